@@ -1,0 +1,40 @@
+/* slide-private.h — the slide kind's internals, for tests and views
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pw-kind.h"
+
+G_BEGIN_DECLS
+
+#define PW_SLIDE_MIN_SIZE   3
+#define PW_SLIDE_MAX_SIZE   16
+#define PW_SLIDE_MAX_PIECES 64
+
+typedef struct
+{
+  int   width;
+  int   height;
+  char *cells;  /* width * height tile characters, row by row */
+} PwSlideLevel;
+
+extern const PwKind pw_slide_kind;
+
+/* The moves, in the order of the explorer's move indices. */
+#define PW_SLIDE_MOVES "URDL"
+
+/* Plays @moves (letters of PW_SLIDE_MOVES) from the level's start and
+ * returns the grid as text, a piece standing on a pit drawn as the piece.
+ * A move that changes nothing is an error, as is a move after the win.
+ * *won says whether the last position is won; *combo_broken whether some
+ * move broke the combo. */
+char *_pw_slide_play (const PwSlideLevel *level,
+                      const char         *moves,
+                      gboolean           *won,
+                      gboolean           *combo_broken,
+                      GError            **error);
+
+G_END_DECLS

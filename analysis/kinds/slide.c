@@ -1,0 +1,1211 @@
+/* slide.c — the slide kind: tilt puzzles in the style of Skiddy
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The rules are in docs/rules/slide.md; this file follows them exactly.
+ *
+ * A state is a key of bytes: for each piece group (red, yellow, green and
+ * blue skiddies, crates, ice cubes) the sorted cell indices of its pieces,
+ * 0xff for a skiddy that has left. Cell 0xff is always border, never a
+ * piece, so 0xff sorts after every real position.
+ */
+
+#define G_LOG_DOMAIN "pw-slide"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-analysis.h"
+#include "pw-explorer.h"
+#include "slide-private.h"
+
+#define N_COLOURS 4
+#define GROUP_CRATE 4
+#define GROUP_ICE 5
+#define N_GROUPS 6
+#define GONE 0xff
+
+/* tiles after compilation */
+enum { T_FLOOR, T_PIT, T_WALL, T_GOAL /* + colour */ };
+
+static const char piece_chars[N_GROUPS] = { 'r', 'y', 'g', 'b', '$', '*' };
+static const char goal_chars[N_COLOURS] = { 'R', 'Y', 'G', 'B' };
+
+/* The figures, in output order: JSON keys and CSV columns. */
+#define SLIDE_FIGURES(X)                                                                     \
+  X (STATES,             "states",             N_("Reachable states"),        PW_FIGURE_INT)    \
+  X (WINS,               "wins",               N_("Won states"),              PW_FIGURE_INT)    \
+  X (POTENTIAL,          "potential_states",   N_("Theoretical states"),      PW_FIGURE_DOUBLE) \
+  X (RATIO,              "ratio",              N_("Reachable share"),         PW_FIGURE_DOUBLE) \
+  X (DEAD_ENDS,          "dead_ends",          N_("Dead ends"),               PW_FIGURE_INT)    \
+  X (DEAD_END_MOVES,     "dead_end_moves",     N_("First moves into a dead end"), PW_FIGURE_STRING) \
+  X (PAR,                "par",                N_("Par"),                     PW_FIGURE_INT)    \
+  X (SHORTEST,           "shortest_solutions", N_("Shortest solutions"),      PW_FIGURE_INT)    \
+  X (SOLUTION,           "solution",           N_("A shortest solution"),     PW_FIGURE_STRING) \
+  X (MAX_COMBO_PAR,      "max_combo_par",      N_("Max-combo par"),           PW_FIGURE_INT)    \
+  X (PERFECT,            "perfect",            N_("Perfect"),                 PW_FIGURE_BOOL)   \
+  X (DIFFICULTY,         "difficulty",         N_("Difficulty"),              PW_FIGURE_DOUBLE) \
+  X (DEAD_END_SHARE,     "dead_end_share",     N_("Dead-end share"),          PW_FIGURE_DOUBLE) \
+  X (BRANCHING,          "branching",          N_("Branching"),               PW_FIGURE_DOUBLE) \
+  X (SEARCH_EFFORT,      "search_effort",      N_("Search effort (mean)"),    PW_FIGURE_DOUBLE) \
+  X (SEARCH_EFFORT_MIN,  "search_effort_min",  N_("Search effort (min)"),     PW_FIGURE_INT)    \
+  X (SEARCH_EFFORT_MAX,  "search_effort_max",  N_("Search effort (max)"),     PW_FIGURE_INT)
+
+#define AS_ENUM(id, key, label, type) FIG_##id,
+enum { SLIDE_FIGURES (AS_ENUM) N_FIGURES };
+#undef AS_ENUM
+
+#define AS_INFO(id, key, label, type) { key, label, type },
+static const PwFigureInfo slide_figures[] = { SLIDE_FIGURES (AS_INFO) };
+#undef AS_INFO
+
+#define FIG(id) (slide_figures[FIG_##id].key)
+
+/* ------------------------------------------------------------------ */
+/* Level data                                                           */
+
+static gpointer
+slide_new_default (void)
+{
+  static const char *rows[] = { "#####", "#r.r#", "#...#", "#R###" };
+  PwSlideLevel *level = g_new0 (PwSlideLevel, 1);
+
+  level->width = 5;
+  level->height = 4;
+  level->cells = g_malloc (20);
+  for (int y = 0; y < 4; y++)
+    memcpy (level->cells + y * 5, rows[y], 5);
+  return level;
+}
+
+static gpointer
+slide_copy (gconstpointer data)
+{
+  const PwSlideLevel *level = data;
+  PwSlideLevel *copy = g_new0 (PwSlideLevel, 1);
+
+  copy->width = level->width;
+  copy->height = level->height;
+  copy->cells = g_memdup2 (level->cells, (gsize) level->width * level->height);
+  return copy;
+}
+
+static void
+slide_free (gpointer data)
+{
+  PwSlideLevel *level = data;
+
+  if (level == NULL)
+    return;
+  g_free (level->cells);
+  g_free (level);
+}
+
+static gboolean
+slide_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const PwSlideLevel *la = a;
+  const PwSlideLevel *lb = b;
+
+  return la->width == lb->width && la->height == lb->height &&
+         memcmp (la->cells, lb->cells, (gsize) la->width * la->height) == 0;
+}
+
+static gboolean
+is_tile_char (char c)
+{
+  return strchr ("#.oryg bRYGB$*", c) != NULL && c != ' ';
+}
+
+/* Rows to a level: rectangular, known characters, within the size limits.
+ * @where names the rows for messages ("payload.grid", "line"). */
+static PwSlideLevel *
+level_from_rows (const char * const *rows,
+                 guint               n_rows,
+                 int                 first_line,
+                 GError            **error)
+{
+  g_autoptr(GString) cells = NULL;
+  PwSlideLevel *level;
+  gsize width;
+
+  if (n_rows < PW_SLIDE_MIN_SIZE || n_rows > PW_SLIDE_MAX_SIZE)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                   _("The grid has %u rows; a slide level has %d to %d"),
+                   n_rows, PW_SLIDE_MIN_SIZE, PW_SLIDE_MAX_SIZE);
+      return NULL;
+    }
+
+  width = strlen (rows[0]);
+  cells = g_string_new (NULL);
+  for (guint y = 0; y < n_rows; y++)
+    {
+      const char *row = rows[y];
+      gsize len = strlen (row);
+
+      if (len != width)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("Row %d is %zu cells wide but row %d is %zu; the grid must be a rectangle"),
+                       first_line + y, len, first_line, width);
+          return NULL;
+        }
+      for (gsize x = 0; x < len; x++)
+        if (!is_tile_char (row[x]))
+          {
+            if ((guchar) row[x] >= 0x20 && (guchar) row[x] < 0x7f)
+              g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("Row %d, column %zu: “%c” is not a slide tile "
+                             "(use # . o r y g b R Y G B $ *)"),
+                           first_line + y, x + 1, row[x]);
+            else
+              g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("Row %d, column %zu: byte 0x%02x is not a slide tile "
+                             "(use # . o r y g b R Y G B $ *)"),
+                           first_line + y, x + 1, (guchar) row[x]);
+            return NULL;
+          }
+      g_string_append_len (cells, row, len);
+    }
+
+  if (width < PW_SLIDE_MIN_SIZE || width > PW_SLIDE_MAX_SIZE)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                   _("The grid is %zu columns wide; a slide level has %d to %d"),
+                   width, PW_SLIDE_MIN_SIZE, PW_SLIDE_MAX_SIZE);
+      return NULL;
+    }
+
+  level = g_new0 (PwSlideLevel, 1);
+  level->width = width;
+  level->height = n_rows;
+  level->cells = g_string_free (g_steal_pointer (&cells), FALSE);
+  return level;
+}
+
+static gpointer
+slide_from_json (JsonNode  *payload,
+                 GError   **error)
+{
+  g_autofree const char **rows = NULL;
+  JsonObject *object;
+  JsonNode *grid;
+  JsonArray *array;
+  guint n_rows;
+  GError *local_error = NULL;
+  PwSlideLevel *level;
+
+  if (!JSON_NODE_HOLDS_OBJECT (payload))
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("payload must be an object with a “grid”"));
+      return NULL;
+    }
+  object = json_node_get_object (payload);
+
+  for (GList *members = json_object_get_members (object), *l = members; l; l = l->next)
+    if (g_strcmp0 (l->data, "grid") != 0)
+      {
+        g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                     _("payload has an unknown member “%s”"), (const char *) l->data);
+        g_list_free (members);
+        return NULL;
+      }
+    else if (l->next == NULL)
+      g_list_free (members);
+
+  grid = json_object_get_member (object, "grid");
+  if (grid == NULL || !JSON_NODE_HOLDS_ARRAY (grid))
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("payload.grid must be a list of row strings"));
+      return NULL;
+    }
+  array = json_node_get_array (grid);
+  n_rows = json_array_get_length (array);
+  if (n_rows > PW_SLIDE_MAX_SIZE)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                   _("payload.grid has %u rows; a slide level has %d to %d"),
+                   n_rows, PW_SLIDE_MIN_SIZE, PW_SLIDE_MAX_SIZE);
+      return NULL;
+    }
+  rows = g_new0 (const char *, n_rows + 1);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      JsonNode *row = json_array_get_element (array, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (row) || json_node_get_value_type (row) != G_TYPE_STRING)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("payload.grid row %u is not a string"), i + 1);
+          return NULL;
+        }
+      rows[i] = json_node_get_string (row);
+    }
+
+  level = level_from_rows (rows, n_rows, 1, &local_error);
+  if (level == NULL)
+    g_propagate_prefixed_error (error, local_error, "payload.grid: ");
+  return level;
+}
+
+static JsonNode *
+slide_to_json (gconstpointer data)
+{
+  const PwSlideLevel *level = data;
+  JsonObject *object = json_object_new ();
+  JsonArray *grid = json_array_new ();
+  JsonNode *node;
+
+  for (int y = 0; y < level->height; y++)
+    {
+      g_autofree char *row = g_strndup (level->cells + y * level->width, level->width);
+
+      json_array_add_string_element (grid, row);
+    }
+  json_object_set_array_member (object, "grid", grid);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, object);
+  return node;
+}
+
+static gpointer
+slide_from_text (const char  *text,
+                 GError     **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  guint first = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gsize len = strlen (lines[i]);
+
+      if (len > 0 && lines[i][len - 1] == '\r')
+        lines[i][len - 1] = '\0';
+      /* surrounding blank lines and trailing spaces are not part of the grid */
+      g_strchomp (lines[i]);
+      if (lines[i][0] == '\0' && rows->len == 0)
+        continue;
+      if (lines[i][0] == '\0')
+        {
+          for (guint j = i; lines[j] != NULL; j++)
+            if (g_strstrip (lines[j])[0] != '\0')
+              {
+                g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                             _("Line %u: a blank line inside the grid"), i + 1);
+                return NULL;
+              }
+          break;
+        }
+      if (rows->len == 0)
+        first = i + 1;
+      g_ptr_array_add (rows, lines[i]);
+    }
+  g_ptr_array_add (rows, NULL);
+
+  if (rows->len == 1)
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("There is no grid in the text"));
+      return NULL;
+    }
+  return level_from_rows ((const char * const *) rows->pdata, rows->len - 1, first, error);
+}
+
+static char *
+slide_to_text (gconstpointer data)
+{
+  const PwSlideLevel *level = data;
+  GString *text = g_string_new (NULL);
+
+  for (int y = 0; y < level->height; y++)
+    {
+      g_string_append_len (text, level->cells + y * level->width, level->width);
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+slide_describe_size (gconstpointer data)
+{
+  const PwSlideLevel *level = data;
+
+  return g_strdup_printf ("%d×%d", level->width, level->height);
+}
+
+static int
+group_of_piece (char c)
+{
+  const char *p = memchr (piece_chars, c, N_GROUPS);
+
+  return p ? (int) (p - piece_chars) : -1;
+}
+
+static int
+colour_of_goal (char c)
+{
+  const char *p = memchr (goal_chars, c, N_COLOURS);
+
+  return p ? (int) (p - goal_chars) : -1;
+}
+
+static GPtrArray *
+slide_validate (gconstpointer data)
+{
+  const PwSlideLevel *level = data;
+  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_problem_free);
+  int n_pieces = 0;
+  int n_skiddies = 0;
+
+  if (level->width < PW_SLIDE_MIN_SIZE || level->height < PW_SLIDE_MIN_SIZE ||
+      level->width > PW_SLIDE_MAX_SIZE || level->height > PW_SLIDE_MAX_SIZE)
+    {
+      g_ptr_array_add (problems,
+                       pw_problem_new_cell (-1, -1, _("The grid is %d×%d; a slide level is "
+                                                      "%d×%d to %d×%d"),
+                                            level->width, level->height,
+                                            PW_SLIDE_MIN_SIZE, PW_SLIDE_MIN_SIZE,
+                                            PW_SLIDE_MAX_SIZE, PW_SLIDE_MAX_SIZE));
+      return problems;
+    }
+
+  for (int y = 0; y < level->height; y++)
+    for (int x = 0; x < level->width; x++)
+      {
+        char c = level->cells[y * level->width + x];
+        gboolean border = x == 0 || y == 0 || x == level->width - 1 || y == level->height - 1;
+        int group = group_of_piece (c);
+
+        if (border && c != '#' && colour_of_goal (c) < 0)
+          g_ptr_array_add (problems,
+                           pw_problem_new_cell (x, y, _("The border holds only walls and goals")));
+        else if (!border && colour_of_goal (c) >= 0)
+          g_ptr_array_add (problems,
+                           pw_problem_new_cell (x, y, _("Goals belong on the border")));
+
+        if (group >= 0)
+          {
+            n_pieces++;
+            if (group < N_COLOURS)
+              n_skiddies++;
+          }
+      }
+
+  if (n_skiddies == 0)
+    g_ptr_array_add (problems,
+                     pw_problem_new_cell (-1, -1, _("There is no skiddy to guide to a goal")));
+  if (n_pieces > PW_SLIDE_MAX_PIECES)
+    g_ptr_array_add (problems,
+                     pw_problem_new_cell (-1, -1, _("The level has %d pieces; at most %d fit"),
+                                          n_pieces, PW_SLIDE_MAX_PIECES));
+  return problems;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                                */
+
+typedef struct
+{
+  int     width;
+  int     n_cells;
+  guint8  tile[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+  int     delta[4];                 /* U R D L */
+  int     group_count[N_GROUPS];
+  int     group_offset[N_GROUPS];
+  int     n_pieces;
+  int     n_skiddies;
+  guint   key_size;
+} SlideCtx;
+
+typedef struct
+{
+  guint8 occ[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];  /* piece index + 1, 0 = free */
+  guint8 pos[PW_SLIDE_MAX_PIECES];                    /* GONE when left */
+  guint8 group[PW_SLIDE_MAX_PIECES];
+  guint8 order[PW_SLIDE_MAX_PIECES];                  /* movers by ascending cell */
+  int    n_movers;
+} Board;
+
+static void
+ctx_init (SlideCtx           *ctx,
+          const PwSlideLevel *level,
+          guint8             *start_key)
+{
+  int offset = 0;
+  int cursor[N_GROUPS];
+
+  memset (ctx, 0, sizeof *ctx);
+  ctx->width = level->width;
+  ctx->n_cells = level->width * level->height;
+  ctx->delta[0] = -level->width;
+  ctx->delta[1] = 1;
+  ctx->delta[2] = level->width;
+  ctx->delta[3] = -1;
+
+  for (int i = 0; i < ctx->n_cells; i++)
+    {
+      char c = level->cells[i];
+      int group = group_of_piece (c);
+      int colour = colour_of_goal (c);
+
+      if (c == '#')
+        ctx->tile[i] = T_WALL;
+      else if (c == 'o')
+        ctx->tile[i] = T_PIT;
+      else if (colour >= 0)
+        ctx->tile[i] = T_GOAL + colour;
+      else
+        ctx->tile[i] = T_FLOOR;
+      if (group >= 0)
+        ctx->group_count[group]++;
+    }
+
+  for (int g = 0; g < N_GROUPS; g++)
+    {
+      ctx->group_offset[g] = offset;
+      cursor[g] = offset;
+      offset += ctx->group_count[g];
+      if (g < N_COLOURS)
+        ctx->n_skiddies += ctx->group_count[g];
+    }
+  ctx->n_pieces = offset;
+  ctx->key_size = MAX (8, (offset + 7) / 8 * 8);
+
+  memset (start_key, GONE, ctx->key_size);
+  /* row-major scan: each group's positions come out sorted */
+  for (int i = 0; i < ctx->n_cells; i++)
+    {
+      int group = group_of_piece (level->cells[i]);
+
+      if (group >= 0)
+        start_key[cursor[group]++] = i;
+    }
+}
+
+static void
+board_decode (const SlideCtx *ctx,
+              const guint8   *key,
+              Board          *board)
+{
+  memset (board->occ, 0, ctx->n_cells);
+  board->n_movers = 0;
+
+  for (int g = 0; g < N_GROUPS; g++)
+    for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
+      {
+        board->pos[k] = key[k];
+        board->group[k] = g;
+        if (key[k] == GONE)
+          continue;
+        board->occ[key[k]] = k + 1;
+        if (g != GROUP_CRATE)
+          {
+            /* insertion sort by cell: movers are few */
+            int j = board->n_movers++;
+
+            while (j > 0 && board->pos[board->order[j - 1]] > key[k])
+              {
+                board->order[j] = board->order[j - 1];
+                j--;
+              }
+            board->order[j] = k;
+          }
+      }
+}
+
+static void
+board_encode (const SlideCtx *ctx,
+              const Board    *board,
+              guint8         *key)
+{
+  memset (key, GONE, ctx->key_size);
+  for (int g = 0; g < N_GROUPS; g++)
+    {
+      guint8 *out = key + ctx->group_offset[g];
+      int n = 0;
+
+      for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
+        {
+          guint8 p = board->pos[k];
+          int j;
+
+          if (p == GONE)
+            continue;
+          for (j = n++; j > 0 && out[j - 1] > p; j--)
+            out[j] = out[j - 1];
+          out[j] = p;
+        }
+    }
+}
+
+/* Moves every skiddy and ice cube of @board in direction @dir. Returns the
+ * bit set of colours that had a skiddy leave, and sets *breaks when such a
+ * colour still has skiddies after the move (and its combos). */
+static guint
+board_move (const SlideCtx *ctx,
+            Board          *board,
+            int             dir,
+            gboolean       *breaks)
+{
+  int delta = ctx->delta[dir];
+  gboolean forward = delta > 0;
+  int exit_cell[PW_SLIDE_MAX_PIECES];
+  guint8 exit_colour[PW_SLIDE_MAX_PIECES];
+  int n_exits = 0;
+  guint exited = 0;
+
+  /* Leading pieces first: for Down and Right, the largest cell first. */
+  for (int o = 0; o < board->n_movers; o++)
+    {
+      int k = board->order[forward ? board->n_movers - 1 - o : o];
+      int g = board->group[k];
+      int cell = board->pos[k];
+
+      for (;;)
+        {
+          int next = cell + delta;
+          int tile = ctx->tile[next];
+          int other;
+
+          if (tile == T_WALL)
+            break;
+          if (tile >= T_GOAL)
+            {
+              if (tile - T_GOAL == g)
+                {
+                  board->occ[cell] = 0;
+                  board->pos[k] = GONE;
+                  exit_cell[n_exits] = cell;
+                  exit_colour[n_exits++] = g;
+                  exited |= 1u << g;
+                }
+              break;
+            }
+          other = board->occ[next];
+          if (other != 0)
+            {
+              int beyond = next + delta;
+
+              other--;
+              if (g < N_COLOURS && board->group[other] == GROUP_CRATE &&
+                  ctx->tile[beyond] <= T_PIT && board->occ[beyond] == 0)
+                {
+                  board->occ[beyond] = other + 1;
+                  board->pos[other] = beyond;
+                  board->occ[next] = k + 1;
+                  board->occ[cell] = 0;
+                  board->pos[k] = next;
+                }
+              break;
+            }
+          board->occ[next] = k + 1;
+          board->occ[cell] = 0;
+          board->pos[k] = next;
+          cell = next;
+          if (tile == T_PIT)
+            break;
+        }
+    }
+
+  /* Combos, once every piece has stopped. */
+  for (int e = 0; e < n_exits; e++)
+    {
+      int stack[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+      int top = 0;
+      int colour = exit_colour[e];
+
+      stack[top++] = exit_cell[e];
+      while (top > 0)
+        {
+          int cell = stack[--top];
+          int here = board->occ[cell];
+
+          if (here != 0)
+            {
+              if (board->group[here - 1] != colour)
+                {
+                  if (cell != exit_cell[e])
+                    continue;
+                }
+              else
+                {
+                  board->occ[cell] = 0;
+                  board->pos[here - 1] = GONE;
+                }
+            }
+          else if (cell != exit_cell[e])
+            continue;
+
+          for (int d = 0; d < 4; d++)
+            {
+              int n = cell + ctx->delta[d];
+              int there = board->occ[n];
+
+              if (there != 0 && board->group[there - 1] == colour)
+                stack[top++] = n;
+            }
+        }
+    }
+
+  *breaks = FALSE;
+  for (int c = 0; c < N_COLOURS && exited; c++)
+    if (exited & (1u << c))
+      for (int k = ctx->group_offset[c]; k < ctx->group_offset[c] + ctx->group_count[c]; k++)
+        if (board->pos[k] != GONE)
+          *breaks = TRUE;
+
+  return exited;
+}
+
+static void
+slide_expand (gconstpointer  data,
+              const guint8  *key,
+              guint8        *succ,
+              guint         *changed,
+              guint         *flagged)
+{
+  const SlideCtx *ctx = data;
+  Board start;
+  Board board;
+
+  board_decode (ctx, key, &start);
+  *changed = 0;
+  *flagged = 0;
+
+  for (int dir = 0; dir < 4; dir++)
+    {
+      guint8 *out = succ + dir * ctx->key_size;
+      gboolean breaks;
+
+      memcpy (board.occ, start.occ, ctx->n_cells);
+      memcpy (board.pos, start.pos, ctx->n_pieces);
+      memcpy (board.group, start.group, ctx->n_pieces);
+      memcpy (board.order, start.order, start.n_movers);
+      board.n_movers = start.n_movers;
+
+      board_move (ctx, &board, dir, &breaks);
+      board_encode (ctx, &board, out);
+      if (memcmp (out, key, ctx->key_size) != 0)
+        {
+          *changed |= 1u << dir;
+          if (breaks)
+            *flagged |= 1u << dir;
+        }
+    }
+}
+
+static gboolean
+slide_is_won (gconstpointer  data,
+              const guint8  *key)
+{
+  const SlideCtx *ctx = data;
+
+  for (int c = 0; c < N_COLOURS; c++)
+    if (ctx->group_count[c] > 0 && key[ctx->group_offset[c]] != GONE)
+      return FALSE;
+  return TRUE;
+}
+
+static const PwExplorerFuncs slide_explorer = {
+  .n_moves = 4,
+  .expand = slide_expand,
+  .is_won = slide_is_won,
+};
+
+char *
+_pw_slide_play (const PwSlideLevel *level,
+                const char         *moves,
+                gboolean           *won,
+                gboolean           *combo_broken,
+                GError            **error)
+{
+  g_autoptr(GPtrArray) problems = slide_validate (level);
+  guint8 key[PW_SLIDE_MAX_PIECES];
+  guint8 next[PW_SLIDE_MAX_PIECES];
+  g_autofree char *grid = NULL;
+  SlideCtx ctx;
+  Board board;
+  GString *text;
+
+  if (problems->len > 0)
+    {
+      const PwProblem *problem = g_ptr_array_index (problems, 0);
+
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID, problem->message);
+      return NULL;
+    }
+
+  ctx_init (&ctx, level, key);
+  if (won)
+    *won = FALSE;
+  if (combo_broken)
+    *combo_broken = FALSE;
+
+  for (const char *m = moves; *m; m++)
+    {
+      const char *dir = strchr (PW_SLIDE_MOVES, g_ascii_toupper (*m));
+      gboolean breaks;
+
+      if (dir == NULL)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("Move %d: “%c” is not one of U, R, D, L"), (int) (m - moves) + 1, *m);
+          return NULL;
+        }
+      if (slide_is_won (&ctx, key))
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("Move %d: the level is already won"), (int) (m - moves) + 1);
+          return NULL;
+        }
+      board_decode (&ctx, key, &board);
+      board_move (&ctx, &board, dir - PW_SLIDE_MOVES, &breaks);
+      board_encode (&ctx, &board, next);
+      if (memcmp (next, key, ctx.key_size) == 0)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("Move %d (%c) changes nothing"), (int) (m - moves) + 1, *m);
+          return NULL;
+        }
+      if (breaks && combo_broken)
+        *combo_broken = TRUE;
+      memcpy (key, next, ctx.key_size);
+    }
+
+  if (won)
+    *won = slide_is_won (&ctx, key);
+
+  grid = g_memdup2 (level->cells, ctx.n_cells);
+  for (int i = 0; i < ctx.n_cells; i++)
+    if (group_of_piece (grid[i]) >= 0)
+      grid[i] = '.';
+  board_decode (&ctx, key, &board);
+  for (int k = 0; k < ctx.n_pieces; k++)
+    if (board.pos[k] != GONE)
+      grid[board.pos[k]] = piece_chars[board.group[k]];
+
+  text = g_string_new (NULL);
+  for (int y = 0; y < level->height; y++)
+    {
+      g_string_append_len (text, grid + y * level->width, level->width);
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Analysis                                                             */
+
+/* C(n, r) exactly, FALSE when an intermediate step overflows 64 bits. */
+static gboolean
+binomial_u64 (guint64  n,
+              guint64  r,
+              guint64 *out)
+{
+  guint64 b = 1;
+
+  if (r > n)
+    {
+      *out = 0;
+      return TRUE;
+    }
+  /* after step i, b = C(n - r + i, i): every division is exact */
+  for (guint64 i = 1; i <= r; i++)
+    {
+      if (__builtin_mul_overflow (b, n - r + i, &b))
+        return FALSE;
+      b /= i;
+    }
+  *out = b;
+  return TRUE;
+}
+
+static double
+binomial_double (double n,
+                 double r)
+{
+  double b = 1;
+
+  if (r > n)
+    return 0;
+  for (double i = 1; i <= r; i++)
+    b = b * (n - r + i) / i;
+  return b;
+}
+
+/* The designer's theoretical count: every way of placing 0..n_c skiddies of
+ * each colour (not all colours empty), the crates and the ice cubes on the
+ * floor and pit cells inside the border: a sum of multinomials, each the
+ * product of binomials C(F, k1) C(F - k1, k2) … Exact while it fits in 64
+ * bits (*exact is then TRUE); beyond that, the nearest double. */
+static double
+potential_states (const SlideCtx     *ctx,
+                  const PwSlideLevel *level,
+                  guint64            *exact_value,
+                  gboolean           *exact)
+{
+  int cells = 0;
+  int k[N_COLOURS] = { 0 };
+  double total = 0;
+  guint64 total64 = 0;
+
+  *exact = TRUE;
+  for (int y = 1; y < level->height - 1; y++)
+    for (int x = 1; x < level->width - 1; x++)
+      if (ctx->tile[y * level->width + x] <= T_PIT)
+        cells++;
+
+  for (;;)
+    {
+      int parts[N_GROUPS];
+      gboolean any = FALSE;
+
+      for (int c = 0; c < N_COLOURS; c++)
+        {
+          parts[c] = k[c];
+          any |= k[c] > 0;
+        }
+      parts[GROUP_CRATE] = ctx->group_count[GROUP_CRATE];
+      parts[GROUP_ICE] = ctx->group_count[GROUP_ICE];
+
+      if (any)
+        {
+          int left = cells;
+          double value = 1;
+          guint64 value64 = 1;
+
+          for (int g = 0; g < N_GROUPS; g++)
+            {
+              guint64 b;
+
+              value *= binomial_double (left, parts[g]);
+              if (*exact && (!binomial_u64 (MAX (left, 0), parts[g], &b) ||
+                             __builtin_mul_overflow (value64, b, &value64)))
+                *exact = FALSE;
+              left -= parts[g];
+            }
+          if (left < 0)
+            {
+              value = 0;
+              value64 = 0;
+            }
+          total += value;
+          if (*exact && __builtin_add_overflow (total64, value64, &total64))
+            *exact = FALSE;
+        }
+
+      /* the next combination of skiddy counts */
+      {
+        int c = 0;
+
+        while (c < N_COLOURS && k[c] == ctx->group_count[c])
+          k[c++] = 0;
+        if (c == N_COLOURS)
+          break;
+        k[c]++;
+      }
+    }
+
+  *exact_value = total64;
+  return *exact ? (double) total64 : total;
+}
+
+typedef struct
+{
+  SlideCtx      ctx;
+  PwStateGraph *graph;
+} SlideAnalysis;
+
+static void
+slide_analysis_free (gpointer data)
+{
+  SlideAnalysis *sa = data;
+
+  pw_state_graph_free (sa->graph);
+  g_free (sa);
+}
+
+static void
+trace (const PwAnalyseOptions *options,
+       const char             *format,
+       ...) G_GNUC_PRINTF (2, 3);
+
+static void
+trace (const PwAnalyseOptions *options,
+       const char             *format,
+       ...)
+{
+  g_autofree char *line = NULL;
+  va_list args;
+
+  if (options->trace == NULL)
+    return;
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  options->trace (line, options->trace_data);
+}
+
+static void
+set_int (JsonObject *figures,
+         int         figure,
+         gint64      value)
+{
+  json_object_set_int_member (figures, slide_figures[figure].key, value);
+}
+
+static void
+set_double (JsonObject *figures,
+            int         figure,
+            double      value)
+{
+  json_object_set_double_member (figures, slide_figures[figure].key, value);
+}
+
+/* Difficulty (docs/rules/slide.md): a weighted sum of the components, each
+ * shown beside it. */
+static double
+slide_difficulty (double search_effort,
+                  gint64 par,
+                  double dead_end_share,
+                  double branching)
+{
+  double d = 4.0 * log2 (MAX (search_effort, 1.0)) + 1.5 * par + 20.0 * dead_end_share +
+             2.0 * MAX (branching - 1.0, 0.0);
+
+  return round (d * 100.0) / 100.0;
+}
+
+static PwAnalysis *
+slide_analyse (gconstpointer           data,
+               const PwAnalyseOptions *options,
+               PwProgressFunc          progress,
+               gpointer                progress_data,
+               GCancellable           *cancellable,
+               GError                **error)
+{
+  const PwSlideLevel *level = data;
+  g_autoptr(GPtrArray) problems = slide_validate (level);
+  g_autoptr(PwAnalysis) analysis = NULL;
+  g_autoptr(GTimer) timer = g_timer_new ();
+  guint8 start[PW_SLIDE_MAX_PIECES];
+  PwExplorerFuncs funcs = slide_explorer;
+  SlideAnalysis *sa;
+  PwStateGraph *graph;
+  JsonObject *figures;
+  guint64 potential64;
+  gboolean potential_exact;
+  double potential;
+  guint32 n_states;
+  guint32 n_won;
+  gint64 par = -1;
+
+  if (problems->len > 0)
+    {
+      const PwProblem *problem = g_ptr_array_index (problems, 0);
+
+      if (problem->x >= 0)
+        g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                     _("Cell (%d, %d): %s"), problem->x, problem->y, problem->message);
+      else
+        g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID, problem->message);
+      return NULL;
+    }
+
+  sa = g_new0 (SlideAnalysis, 1);
+  ctx_init (&sa->ctx, level, start);
+  funcs.key_size = sa->ctx.key_size;
+
+  graph = pw_state_graph_explore (&funcs, &sa->ctx, start, options->max_states,
+                                  progress, progress_data, cancellable, error);
+  if (graph == NULL)
+    {
+      g_free (sa);
+      return NULL;
+    }
+  sa->graph = graph;
+
+  analysis = pw_analysis_new (pw_slide_kind.id);
+  pw_analysis_set_private (analysis, sa, slide_analysis_free);
+  figures = pw_analysis_get_figures (analysis);
+  /* every figure, in order; unknown ones stay null */
+  for (guint f = 0; f < N_FIGURES; f++)
+    json_object_set_null_member (figures, slide_figures[f].key);
+
+  n_states = pw_state_graph_get_n_states (graph);
+  n_won = pw_state_graph_get_n_won (graph);
+  trace (options, "explored %u states (%u won) in %.3f s, %zu bytes at peak",
+         n_states, n_won, g_timer_elapsed (timer, NULL), pw_state_graph_get_peak_bytes (graph));
+
+  potential = potential_states (&sa->ctx, level, &potential64, &potential_exact);
+
+  set_int (figures, FIG_STATES, n_states - n_won);
+  set_int (figures, FIG_WINS, n_won);
+  if (potential_exact && potential64 <= G_MAXINT64)
+    set_int (figures, FIG_POTENTIAL, (gint64) potential64);
+  else
+    set_double (figures, FIG_POTENTIAL, potential);
+  set_double (figures, FIG_RATIO, potential > 0 ? (n_states - n_won) / potential : 0.0);
+
+  if (!pw_state_graph_is_complete (graph))
+    {
+      /* Breadth-first order finds the nearest win first, so a par that was
+       * found is exact; everything else needs the whole space. */
+      for (guint32 s = 0; s < n_states; s++)
+        if (pw_state_graph_is_won (graph, s))
+          {
+            par = pw_state_graph_get_depth (graph, s);
+            break;
+          }
+      if (par >= 0)
+        set_int (figures, FIG_PAR, par);
+      pw_analysis_set_partial (analysis, pw_state_graph_get_partial_reason (graph));
+      pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
+      return g_steal_pointer (&analysis);
+    }
+
+  if (!pw_state_graph_solve (graph, cancellable, error))
+    return NULL;
+
+  {
+    guint64 dead_ends = 0;
+    char dead_moves[5] = "";
+    int n_dead_moves = 0;
+    double dead_share;
+    double branching;
+    gint64 combo_par;
+    GError *local_error = NULL;
+
+    for (guint32 s = 0; s < n_states; s++)
+      if (pw_state_graph_get_distance (graph, s) == PW_NO_STATE)
+        dead_ends++;
+    for (guint m = 0; m < 4; m++)
+      {
+        guint32 t = pw_state_graph_get_successor (graph, 0, m);
+
+        if (t != PW_NO_STATE && pw_state_graph_get_distance (graph, t) == PW_NO_STATE)
+          dead_moves[n_dead_moves++] = PW_SLIDE_MOVES[m];
+      }
+    dead_share = n_states > n_won ? (double) dead_ends / (n_states - n_won) : 0.0;
+    branching = pw_state_graph_branching (graph);
+
+    set_int (figures, FIG_DEAD_ENDS, dead_ends);
+    json_object_set_string_member (figures, FIG (DEAD_END_MOVES), dead_moves);
+
+    if (pw_state_graph_get_distance (graph, 0) != PW_NO_STATE)
+      {
+        GString *solution = g_string_new (NULL);
+        guint32 s = 0;
+
+        par = pw_state_graph_get_distance (graph, 0);
+        /* the first move, in U R D L order, that keeps to a shortest line */
+        while (!pw_state_graph_is_won (graph, s))
+          for (guint m = 0; m < 4; m++)
+            {
+              guint32 t = pw_state_graph_get_successor (graph, s, m);
+
+              if (t != PW_NO_STATE &&
+                  pw_state_graph_get_distance (graph, t) + 1 == pw_state_graph_get_distance (graph, s))
+                {
+                  g_string_append_c (solution, PW_SLIDE_MOVES[m]);
+                  s = t;
+                  break;
+                }
+            }
+        set_int (figures, FIG_PAR, par);
+        set_int (figures, FIG_SHORTEST, MIN (pw_state_graph_count_shortest (graph), G_MAXINT64));
+        json_object_set_string_member (figures, FIG (SOLUTION), solution->str);
+        g_string_free (solution, TRUE);
+      }
+    else
+      {
+        json_object_set_null_member (figures, FIG (PAR));
+        set_int (figures, FIG_SHORTEST, 0);
+        json_object_set_null_member (figures, FIG (SOLUTION));
+      }
+
+    combo_par = pw_state_graph_unflagged_par (graph, cancellable, &local_error);
+    if (local_error != NULL)
+      {
+        g_propagate_error (error, local_error);
+        return NULL;
+      }
+    if (combo_par >= 0)
+      set_int (figures, FIG_MAX_COMBO_PAR, combo_par);
+    else
+      json_object_set_null_member (figures, FIG (MAX_COMBO_PAR));
+    json_object_set_boolean_member (figures, FIG (PERFECT), par >= 0 && combo_par == par);
+
+    if (par >= 0)
+      {
+        g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32[]) {
+                                                              (guint32) options->seed,
+                                                              (guint32) (options->seed >> 32) },
+                                                            2);
+        guint runs = MAX (options->search_runs, 1);
+        guint64 min_effort = G_MAXUINT64;
+        guint64 max_effort = 0;
+        double sum = 0;
+        double mean;
+
+        for (guint r = 0; r < runs; r++)
+          {
+            guint64 effort = pw_state_graph_random_search (graph, rand);
+
+            if (g_cancellable_set_error_if_cancelled (cancellable, error))
+              return NULL;
+            sum += effort;
+            min_effort = MIN (min_effort, effort);
+            max_effort = MAX (max_effort, effort);
+          }
+        mean = sum / runs;
+        set_double (figures, FIG_DIFFICULTY,
+                    slide_difficulty (mean, par, dead_share, branching));
+        set_double (figures, FIG_DEAD_END_SHARE, dead_share);
+        set_double (figures, FIG_BRANCHING, branching);
+        set_double (figures, FIG_SEARCH_EFFORT, mean);
+        set_int (figures, FIG_SEARCH_EFFORT_MIN, min_effort);
+        set_int (figures, FIG_SEARCH_EFFORT_MAX, max_effort);
+      }
+    else
+      {
+        json_object_set_null_member (figures, FIG (DIFFICULTY));
+        set_double (figures, FIG_DEAD_END_SHARE, dead_share);
+        set_double (figures, FIG_BRANCHING, branching);
+        json_object_set_null_member (figures, FIG (SEARCH_EFFORT));
+        json_object_set_null_member (figures, FIG (SEARCH_EFFORT_MIN));
+        json_object_set_null_member (figures, FIG (SEARCH_EFFORT_MAX));
+      }
+  }
+
+  trace (options, "analysed in %.3f s", g_timer_elapsed (timer, NULL));
+  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
+  return g_steal_pointer (&analysis);
+}
+
+const PwKind pw_slide_kind = {
+  .id = "slide",
+  .name = N_("Slide"),
+  .new_default = slide_new_default,
+  .copy = slide_copy,
+  .free = slide_free,
+  .equal = slide_equal,
+  .from_json = slide_from_json,
+  .to_json = slide_to_json,
+  .from_text = slide_from_text,
+  .to_text = slide_to_text,
+  .describe_size = slide_describe_size,
+  .validate = slide_validate,
+  .figures = slide_figures,
+  .n_figures = N_FIGURES,
+  .analyse = slide_analyse,
+};

@@ -1,0 +1,16 @@
+/* puzzlewright.h — the analysis library, whole
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pw-types.h"
+#include "pw-kind.h"
+#include "pw-analysis.h"
+#include "pw-level.h"
+#include "pw-level-set.h"
+#include "pw-explorer.h"
+#include "pw-import.h"
+#include "pw-report.h"

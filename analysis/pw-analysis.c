@@ -1,0 +1,181 @@
+/* pw-analysis.c — the result of analysing one level
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-analysis"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "pw-analysis.h"
+
+struct _PwAnalysis
+{
+  gatomicrefcount  ref_count;
+  char            *kind_id;
+  JsonObject      *figures;
+  char            *partial_reason;
+  double           seconds;
+  gpointer         private_data;
+  GDestroyNotify   private_destroy;
+};
+
+PwAnalysis *
+pw_analysis_new (const char *kind_id)
+{
+  PwAnalysis *analysis = g_new0 (PwAnalysis, 1);
+
+  g_atomic_ref_count_init (&analysis->ref_count);
+  analysis->kind_id = g_strdup (kind_id);
+  analysis->figures = json_object_new ();
+  return analysis;
+}
+
+PwAnalysis *
+pw_analysis_ref (PwAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  g_atomic_ref_count_inc (&analysis->ref_count);
+  return analysis;
+}
+
+void
+pw_analysis_unref (PwAnalysis *analysis)
+{
+  g_return_if_fail (analysis != NULL);
+
+  if (!g_atomic_ref_count_dec (&analysis->ref_count))
+    return;
+  if (analysis->private_destroy != NULL)
+    analysis->private_destroy (analysis->private_data);
+  json_object_unref (analysis->figures);
+  g_free (analysis->kind_id);
+  g_free (analysis->partial_reason);
+  g_free (analysis);
+}
+
+const char *
+pw_analysis_get_kind_id (PwAnalysis *analysis)
+{
+  return analysis->kind_id;
+}
+
+JsonObject *
+pw_analysis_get_figures (PwAnalysis *analysis)
+{
+  return analysis->figures;
+}
+
+gboolean
+pw_analysis_get_partial (PwAnalysis *analysis)
+{
+  return analysis->partial_reason != NULL;
+}
+
+const char *
+pw_analysis_get_partial_reason (PwAnalysis *analysis)
+{
+  return analysis->partial_reason;
+}
+
+void
+pw_analysis_set_partial (PwAnalysis *analysis,
+                         const char *reason)
+{
+  g_free (analysis->partial_reason);
+  analysis->partial_reason = g_strdup (reason ? reason : "");
+}
+
+double
+pw_analysis_get_seconds (PwAnalysis *analysis)
+{
+  return analysis->seconds;
+}
+
+void
+pw_analysis_set_seconds (PwAnalysis *analysis,
+                         double      seconds)
+{
+  analysis->seconds = seconds;
+}
+
+gpointer
+pw_analysis_get_private (PwAnalysis *analysis)
+{
+  return analysis->private_data;
+}
+
+void
+pw_analysis_set_private (PwAnalysis     *analysis,
+                         gpointer        data,
+                         GDestroyNotify  destroy)
+{
+  if (analysis->private_destroy != NULL)
+    analysis->private_destroy (analysis->private_data);
+  analysis->private_data = data;
+  analysis->private_destroy = destroy;
+}
+
+gboolean
+pw_analysis_get_int (PwAnalysis *analysis,
+                     const char *key,
+                     gint64     *value)
+{
+  JsonNode *node = json_object_get_member (analysis->figures, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
+gboolean
+pw_analysis_get_double (PwAnalysis *analysis,
+                        const char *key,
+                        double     *value)
+{
+  JsonNode *node = json_object_get_member (analysis->figures, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  *value = json_node_get_double (node);
+  return TRUE;
+}
+
+char *
+pw_figure_to_string (JsonNode *node)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return g_strdup ("");
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    {
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+      json_generator_set_root (generator, node);
+      return json_generator_to_data (generator, NULL);
+    }
+
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      {
+        double d = json_node_get_double (node);
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+        if (d == floor (d) && fabs (d) < 1e15)
+          return g_strdup_printf ("%.0f", d);
+        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", d));
+      }
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    case G_TYPE_STRING:
+      return g_strdup (json_node_get_string (node));
+    default:
+      return g_strdup ("");
+    }
+}

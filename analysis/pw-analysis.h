@@ -1,0 +1,51 @@
+/* pw-analysis.h — the result of analysing one level
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "pw-types.h"
+
+G_BEGIN_DECLS
+
+/* An analysis holds the kind's figures as an ordered JSON object (keys are
+ * the kind's PwFigureInfo keys; a figure that is unknown, e.g. because the
+ * budget ran out, is JSON null), whether it is partial, and the time taken.
+ * Kinds may attach private data (such as a state graph) for play mode. */
+
+PwAnalysis *pw_analysis_new             (const char     *kind_id);
+PwAnalysis *pw_analysis_ref             (PwAnalysis     *analysis);
+void        pw_analysis_unref           (PwAnalysis     *analysis);
+
+const char *pw_analysis_get_kind_id     (PwAnalysis     *analysis);
+JsonObject *pw_analysis_get_figures     (PwAnalysis     *analysis);
+gboolean    pw_analysis_get_partial     (PwAnalysis     *analysis);
+const char *pw_analysis_get_partial_reason (PwAnalysis  *analysis);
+void        pw_analysis_set_partial     (PwAnalysis     *analysis,
+                                         const char     *reason);
+double      pw_analysis_get_seconds     (PwAnalysis     *analysis);
+void        pw_analysis_set_seconds     (PwAnalysis     *analysis,
+                                         double          seconds);
+gpointer    pw_analysis_get_private     (PwAnalysis     *analysis);
+void        pw_analysis_set_private     (PwAnalysis     *analysis,
+                                         gpointer        data,
+                                         GDestroyNotify  destroy);
+
+/* Convenience getters; FALSE when the figure is missing or null. */
+gboolean    pw_analysis_get_int         (PwAnalysis     *analysis,
+                                         const char     *key,
+                                         gint64         *value);
+gboolean    pw_analysis_get_double      (PwAnalysis     *analysis,
+                                         const char     *key,
+                                         double         *value);
+
+/* Text of one figure as it appears in CSV and text output ("" for null). */
+char       *pw_figure_to_string         (JsonNode       *node);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwAnalysis, pw_analysis_unref)
+
+G_END_DECLS

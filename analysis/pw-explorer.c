@@ -1,0 +1,852 @@
+/* pw-explorer.c — one breadth-first state-space explorer for every kind
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-explorer"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-explorer.h"
+
+#define CHUNK_BITS        16
+#define CHUNK_STATES      (1u << CHUNK_BITS)
+#define CHUNK_MASK        (CHUNK_STATES - 1)
+#define CANCEL_INTERVAL   4096
+#define PROGRESS_INTERVAL 65536
+#define TABLE_MIN_BITS    12
+
+typedef struct
+{
+  guint8  *keys;   /* CHUNK_STATES * key_size */
+  guint32 *succ;   /* CHUNK_STATES * n_moves */
+  guint8  *flags;  /* CHUNK_STATES */
+  guint8  *won;    /* CHUNK_STATES / 8 */
+} Chunk;
+
+struct _PwStateGraph
+{
+  guint     key_size;
+  guint     n_moves;
+  guint32   n_states;
+  guint32   n_expanded;
+  guint32   n_won;
+  gboolean  complete;
+  char     *partial_reason;
+
+  Chunk    *chunks;
+  guint     n_chunks;
+  guint     chunks_alloc;
+
+  /* state index of the first state of each depth, then n_states */
+  GArray   *layers;
+
+  /* open addressing, linear probing, entries are state + 1 (0 = empty) */
+  guint32  *table;
+  guint64   table_mask;
+
+  guint32  *dist;   /* after solve */
+
+  gsize     bytes;
+  gsize     peak_bytes;
+};
+
+static inline guint64
+hash_key (const guint8 *key,
+          guint         key_size)
+{
+  guint64 h = 0x243f6a8885a308d3ull;
+
+  for (guint i = 0; i < key_size; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, key + i, 8);
+      h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+      h ^= h >> 29;
+    }
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
+}
+
+static inline Chunk *
+chunk_of (const PwStateGraph *graph,
+          guint32             state)
+{
+  return &graph->chunks[state >> CHUNK_BITS];
+}
+
+static inline guint8 *
+key_of (const PwStateGraph *graph,
+        guint32             state)
+{
+  return chunk_of (graph, state)->keys + (gsize) (state & CHUNK_MASK) * graph->key_size;
+}
+
+static inline guint32 *
+succ_of (const PwStateGraph *graph,
+         guint32             state)
+{
+  return chunk_of (graph, state)->succ + (gsize) (state & CHUNK_MASK) * graph->n_moves;
+}
+
+static inline gboolean
+won_of (const PwStateGraph *graph,
+        guint32             state)
+{
+  guint32 i = state & CHUNK_MASK;
+
+  return (chunk_of (graph, state)->won[i >> 3] >> (i & 7)) & 1;
+}
+
+static void
+account (PwStateGraph *graph,
+         gssize        delta)
+{
+  graph->bytes += delta;
+  if (graph->bytes > graph->peak_bytes)
+    graph->peak_bytes = graph->bytes;
+}
+
+static gsize
+chunk_bytes (const PwStateGraph *graph)
+{
+  return (gsize) CHUNK_STATES * (graph->key_size + 4 * graph->n_moves + 1) + CHUNK_STATES / 8;
+}
+
+static gboolean
+add_chunk (PwStateGraph *graph)
+{
+  Chunk chunk;
+
+  if (graph->n_chunks == graph->chunks_alloc)
+    {
+      guint alloc = MAX (16, graph->chunks_alloc * 2);
+      Chunk *chunks = g_try_realloc_n (graph->chunks, alloc, sizeof (Chunk));
+
+      if (chunks == NULL)
+        return FALSE;
+      graph->chunks = chunks;
+      graph->chunks_alloc = alloc;
+    }
+
+  chunk.keys = g_try_malloc ((gsize) CHUNK_STATES * graph->key_size);
+  chunk.succ = g_try_malloc ((gsize) CHUNK_STATES * graph->n_moves * sizeof (guint32));
+  chunk.flags = g_try_malloc0 (CHUNK_STATES);
+  chunk.won = g_try_malloc0 (CHUNK_STATES / 8);
+  if (!chunk.keys || !chunk.succ || !chunk.flags || !chunk.won)
+    {
+      g_free (chunk.keys);
+      g_free (chunk.succ);
+      g_free (chunk.flags);
+      g_free (chunk.won);
+      return FALSE;
+    }
+
+  graph->chunks[graph->n_chunks++] = chunk;
+  account (graph, chunk_bytes (graph));
+  return TRUE;
+}
+
+static void
+table_free (PwStateGraph *graph)
+{
+  if (graph->table != NULL)
+    {
+      account (graph, -(gssize) ((graph->table_mask + 1) * sizeof (guint32)));
+      g_clear_pointer (&graph->table, g_free);
+      graph->table_mask = 0;
+    }
+}
+
+static gboolean
+table_resize (PwStateGraph *graph,
+              guint         bits)
+{
+  guint64 size = G_GUINT64_CONSTANT (1) << bits;
+  guint32 *table = g_try_malloc0_n (size, sizeof (guint32));
+
+  if (table == NULL)
+    return FALSE;
+  account (graph, size * sizeof (guint32));
+
+  for (guint32 s = 0; s < graph->n_states; s++)
+    {
+      guint64 slot = hash_key (key_of (graph, s), graph->key_size) & (size - 1);
+
+      while (table[slot] != 0)
+        slot = (slot + 1) & (size - 1);
+      table[slot] = s + 1;
+    }
+
+  table_free (graph);
+  graph->table = table;
+  graph->table_mask = size - 1;
+  return TRUE;
+}
+
+static gboolean
+table_build (PwStateGraph *graph)
+{
+  guint bits = TABLE_MIN_BITS;
+
+  while ((G_GUINT64_CONSTANT (1) << bits) * 3 < (guint64) graph->n_states * 4 + 4)
+    bits++;
+  return table_resize (graph, bits + 1);
+}
+
+typedef enum
+{
+  FIND_FOUND,
+  FIND_ADDED,
+  FIND_FULL,   /* budget reached */
+  FIND_NO_MEMORY,
+} FindResult;
+
+/* Looks @key up, adding it as a new state when absent. */
+static FindResult
+find_or_add (PwStateGraph          *graph,
+             const PwExplorerFuncs *funcs,
+             gconstpointer          ctx,
+             const guint8          *key,
+             guint64                max_states,
+             guint32               *state)
+{
+  guint64 slot = hash_key (key, graph->key_size) & graph->table_mask;
+  guint32 s;
+  Chunk *chunk;
+
+  while (graph->table[slot] != 0)
+    {
+      s = graph->table[slot] - 1;
+      if (memcmp (key_of (graph, s), key, graph->key_size) == 0)
+        {
+          *state = s;
+          return FIND_FOUND;
+        }
+      slot = (slot + 1) & graph->table_mask;
+    }
+
+  if (graph->n_states >= max_states)
+    return FIND_FULL;
+
+  if ((graph->n_states & CHUNK_MASK) == 0 && graph->n_states >> CHUNK_BITS == graph->n_chunks)
+    {
+      if (!add_chunk (graph))
+        return FIND_NO_MEMORY;
+    }
+
+  s = graph->n_states++;
+  chunk = chunk_of (graph, s);
+  memcpy (key_of (graph, s), key, graph->key_size);
+  memset (succ_of (graph, s), 0xff, graph->n_moves * sizeof (guint32));
+  if (funcs->is_won (ctx, key))
+    {
+      guint32 i = s & CHUNK_MASK;
+
+      chunk->won[i >> 3] |= 1u << (i & 7);
+      graph->n_won++;
+    }
+  graph->table[slot] = s + 1;
+
+  /* Keep the load under 3/4. */
+  if ((guint64) graph->n_states * 4 > (graph->table_mask + 1) * 3)
+    {
+      guint bits = 0;
+
+      while ((G_GUINT64_CONSTANT (1) << bits) <= graph->table_mask)
+        bits++;
+      if (!table_resize (graph, bits + 1))
+        {
+          /* The state is stored and indexed in the old table; only further
+           * growth is impossible. */
+          *state = s;
+          return FIND_NO_MEMORY;
+        }
+    }
+
+  *state = s;
+  return FIND_ADDED;
+}
+
+static void
+mark_partial (PwStateGraph *graph,
+              const char   *reason)
+{
+  graph->complete = FALSE;
+  g_free (graph->partial_reason);
+  graph->partial_reason = g_strdup (reason);
+}
+
+PwStateGraph *
+pw_state_graph_explore (const PwExplorerFuncs *funcs,
+                        gconstpointer          ctx,
+                        const guint8          *start,
+                        guint64                max_states,
+                        PwProgressFunc         progress,
+                        gpointer               progress_data,
+                        GCancellable          *cancellable,
+                        GError               **error)
+{
+  PwStateGraph *graph;
+  g_autofree guint8 *succ = NULL;
+  guint32 layer_end;
+  guint32 s;
+
+  g_return_val_if_fail (funcs != NULL, NULL);
+  g_return_val_if_fail (funcs->key_size > 0 && funcs->key_size % 8 == 0, NULL);
+  g_return_val_if_fail (funcs->n_moves > 0 && funcs->n_moves <= PW_EXPLORER_MAX_MOVES, NULL);
+  g_return_val_if_fail (start != NULL, NULL);
+
+  /* Indices are 32-bit and the reverse graph counts edges in 32 bits. */
+  max_states = CLAMP (max_states, 1, (G_MAXUINT32 - 1) / funcs->n_moves);
+
+  graph = g_new0 (PwStateGraph, 1);
+  graph->key_size = funcs->key_size;
+  graph->n_moves = funcs->n_moves;
+  graph->complete = TRUE;
+  graph->layers = g_array_new (FALSE, FALSE, sizeof (guint32));
+  succ = g_malloc ((gsize) funcs->key_size * funcs->n_moves);
+
+  if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
+    {
+      mark_partial (graph, _("out of memory"));
+      return graph;
+    }
+
+  find_or_add (graph, funcs, ctx, start, max_states, &s);
+  layer_end = 0;
+
+  for (guint32 i = 0; i < graph->n_states; i++)
+    {
+      guint changed = 0;
+      guint flagged = 0;
+      guint32 *out;
+
+      if (i == layer_end)
+        {
+          g_array_append_val (graph->layers, i);
+          layer_end = graph->n_states;
+        }
+
+      if (i % CANCEL_INTERVAL == 0 && i > 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            {
+              pw_state_graph_free (graph);
+              return NULL;
+            }
+          if (progress != NULL && i % PROGRESS_INTERVAL == 0)
+            progress (graph->n_states, progress_data);
+        }
+
+      graph->n_expanded = i;
+      if (won_of (graph, i))
+        continue;
+
+      funcs->expand (ctx, key_of (graph, i), succ, &changed, &flagged);
+      chunk_of (graph, i)->flags[i & CHUNK_MASK] = flagged;
+
+      for (guint m = 0; m < graph->n_moves; m++)
+        {
+          FindResult r;
+          guint32 t;
+
+          if (!(changed & (1u << m)))
+            continue;
+
+          r = find_or_add (graph, funcs, ctx, succ + (gsize) m * graph->key_size,
+                           max_states, &t);
+          if (r == FIND_FULL || r == FIND_NO_MEMORY)
+            {
+              mark_partial (graph, r == FIND_FULL ? _("the state budget ran out")
+                                                  : _("out of memory"));
+              break;
+            }
+          /* chunk storage may have grown: look the row up again */
+          out = succ_of (graph, i);
+          out[m] = t;
+        }
+
+      if (!graph->complete)
+        break;
+      graph->n_expanded = i + 1;
+    }
+
+  {
+    guint32 end = graph->n_states;
+
+    g_array_append_val (graph->layers, end);
+  }
+
+  if (progress != NULL)
+    progress (graph->n_states, progress_data);
+
+  return graph;
+}
+
+void
+pw_state_graph_free (PwStateGraph *graph)
+{
+  if (graph == NULL)
+    return;
+
+  for (guint c = 0; c < graph->n_chunks; c++)
+    {
+      g_free (graph->chunks[c].keys);
+      g_free (graph->chunks[c].succ);
+      g_free (graph->chunks[c].flags);
+      g_free (graph->chunks[c].won);
+    }
+  g_free (graph->chunks);
+  g_free (graph->table);
+  g_free (graph->dist);
+  g_free (graph->partial_reason);
+  g_array_unref (graph->layers);
+  g_free (graph);
+}
+
+gboolean
+pw_state_graph_is_complete (const PwStateGraph *graph)
+{
+  return graph->complete;
+}
+
+const char *
+pw_state_graph_get_partial_reason (const PwStateGraph *graph)
+{
+  return graph->partial_reason;
+}
+
+guint32
+pw_state_graph_get_n_states (const PwStateGraph *graph)
+{
+  return graph->n_states;
+}
+
+guint32
+pw_state_graph_get_n_won (const PwStateGraph *graph)
+{
+  return graph->n_won;
+}
+
+guint
+pw_state_graph_get_n_moves (const PwStateGraph *graph)
+{
+  return graph->n_moves;
+}
+
+const guint8 *
+pw_state_graph_get_key (const PwStateGraph *graph,
+                        guint32             state)
+{
+  g_return_val_if_fail (state < graph->n_states, NULL);
+  return key_of (graph, state);
+}
+
+gboolean
+pw_state_graph_is_won (const PwStateGraph *graph,
+                       guint32             state)
+{
+  g_return_val_if_fail (state < graph->n_states, FALSE);
+  return won_of (graph, state);
+}
+
+guint32
+pw_state_graph_get_successor (const PwStateGraph *graph,
+                              guint32             state,
+                              guint               move)
+{
+  g_return_val_if_fail (state < graph->n_states, PW_NO_STATE);
+  g_return_val_if_fail (move < graph->n_moves, PW_NO_STATE);
+  return succ_of (graph, state)[move];
+}
+
+gboolean
+pw_state_graph_is_flagged (const PwStateGraph *graph,
+                           guint32             state,
+                           guint               move)
+{
+  g_return_val_if_fail (state < graph->n_states, FALSE);
+  return (chunk_of (graph, state)->flags[state & CHUNK_MASK] >> move) & 1;
+}
+
+guint
+pw_state_graph_get_depth (const PwStateGraph *graph,
+                          guint32             state)
+{
+  const guint32 *layers = (const guint32 *) (gconstpointer) graph->layers->data;
+  guint lo = 0;
+  guint hi = graph->layers->len - 1;
+
+  g_return_val_if_fail (state < graph->n_states, 0);
+
+  /* the last layer whose first state is <= state */
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (layers[mid] <= state)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+guint32
+pw_state_graph_lookup (PwStateGraph *graph,
+                       const guint8 *key)
+{
+  guint64 slot;
+
+  if (graph->table == NULL && !table_build (graph))
+    return PW_NO_STATE;
+
+  slot = hash_key (key, graph->key_size) & graph->table_mask;
+  while (graph->table[slot] != 0)
+    {
+      guint32 s = graph->table[slot] - 1;
+
+      if (memcmp (key_of (graph, s), key, graph->key_size) == 0)
+        return s;
+      slot = (slot + 1) & graph->table_mask;
+    }
+  return PW_NO_STATE;
+}
+
+gboolean
+pw_state_graph_solve (PwStateGraph  *graph,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  guint32 n = graph->n_states;
+  g_autofree guint32 *offsets = NULL;
+  g_autofree guint32 *preds = NULL;
+  g_autofree guint32 *queue = NULL;
+  guint32 *dist;
+  guint64 n_edges = 0;
+  guint32 head = 0;
+  guint32 tail = 0;
+  gsize transient;
+
+  g_return_val_if_fail (graph->complete, FALSE);
+
+  if (graph->dist != NULL)
+    return TRUE;
+
+  /* The lookup table can be rebuilt later; drop it to bound the peak. */
+  table_free (graph);
+
+  /* Reverse graph in compressed rows: preds[offsets[t] .. offsets[t + 1]). */
+  offsets = g_try_malloc0_n ((gsize) n + 1, sizeof (guint32));
+  if (offsets == NULL)
+    goto no_memory;
+  for (guint32 s = 0; s < n; s++)
+    {
+      const guint32 *out = succ_of (graph, s);
+
+      for (guint m = 0; m < graph->n_moves; m++)
+        if (out[m] != PW_NO_STATE)
+          {
+            offsets[out[m] + 1]++;
+            n_edges++;
+          }
+    }
+  for (guint32 s = 0; s < n; s++)
+    offsets[s + 1] += offsets[s];
+
+  preds = g_try_malloc_n (MAX (n_edges, 1), sizeof (guint32));
+  queue = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
+  dist = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
+  if (preds == NULL || queue == NULL || dist == NULL)
+    {
+      g_free (dist);
+      goto no_memory;
+    }
+  transient = ((gsize) n + 1 + n_edges + n) * sizeof (guint32);
+  account (graph, transient + (gsize) n * sizeof (guint32));
+
+  /* Fill from the back so each row ends sorted by source state. */
+  for (guint32 s = n; s-- > 0;)
+    {
+      const guint32 *out = succ_of (graph, s);
+
+      for (guint m = 0; m < graph->n_moves; m++)
+        if (out[m] != PW_NO_STATE)
+          preds[--offsets[out[m] + 1]] = s;
+    }
+  /* offsets[t + 1] now holds the start of row t; shift back. */
+  memmove (offsets, offsets + 1, (gsize) n * sizeof (guint32));
+  offsets[n] = (guint32) n_edges;
+
+  for (guint32 s = 0; s < n; s++)
+    {
+      if (won_of (graph, s))
+        {
+          dist[s] = 0;
+          queue[tail++] = s;
+        }
+      else
+        dist[s] = PW_NO_STATE;
+    }
+
+  while (head < tail)
+    {
+      guint32 t = queue[head++];
+
+      if (head % (CANCEL_INTERVAL * 16) == 0 &&
+          g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          g_free (dist);
+          account (graph, -(gssize) (transient + (gsize) n * sizeof (guint32)));
+          return FALSE;
+        }
+
+      for (guint32 p = offsets[t]; p < offsets[t + 1]; p++)
+        {
+          guint32 s = preds[p];
+
+          if (dist[s] == PW_NO_STATE)
+            {
+              dist[s] = dist[t] + 1;
+              queue[tail++] = s;
+            }
+        }
+    }
+
+  graph->dist = dist;
+  account (graph, -(gssize) transient);
+  return TRUE;
+
+no_memory:
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("Not enough memory to find the dead ends"));
+  return FALSE;
+}
+
+guint32
+pw_state_graph_get_distance (const PwStateGraph *graph,
+                             guint32             state)
+{
+  g_return_val_if_fail (graph->dist != NULL, PW_NO_STATE);
+  g_return_val_if_fail (state < graph->n_states, PW_NO_STATE);
+  return graph->dist[state];
+}
+
+guint64
+pw_state_graph_count_shortest (const PwStateGraph *graph)
+{
+  const guint32 *layers = (const guint32 *) (gconstpointer) graph->layers->data;
+  g_autofree guint64 *ways = NULL;
+  guint32 par;
+  guint32 end;
+  guint64 total = 0;
+
+  g_return_val_if_fail (graph->dist != NULL, 0);
+
+  if (graph->n_states == 0 || graph->dist[0] == PW_NO_STATE)
+    return 0;
+  par = graph->dist[0];
+  if (par == 0)
+    return 1;
+
+  /* Only states of depth <= par matter, and they come first. */
+  end = layers[MIN (par + 1, graph->layers->len - 1)];
+  ways = g_new0 (guint64, end);
+  ways[0] = 1;
+
+  for (guint d = 0; d < par; d++)
+    for (guint32 s = layers[d]; s < layers[d + 1]; s++)
+      {
+        const guint32 *out;
+
+        if (ways[s] == 0 || graph->dist[s] != par - d)
+          continue;
+        out = succ_of (graph, s);
+        for (guint m = 0; m < graph->n_moves; m++)
+          {
+            guint32 t = out[m];
+
+            if (t == PW_NO_STATE || graph->dist[t] != par - d - 1)
+              continue;
+            /* a state one move closer to a win is at depth d + 1 here */
+            g_assert (t < end);
+            if (ways[t] > G_MAXUINT64 - ways[s])
+              ways[t] = G_MAXUINT64;
+            else
+              ways[t] += ways[s];
+          }
+      }
+
+  for (guint32 s = layers[par]; s < end; s++)
+    if (won_of (graph, s))
+      total = ways[s] > G_MAXUINT64 - total ? G_MAXUINT64 : total + ways[s];
+  return total;
+}
+
+gint64
+pw_state_graph_unflagged_par (const PwStateGraph *graph,
+                              GCancellable       *cancellable,
+                              GError            **error)
+{
+  guint32 n = graph->n_states;
+  g_autofree guint32 *queue = NULL;
+  g_autofree guint8 *seen = NULL;
+  guint32 head = 0;
+  guint32 tail = 0;
+  guint32 level_end;
+  gint64 depth = 0;
+
+  g_return_val_if_fail (graph->complete, -1);
+
+  if (n == 0)
+    return -1;
+  if (won_of (graph, 0))
+    return 0;
+
+  queue = g_try_malloc_n (n, sizeof (guint32));
+  seen = g_try_malloc0 ((gsize) n / 8 + 1);
+  if (queue == NULL || seen == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                           _("Not enough memory to search for combo wins"));
+      return -1;
+    }
+
+  queue[tail++] = 0;
+  seen[0] |= 1;
+  level_end = tail;
+
+  while (head < tail)
+    {
+      guint32 s = queue[head++];
+      const guint32 *out = succ_of (graph, s);
+      guint flags = chunk_of (graph, s)->flags[s & CHUNK_MASK];
+
+      if (head % (CANCEL_INTERVAL * 16) == 0 &&
+          g_cancellable_set_error_if_cancelled (cancellable, error))
+        return -1;
+
+      for (guint m = 0; m < graph->n_moves; m++)
+        {
+          guint32 t = out[m];
+
+          if (t == PW_NO_STATE || (flags & (1u << m)) || (seen[t >> 3] & (1u << (t & 7))))
+            continue;
+          if (won_of (graph, t))
+            return depth + 1;
+          seen[t >> 3] |= 1u << (t & 7);
+          queue[tail++] = t;
+        }
+
+      if (head == level_end)
+        {
+          depth++;
+          level_end = tail;
+        }
+    }
+
+  return -1;
+}
+
+guint64
+pw_state_graph_random_search (const PwStateGraph *graph,
+                              GRand              *rand)
+{
+  typedef struct { guint32 state; guint8 next; guint8 order[PW_EXPLORER_MAX_MOVES]; } Frame;
+  g_autofree guint8 *seen = NULL;
+  g_autoptr(GArray) stack = NULL;
+  guint64 expanded = 0;
+  Frame frame;
+
+  g_return_val_if_fail (graph->complete, 0);
+  g_return_val_if_fail (rand != NULL, 0);
+
+  if (graph->n_states == 0 || won_of (graph, 0))
+    return 0;
+
+  seen = g_malloc0 ((gsize) graph->n_states / 8 + 1);
+  stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
+
+#define PUSH(st)                                                        \
+  G_STMT_START {                                                        \
+    frame.state = (st);                                                 \
+    frame.next = 0;                                                     \
+    for (guint i_ = 0; i_ < graph->n_moves; i_++)                       \
+      frame.order[i_] = i_;                                             \
+    for (guint i_ = graph->n_moves - 1; i_ > 0; i_--)                   \
+      {                                                                 \
+        guint j_ = g_rand_int_range (rand, 0, i_ + 1);                  \
+        guint8 t_ = frame.order[i_];                                    \
+        frame.order[i_] = frame.order[j_];                              \
+        frame.order[j_] = t_;                                           \
+      }                                                                 \
+    seen[(st) >> 3] |= 1u << ((st) & 7);                                \
+    expanded++;                                                         \
+    g_array_append_val (stack, frame);                                  \
+  } G_STMT_END
+
+  PUSH (0);
+  while (stack->len > 0)
+    {
+      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      guint32 t;
+
+      if (top->next == graph->n_moves)
+        {
+          g_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+
+      t = succ_of (graph, top->state)[top->order[top->next++]];
+      if (t == PW_NO_STATE || (seen[t >> 3] & (1u << (t & 7))))
+        continue;
+      if (won_of (graph, t))
+        return expanded;
+      PUSH (t);
+    }
+#undef PUSH
+
+  return expanded;
+}
+
+double
+pw_state_graph_branching (const PwStateGraph *graph)
+{
+  guint64 moves = 0;
+  guint64 states = 0;
+
+  for (guint32 s = 0; s < graph->n_states; s++)
+    {
+      const guint32 *out;
+
+      if (won_of (graph, s))
+        continue;
+      out = succ_of (graph, s);
+      states++;
+      for (guint m = 0; m < graph->n_moves; m++)
+        moves += out[m] != PW_NO_STATE;
+    }
+  return states ? (double) moves / states : 0.0;
+}
+
+gsize
+pw_state_graph_get_bytes (const PwStateGraph *graph)
+{
+  return graph->bytes;
+}
+
+gsize
+pw_state_graph_get_peak_bytes (const PwStateGraph *graph)
+{
+  return graph->peak_bytes;
+}

@@ -1,0 +1,140 @@
+/* pw-import.c — level sets from plain text collections
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-import"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-import.h"
+#include "pw-level-set.h"
+
+typedef struct
+{
+  GString *name;
+  GString *notes;
+  GString *grid;
+  guint    first_line;
+} Block;
+
+static gboolean
+finish_block (Block       *block,
+              const char  *kind_id,
+              const char  *display_name,
+              GPtrArray   *levels,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  PwLevel *level;
+
+  if (block->grid->len == 0)
+    return TRUE;
+
+  level = pw_level_new_from_text (kind_id, block->grid->str, &local_error);
+  if (level == NULL)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID,
+                   _("%s: the level starting at line %u: %s"), display_name, block->first_line,
+                   local_error->message);
+      return FALSE;
+    }
+  if (block->name->len > 0)
+    pw_level_set_name (level, block->name->str);
+  else
+    {
+      g_autofree char *name = g_strdup_printf (_("Level %u"), levels->len + 1);
+
+      pw_level_set_name (level, name);
+    }
+  pw_level_set_notes (level, block->notes->str);
+  g_ptr_array_add (levels, level);
+
+  g_string_truncate (block->name, 0);
+  g_string_truncate (block->notes, 0);
+  g_string_truncate (block->grid, 0);
+  return TRUE;
+}
+
+gboolean
+pw_import_text (PwLevelSet  *set,
+                const char  *kind_id,
+                const char  *text,
+                const char  *display_name,
+                GError     **error)
+{
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  g_auto(GStrv) lines = NULL;
+  Block block;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (kind_id != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_SYNTAX,
+                   _("%s: the text is not valid UTF-8"), display_name);
+      return FALSE;
+    }
+
+  block.name = g_string_new (NULL);
+  block.notes = g_string_new (NULL);
+  block.grid = g_string_new (NULL);
+  block.first_line = 0;
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; ok && lines[i] != NULL; i++)
+    {
+      char *line = g_strchomp (lines[i]);
+
+      if (line[0] == '\0')
+        ok = finish_block (&block, kind_id, display_name, levels, error);
+      else if (line[0] == ';')
+        {
+          const char *comment = g_strstrip (line + 1);
+
+          /* a comment after a grid starts the next level */
+          if (block.grid->len > 0)
+            ok = finish_block (&block, kind_id, display_name, levels, error);
+          if (block.name->len == 0)
+            g_string_assign (block.name, comment);
+          else
+            {
+              if (block.notes->len > 0)
+                g_string_append_c (block.notes, '\n');
+              g_string_append (block.notes, comment);
+            }
+        }
+      else
+        {
+          if (block.grid->len == 0)
+            block.first_line = i + 1;
+          g_string_append (block.grid, line);
+          g_string_append_c (block.grid, '\n');
+        }
+    }
+  if (ok)
+    ok = finish_block (&block, kind_id, display_name, levels, error);
+
+  g_string_free (block.name, TRUE);
+  g_string_free (block.notes, TRUE);
+  g_string_free (block.grid, TRUE);
+
+  if (!ok)
+    return FALSE;
+  if (levels->len == 0)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID,
+                   _("%s: there is no level in the text"), display_name);
+      return FALSE;
+    }
+  for (guint i = 0; i < levels->len; i++)
+    pw_level_set_append (set, g_ptr_array_index (levels, i));
+  return TRUE;
+}

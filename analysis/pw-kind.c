@@ -1,0 +1,78 @@
+/* pw-kind.c — the registry of puzzle kinds, problems, analysis options
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-kind"
+
+#include "config.h"
+
+#include "pw-kind.h"
+#include "kinds/slide-private.h"
+
+G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
+
+/* Every kind this build knows, in the order lists and menus show them.
+ * Adding a kind means adding its table here and nowhere else. */
+static const PwKind * const registry[] = {
+  &pw_slide_kind,
+};
+
+const PwKind *
+pw_kinds_lookup (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
+    if (g_str_equal (registry[i]->id, id))
+      return registry[i];
+  return NULL;
+}
+
+const PwKind * const *
+pw_kinds_list (guint *n_kinds)
+{
+  if (n_kinds != NULL)
+    *n_kinds = G_N_ELEMENTS (registry);
+  return registry;
+}
+
+PwProblem *
+pw_problem_new_cell (int         x,
+                     int         y,
+                     const char *format,
+                     ...)
+{
+  PwProblem *problem = g_new0 (PwProblem, 1);
+  va_list args;
+
+  problem->x = x;
+  problem->y = y;
+  problem->card = -1;
+  va_start (args, format);
+  problem->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  return problem;
+}
+
+void
+pw_problem_free (PwProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->message);
+  g_free (problem);
+}
+
+void
+pw_analyse_options_init (PwAnalyseOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  options->max_states = PW_DEFAULT_MAX_STATES;
+  options->seed = PW_DEFAULT_SEED;
+  options->search_runs = PW_DEFAULT_SEARCH_RUNS;
+  options->trace = NULL;
+  options->trace_data = NULL;
+}

@@ -1,0 +1,123 @@
+/* pw-kind.h — one table of functions per puzzle kind, and the registry
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "pw-types.h"
+
+G_BEGIN_DECLS
+
+#define PW_KIND_ERROR (pw_kind_error_quark ())
+
+typedef enum
+{
+  PW_KIND_ERROR_INVALID,      /* the payload or text does not describe a level */
+  PW_KIND_ERROR_UNSUPPORTED,  /* the kind cannot do what was asked */
+  PW_KIND_ERROR_UNKNOWN_KIND, /* no kind has that id */
+} PwKindError;
+
+GQuark pw_kind_error_quark (void);
+
+typedef enum
+{
+  PW_FIGURE_INT,     /* gint64; JSON integer */
+  PW_FIGURE_DOUBLE,  /* double; JSON number */
+  PW_FIGURE_BOOL,    /* gboolean; JSON true/false */
+  PW_FIGURE_STRING,  /* text */
+} PwFigureType;
+
+/* One analysis figure: its JSON key and CSV column (@key), and its
+ * translatable label for people (@label, marked with N_()). */
+struct _PwFigureInfo
+{
+  const char  *key;
+  const char  *label;
+  PwFigureType type;
+};
+
+/* A problem found by validation: where (cell @x, @y, or card @card; -1 when
+ * it does not apply) and what (@message, translated). */
+struct _PwProblem
+{
+  int   x;
+  int   y;
+  int   card;
+  char *message;
+};
+
+PwProblem *pw_problem_new_cell (int         x,
+                                int         y,
+                                const char *format,
+                                ...) G_GNUC_PRINTF (3, 4);
+void       pw_problem_free     (PwProblem  *problem);
+
+struct _PwAnalyseOptions
+{
+  guint64      max_states;   /* budget; past it the result is partial */
+  guint64      seed;         /* for every randomised figure */
+  guint        search_runs;  /* randomised searches averaged (multiple method) */
+  PwTraceFunc  trace;        /* optional, may be NULL */
+  gpointer     trace_data;
+};
+
+#define PW_DEFAULT_MAX_STATES   G_GUINT64_CONSTANT (20000000)
+#define PW_DEFAULT_SEED         G_GUINT64_CONSTANT (1)
+#define PW_DEFAULT_SEARCH_RUNS  50
+
+void pw_analyse_options_init (PwAnalyseOptions *options);
+
+/* The table every kind fills in (see analysis/kinds/<kind>.c).
+ * @data is the kind's own parsed level, opaque to everyone else. */
+struct _PwKind
+{
+  const char *id;           /* stable, in files and on the command line */
+  const char *name;         /* N_() display name */
+
+  gpointer  (*new_default)   (void);
+  gpointer  (*copy)          (gconstpointer data);
+  void      (*free)          (gpointer data);
+  gboolean  (*equal)         (gconstpointer a,
+                              gconstpointer b);
+
+  /* The kind's payload in a level-set file. from_json reports errors as
+   * PW_KIND_ERROR_INVALID with a message naming the field and position. */
+  gpointer  (*from_json)     (JsonNode     *payload,
+                              GError      **error);
+  JsonNode *(*to_json)       (gconstpointer data);
+
+  /* Plain text form (import, copy and paste); NULL when the kind has none. */
+  gpointer  (*from_text)     (const char   *text,
+                              GError      **error);
+  char     *(*to_text)       (gconstpointer data);
+
+  /* "6×5", "52 cards"… for lists and CSV. */
+  char     *(*describe_size) (gconstpointer data);
+
+  /* Every problem that stops the level from being analysed, in reading
+   * order; an empty array for a valid level. */
+  GPtrArray *(*validate)     (gconstpointer data);
+
+  /* The figures this kind's analysis produces, in output order. */
+  const PwFigureInfo *figures;
+  guint               n_figures;
+
+  /* Runs on any thread; checks @cancellable often. Returns NULL with an
+   * error when cancelled or when the level is invalid; a budget that runs
+   * out gives a partial analysis, not an error. */
+  PwAnalysis *(*analyse)     (gconstpointer           data,
+                              const PwAnalyseOptions *options,
+                              PwProgressFunc          progress,
+                              gpointer                progress_data,
+                              GCancellable           *cancellable,
+                              GError                **error);
+};
+
+const PwKind  *pw_kinds_lookup (const char *id);
+const PwKind * const *pw_kinds_list (guint *n_kinds);
+
+G_END_DECLS

@@ -1,0 +1,819 @@
+/* pw-level-set.c — an ordered set of levels and its JSON file
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The schema is in docs/file-format.md. Loading checks everything before it
+ * builds anything, so a file is either loaded whole or refused with a
+ * message that names the file, the place and the problem.
+ */
+
+#define G_LOG_DOMAIN "pw-level-set"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-level-set.h"
+
+G_DEFINE_QUARK (pw-level-set-error-quark, pw_level_set_error)
+
+struct _PwLevelSet
+{
+  gatomicrefcount  ref_count;
+  char            *title;
+  char            *author;
+  char            *notes;
+  GPtrArray       *levels;
+  GHashTable      *ids;      /* id -> level, borrowed */
+};
+
+PwLevelSet *
+pw_level_set_new (void)
+{
+  PwLevelSet *set = g_new0 (PwLevelSet, 1);
+
+  g_atomic_ref_count_init (&set->ref_count);
+  set->title = g_strdup ("");
+  set->author = g_strdup ("");
+  set->notes = g_strdup ("");
+  set->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  set->ids = g_hash_table_new (g_str_hash, g_str_equal);
+  return set;
+}
+
+PwLevelSet *
+pw_level_set_ref (PwLevelSet *set)
+{
+  g_return_val_if_fail (set != NULL, NULL);
+  g_atomic_ref_count_inc (&set->ref_count);
+  return set;
+}
+
+void
+pw_level_set_unref (PwLevelSet *set)
+{
+  g_return_if_fail (set != NULL);
+
+  if (!g_atomic_ref_count_dec (&set->ref_count))
+    return;
+  g_hash_table_unref (set->ids);
+  g_ptr_array_unref (set->levels);
+  g_free (set->title);
+  g_free (set->author);
+  g_free (set->notes);
+  g_free (set);
+}
+
+#define STRING_ACCESSORS(field)                                   \
+  const char *                                                    \
+  pw_level_set_get_##field (PwLevelSet *set)                      \
+  {                                                               \
+    g_return_val_if_fail (set != NULL, NULL);                     \
+    return set->field;                                            \
+  }                                                               \
+  void                                                            \
+  pw_level_set_set_##field (PwLevelSet *set,                      \
+                            const char *value)                    \
+  {                                                               \
+    g_return_if_fail (set != NULL);                               \
+    g_free (set->field);                                          \
+    set->field = g_strdup (value ? value : "");                   \
+  }
+
+STRING_ACCESSORS (title)
+STRING_ACCESSORS (author)
+STRING_ACCESSORS (notes)
+
+#undef STRING_ACCESSORS
+
+guint
+pw_level_set_get_n_levels (PwLevelSet *set)
+{
+  return set->levels->len;
+}
+
+PwLevel *
+pw_level_set_get_level (PwLevelSet *set,
+                        guint       index)
+{
+  g_return_val_if_fail (index < set->levels->len, NULL);
+  return g_ptr_array_index (set->levels, index);
+}
+
+void
+pw_level_set_insert (PwLevelSet *set,
+                     guint       index,
+                     PwLevel    *level)
+{
+  g_return_if_fail (set != NULL);
+  g_return_if_fail (level != NULL);
+  g_return_if_fail (index <= set->levels->len);
+
+  if (pw_level_get_id (level)[0] == '\0' ||
+      g_hash_table_contains (set->ids, pw_level_get_id (level)))
+    {
+      g_autofree char *id = _pw_level_make_id (level, set->ids);
+
+      pw_level_set_id (level, id);
+    }
+  g_ptr_array_insert (set->levels, index, pw_level_ref (level));
+  g_hash_table_add (set->ids, (gpointer) pw_level_get_id (level));
+}
+
+void
+pw_level_set_append (PwLevelSet *set,
+                     PwLevel    *level)
+{
+  pw_level_set_insert (set, set->levels->len, level);
+}
+
+void
+pw_level_set_remove (PwLevelSet *set,
+                     guint       index)
+{
+  PwLevel *level;
+
+  g_return_if_fail (index < set->levels->len);
+
+  level = g_ptr_array_index (set->levels, index);
+  g_hash_table_remove (set->ids, pw_level_get_id (level));
+  g_ptr_array_remove_index (set->levels, index);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                              */
+
+typedef struct
+{
+  const char *file;     /* display name for messages */
+  GString    *where;    /* "level 3 (“Ice Age”)", reset per level */
+} Reader;
+
+static void
+reader_error (Reader     *reader,
+              GError    **error,
+              int         code,
+              const char *format,
+              ...) G_GNUC_PRINTF (4, 5);
+
+static void
+reader_error (Reader     *reader,
+              GError    **error,
+              int         code,
+              const char *format,
+              ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (reader->where->len > 0)
+    g_set_error (error, PW_LEVEL_SET_ERROR, code, "%s: %s: %s", reader->file,
+                 reader->where->str, what);
+  else
+    g_set_error (error, PW_LEVEL_SET_ERROR, code, "%s: %s", reader->file, what);
+}
+
+static const char *
+node_type_name (JsonNode *node)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return _("null");
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return _("an object");
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return _("a list");
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_STRING:
+      return _("a string");
+    case G_TYPE_BOOLEAN:
+      return _("true or false");
+    default:
+      return _("a number");
+    }
+}
+
+/* Every member of @object must be one of @allowed (NULL-terminated). */
+static gboolean
+check_members (Reader      *reader,
+               JsonObject  *object,
+               const char  *what,
+               const char **allowed,
+               GError     **error)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_strv_contains (allowed, l->data))
+      {
+        reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                      _("%s has an unknown member “%s”"), what, (const char *) l->data);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+get_string (Reader      *reader,
+            JsonObject  *object,
+            const char  *member,
+            gboolean     required,
+            const char **value,
+            GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL && !required)
+    {
+      *value = "";
+      return TRUE;
+    }
+  if (node == NULL)
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("the member “%s” is missing"), member);
+      return FALSE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("“%s” must be a string, not %s"), member, node_type_name (node));
+      return FALSE;
+    }
+  *value = json_node_get_string (node);
+  return TRUE;
+}
+
+static gboolean
+is_number (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         (json_node_get_value_type (node) == G_TYPE_INT64 ||
+          json_node_get_value_type (node) == G_TYPE_DOUBLE);
+}
+
+static PwPlaytest *
+read_playtest (Reader     *reader,
+               JsonNode   *node,
+               guint       index,
+               GError    **error)
+{
+  static const char *allowed[] = { "tester", "rating", "seconds", "completed", "note", NULL };
+  g_autoptr(PwPlaytest) playtest = pw_playtest_new ();
+  g_autofree char *what = g_strdup_printf (_("playtest %u"), index + 1);
+  JsonObject *object;
+  JsonNode *member;
+  const char *text;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("%s must be an object, not %s"), what, node_type_name (node));
+      return NULL;
+    }
+  object = json_node_get_object (node);
+  if (!check_members (reader, object, what, allowed, error))
+    return NULL;
+
+  if (!get_string (reader, object, "tester", FALSE, &text, error))
+    return NULL;
+  g_free (playtest->tester);
+  playtest->tester = g_strdup (text);
+  if (!get_string (reader, object, "note", FALSE, &text, error))
+    return NULL;
+  g_free (playtest->note);
+  playtest->note = g_strdup (text);
+
+  member = json_object_get_member (object, "rating");
+  if (member == NULL || !JSON_NODE_HOLDS_VALUE (member) ||
+      json_node_get_value_type (member) != G_TYPE_INT64 ||
+      json_node_get_int (member) < 0 || json_node_get_int (member) > PW_RATING_MAX)
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("%s: “rating” must be a whole number from 0 (could not finish) to %d"),
+                    what, PW_RATING_MAX);
+      return NULL;
+    }
+  playtest->rating = json_node_get_int (member);
+
+  member = json_object_get_member (object, "seconds");
+  if (member != NULL && !JSON_NODE_HOLDS_NULL (member))
+    {
+      double seconds = is_number (member) ? json_node_get_double (member) : -1;
+
+      if (!(seconds >= 0 && seconds < 1e9))
+        {
+          reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                        _("%s: “seconds” must be a number of seconds or null"), what);
+          return NULL;
+        }
+      playtest->seconds = seconds;
+    }
+
+  member = json_object_get_member (object, "completed");
+  if (member == NULL || !JSON_NODE_HOLDS_VALUE (member) ||
+      json_node_get_value_type (member) != G_TYPE_BOOLEAN)
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("%s: “completed” must be true or false"), what);
+      return NULL;
+    }
+  playtest->completed = json_node_get_boolean (member);
+
+  return g_steal_pointer (&playtest);
+}
+
+static PwLevel *
+read_level (Reader     *reader,
+            JsonNode   *node,
+            GError    **error)
+{
+  static const char *allowed[] = { "id", "name", "kind", "notes", "payload", "playtests", NULL };
+  g_autoptr(PwLevel) level = NULL;
+  JsonObject *object;
+  JsonNode *payload;
+  JsonNode *playtests;
+  const char *id, *name, *kind_id, *notes;
+  const PwKind *kind;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("a level must be an object, not %s"), node_type_name (node));
+      return NULL;
+    }
+  object = json_node_get_object (node);
+
+  /* name first, so later messages can say which level */
+  if (!get_string (reader, object, "name", FALSE, &name, error))
+    return NULL;
+  if (name[0] != '\0')
+    g_string_append_printf (reader->where, " (“%s”)", name);
+
+  if (!check_members (reader, object, _("the level"), allowed, error) ||
+      !get_string (reader, object, "id", FALSE, &id, error) ||
+      !get_string (reader, object, "kind", TRUE, &kind_id, error) ||
+      !get_string (reader, object, "notes", FALSE, &notes, error))
+    return NULL;
+
+  if (kind_id[0] == '\0')
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID, _("“kind” is empty"));
+      return NULL;
+    }
+
+  payload = json_object_get_member (object, "payload");
+  if (payload == NULL)
+    {
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("the member “%s” is missing"), "payload");
+      return NULL;
+    }
+
+  kind = pw_kinds_lookup (kind_id);
+  if (kind != NULL)
+    {
+      GError *kind_error = NULL;
+      gpointer data = kind->from_json (payload, &kind_error);
+
+      if (data == NULL)
+        {
+          reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID, "%s", kind_error->message);
+          g_error_free (kind_error);
+          return NULL;
+        }
+      level = _pw_level_new_take_data (kind, data);
+    }
+  else
+    level = _pw_level_new_unknown (kind_id, payload);
+
+  pw_level_set_id (level, id);
+  pw_level_set_name (level, name);
+  pw_level_set_notes (level, notes);
+
+  playtests = json_object_get_member (object, "playtests");
+  if (playtests != NULL)
+    {
+      JsonArray *array;
+
+      if (!JSON_NODE_HOLDS_ARRAY (playtests))
+        {
+          reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                        _("“playtests” must be a list, not %s"), node_type_name (playtests));
+          return NULL;
+        }
+      array = json_node_get_array (playtests);
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          PwPlaytest *playtest = read_playtest (reader, json_array_get_element (array, i), i,
+                                                error);
+
+          if (playtest == NULL)
+            return NULL;
+          g_ptr_array_add (pw_level_get_playtests (level), playtest);
+        }
+    }
+
+  return g_steal_pointer (&level);
+}
+
+/* Line and column (from 1) of byte @offset. */
+static void
+locate (const char *data,
+        gsize       offset,
+        guint      *line,
+        guint      *column)
+{
+  *line = 1;
+  *column = 1;
+  for (gsize i = 0; i < offset; i++)
+    {
+      if (data[i] == '\n')
+        {
+          (*line)++;
+          *column = 1;
+        }
+      else if (((guchar) data[i] & 0xc0) != 0x80)
+        (*column)++;
+    }
+}
+
+/* json-glib recurses once per nesting level; refuse deep nesting before it
+ * can exhaust the stack. */
+static gboolean
+check_nesting (const char *data,
+               gsize       length,
+               gsize      *offset)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > PW_LEVEL_SET_MAX_DEPTH)
+            {
+              *offset = i;
+              return FALSE;
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
+PwLevelSet *
+pw_level_set_load_from_data (const char *data,
+                             gssize      length,
+                             const char *display_name,
+                             GError    **error)
+{
+  static const char *allowed[] = { "format", "version", "title", "author", "notes", "levels",
+                                   NULL };
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) json_error = NULL;
+  g_autoptr(GString) where = g_string_new (NULL);
+  Reader reader = { display_name ? display_name : "<data>", where };
+  const char *invalid;
+  const char *text;
+  JsonObject *root;
+  JsonNode *node;
+  JsonArray *levels;
+  gsize offset;
+  guint line, column;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+
+  if ((gsize) length > PW_LEVEL_SET_MAX_BYTES)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                    _("the file is %" G_GSSIZE_FORMAT " bytes; a level set may be at most %d"),
+                    length, PW_LEVEL_SET_MAX_BYTES);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, _("the file is empty"));
+      return NULL;
+    }
+  if (!g_utf8_validate (data, length, &invalid))
+    {
+      locate (data, invalid - data, &line, &column);
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                    _("line %u, column %u: the text is not valid UTF-8"), line, column);
+      return NULL;
+    }
+  if (!check_nesting (data, length, &offset))
+    {
+      locate (data, offset, &line, &column);
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                    _("line %u, column %u: lists and objects nest deeper than %d"),
+                    line, column, PW_LEVEL_SET_MAX_DEPTH);
+      return NULL;
+    }
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, length, &json_error))
+    {
+      /* json-glib says "<data>:LINE:COLUMN: Parse error: …"; name the file instead */
+      const char *message = json_error->message;
+
+      if (g_str_has_prefix (message, "<data>:"))
+        message += strlen ("<data>:");
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, "%s", message);
+      return NULL;
+    }
+
+  node = json_parser_get_root (parser);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
+                    _("not a Puzzlewright level set (the top level is not an object)"));
+      return NULL;
+    }
+  root = json_node_get_object (node);
+
+  node = json_object_get_member (root, "format");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING ||
+      g_strcmp0 (json_node_get_string (node), PW_LEVEL_SET_FORMAT) != 0)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
+                    _("not a Puzzlewright level set (“format” is not “%s”)"),
+                    PW_LEVEL_SET_FORMAT);
+      return NULL;
+    }
+
+  node = json_object_get_member (root, "version");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) < 1)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_VERSION,
+                    _("“version” must be a whole number from 1"));
+      return NULL;
+    }
+  if (json_node_get_int (node) > PW_LEVEL_SET_VERSION)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_VERSION,
+                    _("the file is version %" G_GINT64_FORMAT ", written by a newer Puzzlewright; "
+                      "this one reads version %d"),
+                    json_node_get_int (node), PW_LEVEL_SET_VERSION);
+      return NULL;
+    }
+
+  if (!check_members (&reader, root, _("the set"), allowed, error))
+    return NULL;
+
+  set = pw_level_set_new ();
+  if (!get_string (&reader, root, "title", FALSE, &text, error))
+    return NULL;
+  pw_level_set_set_title (set, text);
+  if (!get_string (&reader, root, "author", FALSE, &text, error))
+    return NULL;
+  pw_level_set_set_author (set, text);
+  if (!get_string (&reader, root, "notes", FALSE, &text, error))
+    return NULL;
+  pw_level_set_set_notes (set, text);
+
+  node = json_object_get_member (root, "levels");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("“levels” must be a list, not %s"), node_type_name (node));
+      return NULL;
+    }
+  levels = json_node_get_array (node);
+  if (json_array_get_length (levels) > PW_LEVEL_SET_MAX_LEVELS)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                    _("the set has %u levels; at most %d are allowed"),
+                    json_array_get_length (levels), PW_LEVEL_SET_MAX_LEVELS);
+      return NULL;
+    }
+
+  for (guint i = 0; i < json_array_get_length (levels); i++)
+    {
+      g_autoptr(PwLevel) level = NULL;
+
+      g_string_printf (where, _("level %u"), i + 1);
+      level = read_level (&reader, json_array_get_element (levels, i), error);
+      if (level == NULL)
+        return NULL;
+
+      if (pw_level_get_id (level)[0] != '\0' &&
+          g_hash_table_contains (set->ids, pw_level_get_id (level)))
+        {
+          reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                        _("the id “%s” is already used by an earlier level"),
+                        pw_level_get_id (level));
+          return NULL;
+        }
+      pw_level_set_append (set, level);
+    }
+
+  return g_steal_pointer (&set);
+}
+
+PwLevelSet *
+pw_level_set_load (GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  name = g_file_get_parse_name (file);
+
+  /* Refuse a huge file before reading it all. */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  if (info == NULL)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", name,
+                   local_error->message);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
+                   _("%s: is a folder, not a level set"), name);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > PW_LEVEL_SET_MAX_BYTES)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                   _("%s: the file is %" G_GOFFSET_FORMAT " bytes; a level set may be at most %d"),
+                   name, g_file_info_get_size (info), PW_LEVEL_SET_MAX_BYTES);
+      return NULL;
+    }
+
+  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, &local_error))
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", name,
+                   local_error->message);
+      return NULL;
+    }
+
+  return pw_level_set_load_from_data (data, length, name, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                              */
+
+static JsonNode *
+playtest_to_json (const PwPlaytest *playtest)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "tester");
+  json_builder_add_string_value (builder, playtest->tester);
+  json_builder_set_member_name (builder, "rating");
+  json_builder_add_int_value (builder, playtest->rating);
+  json_builder_set_member_name (builder, "seconds");
+  if (playtest->seconds < 0)
+    json_builder_add_null_value (builder);
+  else if (playtest->seconds == floor (playtest->seconds) && playtest->seconds < 1e15)
+    json_builder_add_int_value (builder, (gint64) playtest->seconds);
+  else
+    json_builder_add_double_value (builder, playtest->seconds);
+  json_builder_set_member_name (builder, "completed");
+  json_builder_add_boolean_value (builder, playtest->completed);
+  json_builder_set_member_name (builder, "note");
+  json_builder_add_string_value (builder, playtest->note);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
+level_to_json (PwLevel *level)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  const PwKind *kind = pw_level_get_kind (level);
+  GPtrArray *playtests = pw_level_get_playtests (level);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, pw_level_get_id (level));
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, pw_level_get_name (level));
+  json_builder_set_member_name (builder, "kind");
+  json_builder_add_string_value (builder, pw_level_get_kind_id (level));
+  json_builder_set_member_name (builder, "notes");
+  json_builder_add_string_value (builder, pw_level_get_notes (level));
+  json_builder_set_member_name (builder, "payload");
+  if (kind != NULL)
+    json_builder_add_value (builder, kind->to_json (pw_level_get_data (level)));
+  else
+    json_builder_add_value (builder, json_node_copy (pw_level_get_unknown_payload (level)));
+  json_builder_set_member_name (builder, "playtests");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < playtests->len; i++)
+    json_builder_add_value (builder, playtest_to_json (g_ptr_array_index (playtests, i)));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+char *
+pw_level_set_to_data (PwLevelSet *set,
+                      gsize      *length)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  GString *text;
+  char *data;
+  gsize len;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, PW_LEVEL_SET_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, PW_LEVEL_SET_VERSION);
+  json_builder_set_member_name (builder, "title");
+  json_builder_add_string_value (builder, set->title);
+  json_builder_set_member_name (builder, "author");
+  json_builder_add_string_value (builder, set->author);
+  json_builder_set_member_name (builder, "notes");
+  json_builder_add_string_value (builder, set->notes);
+  json_builder_set_member_name (builder, "levels");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < set->levels->len; i++)
+    json_builder_add_value (builder, level_to_json (g_ptr_array_index (set->levels, i)));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  data = json_generator_to_data (generator, &len);
+
+  text = g_string_sized_new (len + 1);
+  g_string_append_len (text, data, len);
+  g_string_append_c (text, '\n');
+  g_free (data);
+  if (length != NULL)
+    *length = text->len;
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+pw_level_set_save (PwLevelSet    *set,
+                   GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  data = pw_level_set_to_data (set, &length);
+
+  /* GIO writes a temporary file beside the target and renames it over the
+   * target only once everything is written and synced; the previous file
+   * is kept as FILE~. */
+  if (!g_file_replace_contents (file, data, length, NULL, TRUE, G_FILE_CREATE_NONE, NULL,
+                                cancellable, &local_error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
+                   _("%s: could not save: %s"), name, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,358 @@
+/* pw-level.c — one level of a set
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-level"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-analysis.h"
+#include "pw-level.h"
+
+struct _PwLevel
+{
+  gatomicrefcount  ref_count;
+  char            *id;
+  char            *name;
+  char            *notes;
+  char            *kind_id;
+  const PwKind    *kind;          /* NULL for a kind this build does not know */
+  gpointer         data;          /* the kind's parsed level */
+  JsonNode        *unknown;       /* the payload of an unknown kind, untouched */
+  GPtrArray       *playtests;
+};
+
+PwPlaytest *
+pw_playtest_new (void)
+{
+  PwPlaytest *playtest = g_new0 (PwPlaytest, 1);
+
+  playtest->tester = g_strdup ("");
+  playtest->note = g_strdup ("");
+  playtest->seconds = -1;
+  return playtest;
+}
+
+PwPlaytest *
+pw_playtest_copy (const PwPlaytest *playtest)
+{
+  PwPlaytest *copy = g_new0 (PwPlaytest, 1);
+
+  *copy = *playtest;
+  copy->tester = g_strdup (playtest->tester);
+  copy->note = g_strdup (playtest->note);
+  return copy;
+}
+
+void
+pw_playtest_free (PwPlaytest *playtest)
+{
+  if (playtest == NULL)
+    return;
+  g_free (playtest->tester);
+  g_free (playtest->note);
+  g_free (playtest);
+}
+
+static PwLevel *
+level_alloc (const char *kind_id)
+{
+  PwLevel *level = g_new0 (PwLevel, 1);
+
+  g_atomic_ref_count_init (&level->ref_count);
+  level->id = g_strdup ("");
+  level->name = g_strdup ("");
+  level->notes = g_strdup ("");
+  level->kind_id = g_strdup (kind_id);
+  level->playtests = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_playtest_free);
+  return level;
+}
+
+PwLevel *
+_pw_level_new_take_data (const PwKind *kind,
+                         gpointer      data)
+{
+  PwLevel *level = level_alloc (kind->id);
+
+  level->kind = kind;
+  level->data = data;
+  return level;
+}
+
+PwLevel *
+_pw_level_new_unknown (const char *kind_id,
+                       JsonNode   *payload)
+{
+  PwLevel *level = level_alloc (kind_id);
+
+  level->unknown = json_node_copy (payload);
+  return level;
+}
+
+PwLevel *
+pw_level_new (const PwKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  return _pw_level_new_take_data (kind, kind->new_default ());
+}
+
+PwLevel *
+pw_level_new_from_text (const char  *kind_id,
+                        const char  *text,
+                        GError     **error)
+{
+  const PwKind *kind;
+  gpointer data;
+
+  g_return_val_if_fail (kind_id != NULL, NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  kind = pw_kinds_lookup (kind_id);
+  if (kind == NULL)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNKNOWN_KIND,
+                   _("There is no puzzle kind “%s”"), kind_id);
+      return NULL;
+    }
+  if (kind->from_text == NULL)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
+                   _("%s levels have no text form"), _(kind->name));
+      return NULL;
+    }
+  data = kind->from_text (text, error);
+  if (data == NULL)
+    return NULL;
+  return _pw_level_new_take_data (kind, data);
+}
+
+PwLevel *
+pw_level_ref (PwLevel *level)
+{
+  g_return_val_if_fail (level != NULL, NULL);
+  g_atomic_ref_count_inc (&level->ref_count);
+  return level;
+}
+
+void
+pw_level_unref (PwLevel *level)
+{
+  g_return_if_fail (level != NULL);
+
+  if (!g_atomic_ref_count_dec (&level->ref_count))
+    return;
+  if (level->kind != NULL)
+    level->kind->free (level->data);
+  g_clear_pointer (&level->unknown, json_node_unref);
+  g_ptr_array_unref (level->playtests);
+  g_free (level->id);
+  g_free (level->name);
+  g_free (level->notes);
+  g_free (level->kind_id);
+  g_free (level);
+}
+
+PwLevel *
+pw_level_copy (PwLevel *level)
+{
+  PwLevel *copy;
+
+  g_return_val_if_fail (level != NULL, NULL);
+
+  copy = level_alloc (level->kind_id);
+  copy->kind = level->kind;
+  if (level->kind != NULL)
+    copy->data = level->kind->copy (level->data);
+  if (level->unknown != NULL)
+    copy->unknown = json_node_copy (level->unknown);
+  pw_level_set_id (copy, level->id);
+  pw_level_set_name (copy, level->name);
+  pw_level_set_notes (copy, level->notes);
+  for (guint i = 0; i < level->playtests->len; i++)
+    g_ptr_array_add (copy->playtests, pw_playtest_copy (g_ptr_array_index (level->playtests, i)));
+  return copy;
+}
+
+#define STRING_ACCESSORS(field)                                   \
+  const char *                                                    \
+  pw_level_get_##field (PwLevel *level)                           \
+  {                                                               \
+    g_return_val_if_fail (level != NULL, NULL);                   \
+    return level->field;                                          \
+  }                                                               \
+  void                                                            \
+  pw_level_set_##field (PwLevel    *level,                        \
+                        const char *value)                        \
+  {                                                               \
+    g_return_if_fail (level != NULL);                             \
+    g_free (level->field);                                        \
+    level->field = g_strdup (value ? value : "");                 \
+  }
+
+STRING_ACCESSORS (id)
+STRING_ACCESSORS (name)
+STRING_ACCESSORS (notes)
+
+#undef STRING_ACCESSORS
+
+const char *
+pw_level_get_kind_id (PwLevel *level)
+{
+  return level->kind_id;
+}
+
+const PwKind *
+pw_level_get_kind (PwLevel *level)
+{
+  return level->kind;
+}
+
+gconstpointer
+pw_level_get_data (PwLevel *level)
+{
+  return level->data;
+}
+
+JsonNode *
+pw_level_get_unknown_payload (PwLevel *level)
+{
+  return level->unknown;
+}
+
+GPtrArray *
+pw_level_get_playtests (PwLevel *level)
+{
+  return level->playtests;
+}
+
+char *
+pw_level_describe_size (PwLevel *level)
+{
+  if (level->kind == NULL || level->kind->describe_size == NULL)
+    return g_strdup ("");
+  return level->kind->describe_size (level->data);
+}
+
+GPtrArray *
+pw_level_validate (PwLevel *level)
+{
+  if (level->kind == NULL)
+    {
+      GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_problem_free);
+
+      g_ptr_array_add (problems,
+                       pw_problem_new_cell (-1, -1,
+                                            _("This version of Puzzlewright does not know "
+                                              "the puzzle kind “%s”"),
+                                            level->kind_id));
+      return problems;
+    }
+  return level->kind->validate (level->data);
+}
+
+PwAnalysis *
+pw_level_analyse (PwLevel                *level,
+                  const PwAnalyseOptions *options,
+                  PwProgressFunc          progress,
+                  gpointer                progress_data,
+                  GCancellable           *cancellable,
+                  GError                **error)
+{
+  PwAnalyseOptions defaults;
+
+  g_return_val_if_fail (level != NULL, NULL);
+
+  if (options == NULL)
+    {
+      pw_analyse_options_init (&defaults);
+      options = &defaults;
+    }
+  if (level->kind == NULL)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNKNOWN_KIND,
+                   _("This version of Puzzlewright does not know the puzzle kind “%s”"),
+                   level->kind_id);
+      return NULL;
+    }
+  return level->kind->analyse (level->data, options, progress, progress_data, cancellable, error);
+}
+
+char *
+_pw_level_make_id (PwLevel    *level,
+                   GHashTable *taken)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *content = NULL;
+
+  if (level->kind != NULL && level->kind->to_text != NULL)
+    content = level->kind->to_text (level->data);
+  g_checksum_update (checksum, (const guchar *) level->kind_id, -1);
+  g_checksum_update (checksum, (const guchar *) "\n", 1);
+  g_checksum_update (checksum, (const guchar *) level->name, -1);
+  g_checksum_update (checksum, (const guchar *) "\n", 1);
+  if (content != NULL)
+    g_checksum_update (checksum, (const guchar *) content, -1);
+
+  for (guint n = 0;; n++)
+    {
+      g_autofree char *id = NULL;
+
+      if (n == 0)
+        id = g_strndup (g_checksum_get_string (checksum), 10);
+      else
+        id = g_strdup_printf ("%.10s-%u", g_checksum_get_string (checksum), n + 1);
+      if (taken == NULL || !g_hash_table_contains (taken, id))
+        return g_steal_pointer (&id);
+    }
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+pw_level_playtest_summary (PwLevel *level,
+                           guint   *count,
+                           double  *mean_rating,
+                           double  *median_seconds)
+{
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  double rating_sum = 0;
+
+  for (guint i = 0; i < level->playtests->len; i++)
+    {
+      const PwPlaytest *p = g_ptr_array_index (level->playtests, i);
+
+      rating_sum += p->rating;
+      if (p->seconds >= 0)
+        g_array_append_val (times, p->seconds);
+    }
+
+  if (count)
+    *count = level->playtests->len;
+  if (mean_rating)
+    *mean_rating = level->playtests->len ? rating_sum / level->playtests->len : NAN;
+  if (median_seconds)
+    {
+      g_array_sort (times, compare_doubles);
+      if (times->len == 0)
+        *median_seconds = NAN;
+      else if (times->len % 2)
+        *median_seconds = g_array_index (times, double, times->len / 2);
+      else
+        *median_seconds = (g_array_index (times, double, times->len / 2 - 1) +
+                           g_array_index (times, double, times->len / 2)) / 2;
+    }
+}

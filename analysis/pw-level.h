@@ -1,0 +1,88 @@
+/* pw-level.h — one level of a set: identity, notes, playtests, kind payload
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "pw-kind.h"
+#include "pw-types.h"
+
+G_BEGIN_DECLS
+
+/* One playtest annotation. @rating is 0 ("could not finish") or 1–7, the
+ * scale of the Combination study; @seconds < 0 when not recorded. */
+struct _PwPlaytest
+{
+  char    *tester;
+  int      rating;
+  double   seconds;
+  gboolean completed;
+  char    *note;
+};
+
+#define PW_RATING_MAX 7
+
+PwPlaytest *pw_playtest_new  (void);
+PwPlaytest *pw_playtest_copy (const PwPlaytest *playtest);
+void        pw_playtest_free (PwPlaytest       *playtest);
+
+/* A level owns its kind's parsed data. A level of a kind this build does
+ * not know keeps its payload as JSON and writes it back untouched. */
+
+PwLevel       *pw_level_new               (const PwKind   *kind);
+PwLevel       *pw_level_new_from_text     (const char     *kind_id,
+                                           const char     *text,
+                                           GError        **error);
+PwLevel       *_pw_level_new_take_data    (const PwKind   *kind,
+                                           gpointer        data);
+PwLevel       *_pw_level_new_unknown      (const char     *kind_id,
+                                           JsonNode       *payload);
+PwLevel       *pw_level_ref               (PwLevel        *level);
+void           pw_level_unref             (PwLevel        *level);
+PwLevel       *pw_level_copy              (PwLevel        *level);
+
+const char    *pw_level_get_id            (PwLevel        *level);
+void           pw_level_set_id            (PwLevel        *level,
+                                           const char     *id);
+const char    *pw_level_get_name          (PwLevel        *level);
+void           pw_level_set_name          (PwLevel        *level,
+                                           const char     *name);
+const char    *pw_level_get_notes         (PwLevel        *level);
+void           pw_level_set_notes         (PwLevel        *level,
+                                           const char     *notes);
+const char    *pw_level_get_kind_id       (PwLevel        *level);
+const PwKind  *pw_level_get_kind          (PwLevel        *level);
+gconstpointer  pw_level_get_data          (PwLevel        *level);
+JsonNode      *pw_level_get_unknown_payload (PwLevel      *level);
+GPtrArray     *pw_level_get_playtests     (PwLevel        *level);
+
+char          *pw_level_describe_size     (PwLevel        *level);
+GPtrArray     *pw_level_validate          (PwLevel        *level);
+PwAnalysis    *pw_level_analyse           (PwLevel        *level,
+                                           const PwAnalyseOptions *options,
+                                           PwProgressFunc  progress,
+                                           gpointer        progress_data,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+
+/* A short stable id from the level's content, unique within @taken. */
+char          *_pw_level_make_id          (PwLevel        *level,
+                                           GHashTable     *taken);
+
+/* Playtest summaries: count, mean rating (NaN if none), median of the
+ * recorded solve times (NaN if none). */
+void           pw_level_playtest_summary  (PwLevel        *level,
+                                           guint          *count,
+                                           double         *mean_rating,
+                                           double         *median_seconds);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevel, pw_level_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwPlaytest, pw_playtest_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwProblem, pw_problem_free)
+
+G_END_DECLS

@@ -1,0 +1,370 @@
+/* pw-report.c — analysis results as records: JSON, CSV, text
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-report"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <csv.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-analysis.h"
+#include "pw-kind.h"
+#include "pw-level.h"
+#include "pw-report.h"
+
+/* Columns that are not a kind's figures. @text: a free-text column that a
+ * spreadsheet might take for a formula. */
+#define COMMON_COLUMNS_BEFORE(X)               \
+  X ("order",          N_("Order"),   FALSE)   \
+  X ("id",             N_("Id"),      TRUE)    \
+  X ("name",           N_("Name"),    TRUE)    \
+  X ("kind",           N_("Kind"),    TRUE)    \
+  X ("size",           N_("Size"),    TRUE)
+#define COMMON_COLUMNS_AFTER(X)                          \
+  X ("partial",        N_("Partial"),           FALSE)   \
+  X ("seconds",        N_("Seconds"),           FALSE)   \
+  X ("playtests",      N_("Playtests"),         FALSE)   \
+  X ("mean_rating",    N_("Mean rating"),       FALSE)   \
+  X ("median_seconds", N_("Median solve time"), FALSE)   \
+  X ("notes",          N_("Notes"),             TRUE)    \
+  X ("error",          N_("Error"),             TRUE)
+
+PwReportRow *
+pw_report_row_new (const char *file,
+                   guint       order,
+                   PwLevel    *level,
+                   PwAnalysis *analysis,
+                   const char *error)
+{
+  PwReportRow *row = g_new0 (PwReportRow, 1);
+
+  row->file = g_strdup (file);
+  row->order = order;
+  row->level = pw_level_ref (level);
+  row->analysis = analysis ? pw_analysis_ref (analysis) : NULL;
+  row->error = g_strdup (error);
+  return row;
+}
+
+void
+pw_report_row_free (PwReportRow *row)
+{
+  if (row == NULL)
+    return;
+  g_free (row->file);
+  pw_level_unref (row->level);
+  g_clear_pointer (&row->analysis, pw_analysis_unref);
+  g_free (row->error);
+  g_free (row);
+}
+
+static gboolean
+kind_present (GPtrArray    *rows,
+              const PwKind *kind)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, i);
+
+      if (pw_level_get_kind (row->level) == kind)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GPtrArray *
+pw_report_columns (GPtrArray *rows,
+                   gboolean   with_file)
+{
+  GPtrArray *columns = g_ptr_array_new ();
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  if (with_file)
+    g_ptr_array_add (columns, (gpointer) "file");
+#define ADD(key, label, text) g_ptr_array_add (columns, (gpointer) key);
+  COMMON_COLUMNS_BEFORE (ADD)
+#undef ADD
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    if (kind_present (rows, kinds[k]))
+      for (guint f = 0; f < kinds[k]->n_figures; f++)
+        if (!g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
+                                               NULL))
+          g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
+#define ADD(key, label, text) g_ptr_array_add (columns, (gpointer) key);
+  COMMON_COLUMNS_AFTER (ADD)
+#undef ADD
+  return columns;
+}
+
+static gboolean
+column_is_text (const char *column)
+{
+  static const char *text_columns[] = {
+#define ADD(key, label, text) text ? key : NULL,
+    COMMON_COLUMNS_BEFORE (ADD) COMMON_COLUMNS_AFTER (ADD)
+#undef ADD
+  };
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  if (g_str_equal (column, "file"))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (text_columns); i++)
+    if (text_columns[i] != NULL && g_str_equal (text_columns[i], column))
+      return TRUE;
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint f = 0; f < kinds[k]->n_figures; f++)
+      if (g_str_equal (kinds[k]->figures[f].key, column))
+        return kinds[k]->figures[f].type == PW_FIGURE_STRING;
+  return FALSE;
+}
+
+static char *
+format_double (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    return g_strdup ("");
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", value));
+}
+
+/* The text of one cell; "" for nothing. */
+static char *
+row_cell (PwReportRow *row,
+          const char  *column)
+{
+  guint count;
+  double mean_rating, median_seconds;
+
+  if (g_str_equal (column, "file"))
+    return g_strdup (row->file ? row->file : "");
+  if (g_str_equal (column, "order"))
+    return g_strdup_printf ("%u", row->order);
+  if (g_str_equal (column, "id"))
+    return g_strdup (pw_level_get_id (row->level));
+  if (g_str_equal (column, "name"))
+    return g_strdup (pw_level_get_name (row->level));
+  if (g_str_equal (column, "kind"))
+    return g_strdup (pw_level_get_kind_id (row->level));
+  if (g_str_equal (column, "size"))
+    return pw_level_describe_size (row->level);
+  if (g_str_equal (column, "notes"))
+    return g_strdup (pw_level_get_notes (row->level));
+  if (g_str_equal (column, "error"))
+    return g_strdup (row->error ? row->error : "");
+  if (g_str_equal (column, "partial"))
+    return g_strdup (row->analysis == NULL ? ""
+                     : pw_analysis_get_partial (row->analysis) ? "true" : "false");
+  if (g_str_equal (column, "seconds"))
+    return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
+
+  pw_level_playtest_summary (row->level, &count, &mean_rating, &median_seconds);
+  if (g_str_equal (column, "playtests"))
+    return g_strdup_printf ("%u", count);
+  if (g_str_equal (column, "mean_rating"))
+    return format_double (mean_rating);
+  if (g_str_equal (column, "median_seconds"))
+    return format_double (median_seconds);
+
+  if (row->analysis == NULL)
+    return g_strdup ("");
+  return pw_figure_to_string (json_object_get_member (pw_analysis_get_figures (row->analysis),
+                                                      column));
+}
+
+char *
+pw_csv_neutralise (const char *text)
+{
+  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@' ||
+      text[0] == '\t' || text[0] == '\r')
+    return g_strconcat ("'", text, NULL);
+  return g_strdup (text);
+}
+
+static void
+append_csv_field (GString    *out,
+                  const char *text)
+{
+  gsize len = strlen (text);
+  /* csv_write quotes the field and doubles inner quotes: at most 2n + 2 */
+  gsize size = 2 * len + 2;
+  gsize old = out->len;
+  gsize written;
+
+  g_string_set_size (out, old + size);
+  written = csv_write (out->str + old, size, text, len);
+  g_assert (written <= size);
+  g_string_set_size (out, old + written);
+}
+
+char *
+pw_report_to_csv (GPtrArray *rows,
+                  gboolean   with_file)
+{
+  g_autoptr(GPtrArray) columns = pw_report_columns (rows, with_file);
+  GString *out = g_string_new (NULL);
+
+  for (guint c = 0; c < columns->len; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ',');
+      append_csv_field (out, g_ptr_array_index (columns, c));
+    }
+  g_string_append (out, "\r\n");
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, r);
+
+      for (guint c = 0; c < columns->len; c++)
+        {
+          const char *column = g_ptr_array_index (columns, c);
+          g_autofree char *cell = row_cell (row, column);
+
+          if (c > 0)
+            g_string_append_c (out, ',');
+          if (column_is_text (column))
+            {
+              g_autofree char *safe = pw_csv_neutralise (cell);
+
+              append_csv_field (out, safe);
+            }
+          else
+            append_csv_field (out, cell);
+        }
+      g_string_append (out, "\r\n");
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+JsonNode *
+pw_report_row_to_json (PwReportRow *row)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  g_autofree char *size = pw_level_describe_size (row->level);
+
+  json_builder_begin_object (builder);
+  if (row->file != NULL)
+    {
+      json_builder_set_member_name (builder, "file");
+      json_builder_add_string_value (builder, row->file);
+    }
+  json_builder_set_member_name (builder, "order");
+  json_builder_add_int_value (builder, row->order);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, pw_level_get_id (row->level));
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, pw_level_get_name (row->level));
+  json_builder_set_member_name (builder, "kind");
+  json_builder_add_string_value (builder, pw_level_get_kind_id (row->level));
+  json_builder_set_member_name (builder, "size");
+  json_builder_add_string_value (builder, size);
+
+  if (row->analysis != NULL)
+    {
+      JsonObject *figures = pw_analysis_get_figures (row->analysis);
+      g_autoptr(GList) members = json_object_get_members (figures);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          json_builder_set_member_name (builder, l->data);
+          json_builder_add_value (builder, json_node_copy (json_object_get_member (figures,
+                                                                                   l->data)));
+        }
+      json_builder_set_member_name (builder, "partial");
+      json_builder_add_boolean_value (builder, pw_analysis_get_partial (row->analysis));
+      if (pw_analysis_get_partial (row->analysis))
+        {
+          json_builder_set_member_name (builder, "partial_reason");
+          json_builder_add_string_value (builder, pw_analysis_get_partial_reason (row->analysis));
+        }
+      json_builder_set_member_name (builder, "seconds");
+      json_builder_add_double_value (builder, pw_analysis_get_seconds (row->analysis));
+    }
+  else
+    {
+      json_builder_set_member_name (builder, "partial");
+      json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "seconds");
+      json_builder_add_null_value (builder);
+    }
+
+  if (row->error != NULL)
+    {
+      json_builder_set_member_name (builder, "error");
+      json_builder_add_string_value (builder, row->error);
+    }
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static const PwFigureInfo *
+find_figure (const PwKind *kind,
+             const char   *key)
+{
+  for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+    if (g_str_equal (kind->figures[f].key, key))
+      return &kind->figures[f];
+  return NULL;
+}
+
+char *
+pw_report_to_text (GPtrArray *rows)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, r);
+      const PwKind *kind = pw_level_get_kind (row->level);
+      g_autofree char *size = pw_level_describe_size (row->level);
+
+      if (r > 0)
+        g_string_append_c (out, '\n');
+      g_string_append_printf (out, "%u. %s  [%s, %s, %s]\n", row->order,
+                              pw_level_get_name (row->level),
+                              kind ? _(kind->name) : pw_level_get_kind_id (row->level),
+                              size, pw_level_get_id (row->level));
+      if (row->error != NULL)
+        {
+          g_string_append_printf (out, "   %s\n", row->error);
+          continue;
+        }
+      if (row->analysis == NULL)
+        continue;
+
+      {
+        JsonObject *figures = pw_analysis_get_figures (row->analysis);
+        g_autoptr(GList) members = json_object_get_members (figures);
+
+        for (GList *l = members; l != NULL; l = l->next)
+          {
+            const PwFigureInfo *info = find_figure (kind, l->data);
+            g_autofree char *value = pw_figure_to_string (json_object_get_member (figures,
+                                                                                  l->data));
+
+            g_string_append_printf (out, "   %-30s %s\n",
+                                    info ? _(info->label) : (const char *) l->data,
+                                    value[0] ? value : "—");
+          }
+        if (pw_analysis_get_partial (row->analysis))
+          g_string_append_printf (out, "   %-30s %s\n", _("Partial"),
+                                  pw_analysis_get_partial_reason (row->analysis));
+        g_string_append_printf (out, "   %-30s %.3f\n", _("Seconds"),
+                                pw_analysis_get_seconds (row->analysis));
+      }
+    }
+
+  return g_string_free (out, FALSE);
+}

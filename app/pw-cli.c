@@ -1,0 +1,511 @@
+/* pw-cli.c — the headless command line
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   puzzlewright analyse FILE... [--format text|json|csv] [--max-states N] [--seed S] [-v]
+ *   puzzlewright import --kind KIND TXT... -o SET.json [--title T]
+ *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
+ */
+
+#define G_LOG_DOMAIN "pw-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+
+#include "puzzlewright.h"
+#include "pw-cli.h"
+
+typedef struct
+{
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static int cmd_analyse    (int argc, char **argv);
+static int cmd_import     (int argc, char **argv);
+static int cmd_export_csv (int argc, char **argv);
+
+static const Command commands[] = {
+  { "analyse",    cmd_analyse,    N_("Analyse every level of level-set files") },
+  { "import",     cmd_import,     N_("Build a level set from plain-text levels") },
+  { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
+};
+
+static void
+usage_error (const char *command,
+             const char *message)
+{
+  g_printerr ("puzzlewright %s: %s\n", command, message);
+  g_printerr (_("Try “puzzlewright %s --help”.\n"), command);
+}
+
+static gboolean
+parse_count (const char *command,
+             const char *option,
+             const char *text,
+             guint64     min,
+             guint64    *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, min, G_MAXUINT64, value, &error))
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", option, error->message);
+
+      usage_error (command, message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes @data to @path atomically, or to standard output for NULL or "-". */
+static gboolean
+write_output (const char *path,
+              const char *data,
+              gsize       length)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      if (fwrite (data, 1, length, stdout) != length || fflush (stdout) != 0)
+        {
+          g_printerr (_("puzzlewright: could not write the output\n"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  file = g_file_new_for_commandline_arg (path);
+  if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
+                                &error))
+    {
+      g_printerr ("puzzlewright: %s: %s\n", path, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+trace_to_stderr (const char *line,
+                 gpointer    user_data)
+{
+  g_printerr ("   %s\n", line);
+}
+
+typedef struct
+{
+  gboolean    quiet;
+  gboolean    tty;
+  guint       index;
+  guint       total;
+  const char *name;
+} Progress;
+
+static void
+show_progress (guint64  explored,
+               gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  if (progress->quiet || !progress->tty)
+    return;
+  g_printerr (_("\r[%u/%u] %s: %" G_GUINT64_FORMAT " states…"), progress->index,
+              progress->total, progress->name, explored);
+}
+
+/* Analyses every level of @set, appending a row each to @rows. Returns FALSE
+ * when some level could not be analysed (its row says why). */
+static gboolean
+analyse_set (const char             *display_name,
+             PwLevelSet             *set,
+             const PwAnalyseOptions *options,
+             gboolean                quiet,
+             GPtrArray              *rows)
+{
+  guint n = pw_level_set_get_n_levels (set);
+  gboolean ok = TRUE;
+  Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
+
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwAnalysis) analysis = NULL;
+
+      progress.index = i + 1;
+      progress.name = pw_level_get_name (level);
+      if (!quiet)
+        g_printerr (_("[%u/%u] %s\n"), i + 1, n, pw_level_get_name (level));
+      else if (options->trace != NULL)
+        g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
+
+      analysis = pw_level_analyse (level, options, show_progress, &progress, NULL, &error);
+      if (progress.tty && !quiet)
+        g_printerr ("\r\033[K");
+      if (analysis == NULL)
+        {
+          g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (level),
+                      error->message);
+          ok = FALSE;
+        }
+      g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, analysis,
+                                                error ? error->message : NULL));
+    }
+  return ok;
+}
+
+static PwLevelSet *
+load_set (const char  *path,
+          char       **display_name)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  PwLevelSet *set = pw_level_set_load (file, NULL, &error);
+
+  if (set == NULL)
+    g_printerr ("puzzlewright: %s\n", error->message);
+  *display_name = g_strdup (path);
+  return set;
+}
+
+static int
+cmd_analyse (int    argc,
+             char **argv)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *max_states = NULL;
+  g_autofree char *seed = NULL;
+  g_auto(GStrv) files = NULL;
+  gboolean verbose = FALSE;
+  gboolean quiet = FALSE;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Output format: text (default), json or csv"), N_("FORMAT") },
+    { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
+      N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
+      N_("Seed of the randomised searches (default 1)"), "S" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Trace the analysis on stderr"), NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — analyse level sets"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autofree char *output = NULL;
+  PwAnalyseOptions options;
+  int status = PW_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Analyses every level and prints one record per level, "
+                                           "in set order."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      usage_error ("analyse", error->message);
+      return PW_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      usage_error ("analyse", _("name at least one level-set file"));
+      return PW_EXIT_USAGE;
+    }
+  if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "json") &&
+      !g_str_equal (format, "csv"))
+    {
+      usage_error ("analyse", _("--format must be text, json or csv"));
+      return PW_EXIT_USAGE;
+    }
+
+  pw_analyse_options_init (&options);
+  if (!parse_count ("analyse", "--max-states", max_states, 1, &options.max_states) ||
+      !parse_count ("analyse", "--seed", seed, 0, &options.seed))
+    return PW_EXIT_USAGE;
+  if (verbose)
+    options.trace = trace_to_stderr;
+
+  /* progress lines only for people watching a terminal */
+  quiet = quiet || !isatty (STDERR_FILENO);
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *display_name = NULL;
+      g_autoptr(PwLevelSet) set = load_set (files[i], &display_name);
+
+      if (set == NULL)
+        {
+          status = PW_EXIT_FAILURE;
+          continue;
+        }
+      if (!analyse_set (display_name, set, &options, quiet, rows))
+        status = PW_EXIT_FAILURE;
+    }
+
+  if (format == NULL || g_str_equal (format, "text"))
+    output = pw_report_to_text (rows);
+  else if (g_str_equal (format, "csv"))
+    output = pw_report_to_csv (rows, TRUE);
+  else
+    {
+      g_autoptr(JsonArray) array = json_array_new ();
+      g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      char *json;
+
+      for (guint i = 0; i < rows->len; i++)
+        json_array_add_element (array, pw_report_row_to_json (g_ptr_array_index (rows, i)));
+      json_node_set_array (root, array);
+      json_generator_set_root (generator, root);
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_indent (generator, 2);
+      json = json_generator_to_data (generator, NULL);
+      output = g_strconcat (json, "\n", NULL);
+      g_free (json);
+    }
+
+  if (!write_output (NULL, output, strlen (output)))
+    status = PW_EXIT_FAILURE;
+  return status;
+}
+
+static int
+cmd_import (int    argc,
+            char **argv)
+{
+  g_autofree char *kind_id = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *title = NULL;
+  g_auto(GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id, N_("Puzzle kind of the levels"),
+      N_("KIND") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
+      N_("SET.json") },
+    { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("TXT…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("TXT… — build a level set from plain-text levels"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(GFile) out_file = NULL;
+  const PwKind *kind;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Levels are separated by blank lines; a line “; Title” "
+                                  "before a grid names it, further “;” lines become its notes."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      usage_error ("import", error->message);
+      return PW_EXIT_USAGE;
+    }
+  if (kind_id == NULL)
+    {
+      usage_error ("import", _("--kind is required"));
+      return PW_EXIT_USAGE;
+    }
+  kind = pw_kinds_lookup (kind_id);
+  if (kind == NULL || kind->from_text == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("there is no puzzle kind “%s” with a text "
+                                                    "form"), kind_id);
+      usage_error ("import", message);
+      return PW_EXIT_USAGE;
+    }
+  if (output == NULL)
+    {
+      usage_error ("import", _("-o SET.json is required"));
+      return PW_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      usage_error ("import", _("name at least one text file"));
+      return PW_EXIT_USAGE;
+    }
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (!g_file_get_contents (files[i], &text, NULL, &local_error))
+        {
+          g_printerr ("puzzlewright: %s\n", local_error->message);
+          return PW_EXIT_FAILURE;
+        }
+      if (!pw_import_text (set, kind->id, text, files[i], &local_error))
+        {
+          g_printerr ("puzzlewright: %s\n", local_error->message);
+          return PW_EXIT_FAILURE;
+        }
+    }
+
+  if (title != NULL)
+    pw_level_set_set_title (set, title);
+  else
+    {
+      g_autofree char *base = g_path_get_basename (files[0]);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL && dot != base)
+        *dot = '\0';
+      pw_level_set_set_title (set, base);
+    }
+
+  out_file = g_file_new_for_commandline_arg (output);
+  if (!pw_level_set_save (set, out_file, NULL, &error))
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  return PW_EXIT_OK;
+}
+
+static int
+cmd_export_csv (int    argc,
+                char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *max_states = NULL;
+  g_autofree char *seed = NULL;
+  g_auto(GStrv) files = NULL;
+  gboolean quiet = FALSE;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
+    { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
+      N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
+      N_("Seed of the randomised searches (default 1)"), "S" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SET.json") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SET.json — analyse a level set and write it as CSV"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autofree char *display_name = NULL;
+  g_autofree char *csv = NULL;
+  PwAnalyseOptions options;
+  int status = PW_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      usage_error ("export-csv", error->message);
+      return PW_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      usage_error ("export-csv", _("name exactly one level-set file"));
+      return PW_EXIT_USAGE;
+    }
+  if (output == NULL)
+    {
+      usage_error ("export-csv", _("-o OUT.csv is required (“-” for standard output)"));
+      return PW_EXIT_USAGE;
+    }
+  pw_analyse_options_init (&options);
+  if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
+      !parse_count ("export-csv", "--seed", seed, 0, &options.seed))
+    return PW_EXIT_USAGE;
+
+  set = load_set (files[0], &display_name);
+  if (set == NULL)
+    return PW_EXIT_FAILURE;
+
+  if (!analyse_set (display_name, set, &options, quiet, rows))
+    status = PW_EXIT_FAILURE;
+
+  csv = pw_report_to_csv (rows, FALSE);
+  if (!write_output (output, csv, strlen (csv)))
+    return PW_EXIT_FAILURE;
+  return status;
+}
+
+char *
+pw_cli_find_sample_set (void)
+{
+  const char *candidates[] = {
+    PW_PKGDATADIR "/levels/sample.json",
+    PW_SOURCE_DATADIR "/levels/sample.json",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
+      return g_strdup (candidates[i]);
+  return NULL;
+}
+
+static void
+print_help (void)
+{
+  g_print (_("Usage:\n  puzzlewright COMMAND [OPTION…]\n\n"
+             "With no command, analyses the bundled sample level set.\n\nCommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_print ("  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  g_print (_("\nRun “puzzlewright COMMAND --help” for a command’s options.\n"));
+}
+
+int
+pw_cli_run (int    argc,
+            char **argv)
+{
+  if (argc < 2)
+    {
+      g_autofree char *sample = pw_cli_find_sample_set ();
+      char *sample_argv[] = { (char *) "puzzlewright analyse", sample, NULL };
+
+      if (sample == NULL)
+        {
+          g_printerr (_("puzzlewright: the bundled sample set is not installed\n"));
+          return PW_EXIT_FAILURE;
+        }
+      g_print (_("Analysing the bundled sample set %s\n\n"), sample);
+      return cmd_analyse (2, sample_argv);
+    }
+
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
+      g_str_equal (argv[1], "help"))
+    {
+      print_help ();
+      return PW_EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      g_print ("puzzlewright %s\n", PACKAGE_VERSION);
+      return PW_EXIT_OK;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      {
+        /* the command sees itself as argv[0] */
+        g_autofree char *name = g_strconcat ("puzzlewright ", argv[1], NULL);
+        char *saved = argv[1];
+        int status;
+
+        argv[1] = name;
+        status = commands[i].run (argc - 1, argv + 1);
+        argv[1] = saved;
+        return status;
+      }
+
+  g_printerr (_("puzzlewright: unknown command “%s”\n"), argv[1]);
+  print_help ();
+  return PW_EXIT_USAGE;
+}

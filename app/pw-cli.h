@@ -1,0 +1,24 @@
+/* pw-cli.h — the headless command line
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses */
+#define PW_EXIT_OK        0
+#define PW_EXIT_FAILURE   1  /* a file could not be read or written, a level not analysed */
+#define PW_EXIT_USAGE     2
+
+int   pw_cli_run                 (int    argc,
+                                  char **argv);
+/* The bundled sample set: installed, or in the source tree when run from
+ * the build folder. NULL when neither exists. */
+char *pw_cli_find_sample_set     (void);
+
+G_END_DECLS
