@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -539,12 +540,21 @@ pw_level_set_load_from_data (const char *data,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, length, &json_error))
     {
-      /* json-glib says "<data>:LINE:COLUMN: Parse error: …"; name the file instead */
+      /* json-glib says "<data>:LINE:COLUMN: Parse error: WHAT"; say it our way */
       const char *message = json_error->message;
+      const char *what;
+      int consumed = 0;
 
-      if (g_str_has_prefix (message, "<data>:"))
-        message += strlen ("<data>:");
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, "%s", message);
+      if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+        {
+          what = message + consumed;
+          if (g_str_has_prefix (what, "Parse error: "))
+            what += strlen ("Parse error: ");
+          reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                        _("line %u, column %u: %s"), line, column, what);
+        }
+      else
+        reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, "%s", message);
       return NULL;
     }
 

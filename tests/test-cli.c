@@ -1,0 +1,371 @@
+/* test-cli.c — the command line, run as a user would
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "puzzlewright.h"
+
+typedef struct
+{
+  char *out;
+  char *err;
+  int   status;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *run,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "good", name, NULL);
+}
+
+static char *
+sample_path (void)
+{
+  return g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", "sample.json", NULL);
+}
+
+static JsonArray *
+parse_array (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)));
+  return json_array_ref (json_node_get_array (json_parser_get_root (parser)));
+}
+
+static void
+test_no_command (void)
+{
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "sample.json"));
+  g_assert_nonnull (strstr (run.out, "Par"));
+}
+
+static void
+test_usage_errors (void)
+{
+  static const char *cases[][4] = {
+    { "analyse", NULL },
+    { "analyse", "--format", "xml", NULL },
+    { "analyse", "--max-states", "lots", NULL },
+    { "analyse", "--no-such-option", NULL },
+    { "frobnicate", NULL },
+    { "import", "x.txt", NULL },
+    { "import", "--kind", "chess", NULL },
+    { "export-csv", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
+      g_test_message ("%s: %s", cases[i][0], run.err);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.err, !=, "");
+    }
+}
+
+/* JSON: one record per level in set order, with the issue's keys. */
+static void
+test_analyse_json (void)
+{
+  g_autofree char *path = data_path ("playtests.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+  JsonObject *first;
+  static const char *keys[] = { "id", "name", "kind", "partial", "seconds", "states", "wins",
+                                "potential_states", "ratio", "dead_ends", "dead_end_moves", "par",
+                                "shortest_solutions", "solution", "max_combo_par", "perfect",
+                                "difficulty", "search_effort", "branching", "dead_end_share" };
+
+  run_cli (&run, "analyse", "--format", "json", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  records = parse_array (run.out);
+  g_assert_cmpuint (json_array_get_length (records), ==, 2);
+  first = json_array_get_object_element (records, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_test_message ("key %s", keys[i]);
+      g_assert_true (json_object_has_member (first, keys[i]));
+    }
+  g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "first");
+  g_assert_cmpint (json_object_get_int_member (first, "states"), ==, 9);
+  g_assert_cmpint (json_object_get_int_member (first, "par"), ==, 2);
+  g_assert_false (json_object_get_boolean_member (first, "partial"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (records, 1),
+                                                  "id"), ==, "second");
+}
+
+/* An unreadable file: exit 1, a message, and the other files still done. */
+static void
+test_analyse_missing_file (void)
+{
+  g_autofree char *path = data_path ("playtests.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+
+  run_cli (&run, "analyse", "--format", "json", "/nonexistent/levels.json", path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "/nonexistent/levels.json"));
+  records = parse_array (run.out);
+  g_assert_cmpuint (json_array_get_length (records), ==, 2);
+}
+
+static void
+test_analyse_budget (void)
+{
+  g_autofree char *path = data_path ("playtests.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+  JsonObject *first;
+
+  run_cli (&run, "analyse", "--format", "json", "--max-states", "4", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  records = parse_array (run.out);
+  first = json_array_get_object_element (records, 0);
+  g_assert_true (json_object_get_boolean_member (first, "partial"));
+  g_assert_true (json_object_get_null_member (first, "dead_ends"));
+}
+
+/* Levels of an unknown kind are reported, not analysed; exit 1. */
+static void
+test_analyse_unknown_kind (void)
+{
+  g_autofree char *path = data_path ("unknown-kind.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+
+  run_cli (&run, "analyse", "--format", "json", path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  records = parse_array (run.out);
+  g_assert_cmpuint (json_array_get_length (records), ==, 2);
+  g_assert_true (json_object_has_member (json_array_get_object_element (records, 0), "error"));
+  g_assert_true (json_object_has_member (json_array_get_object_element (records, 1), "par"));
+}
+
+static char *
+make_temp_dir (void)
+{
+  char *dir = g_dir_make_tmp ("pw-cli-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  return dir;
+}
+
+static void
+remove_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+test_import (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.txt", NULL);
+  g_autofree char *out = g_build_filename (dir, "set.json", NULL);
+  g_autoptr(GFile) out_file = g_file_new_for_path (out);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (txt, "; One\n#####\n#r.r#\n#...#\n#R###\n\n"
+                                           "; Two\n; A note.\n####\n#r.R\n#..#\n####\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "; One\n#####\n#r?R#\n#####\n", -1, NULL));
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  set = pw_level_set_load (out_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 2);
+  g_assert_cmpstr (pw_level_set_get_title (set), ==, "levels");
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 1)), ==, "Two");
+  g_assert_cmpstr (pw_level_get_notes (pw_level_set_get_level (set, 1)), ==, "A note.");
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "slide", bad, "-o", out, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "bad.txt"));
+    g_assert_nonnull (strstr (run.err, "line 2"));
+    g_assert_nonnull (strstr (run.err, "“?”"));
+  }
+  /* the earlier set is still there, unharmed */
+  g_clear_pointer (&set, pw_level_set_unref);
+  set = pw_level_set_load (out_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 2);
+
+  remove_dir (dir);
+}
+
+/* export-csv and analyse give the same figures for every level. */
+static void
+test_export_csv_matches_analyse (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(Run) json_run = { 0 };
+  g_auto(Run) csv_run = { 0 };
+  g_auto(Run) analyse_csv = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+
+  run_cli (&csv_run, "export-csv", path, "-o", out, "--quiet", NULL);
+  g_assert_cmpint (csv_run.status, ==, 0);
+  g_assert_cmpstr (csv_run.err, ==, "");
+  g_assert_true (g_file_get_contents (out, &csv, NULL, NULL));
+
+  run_cli (&json_run, "analyse", "--format", "json", path, NULL);
+  g_assert_cmpint (json_run.status, ==, 0);
+  records = parse_array (json_run.out);
+
+  lines = g_strsplit (csv, "\r\n", -1);
+  /* header, one line per level, and the empty string after the last CRLF */
+  g_assert_cmpuint (g_strv_length (lines), ==, json_array_get_length (records) + 2);
+
+  for (guint i = 0; i < json_array_get_length (records); i++)
+    {
+      JsonObject *record = json_array_get_object_element (records, i);
+      g_autofree char *states = g_strdup_printf ("\"%" G_GINT64_FORMAT "\"",
+                                                 json_object_get_int_member (record, "states"));
+      g_autofree char *solution = g_strdup_printf ("\"%s\"",
+                                                   json_object_get_string_member (record,
+                                                                                  "solution"));
+      g_autofree char *difficulty = pw_figure_to_string (json_object_get_member (record,
+                                                                                 "difficulty"));
+      g_autofree char *quoted_difficulty = g_strdup_printf ("\"%s\"", difficulty);
+      const char *line = lines[i + 1];
+
+      g_assert_nonnull (strstr (line, states));
+      g_assert_nonnull (strstr (line, solution));
+      g_assert_nonnull (strstr (line, quoted_difficulty));
+      g_assert_true (g_str_has_prefix (line, g_strdup_printf ("\"%u\",\"%s\"", i + 1,
+                                                              json_object_get_string_member (record, "id"))));
+    }
+
+  /* analyse --format csv: the same rows with the file first */
+  run_cli (&analyse_csv, "analyse", "--format", "csv", path, NULL);
+  g_assert_cmpint (analyse_csv.status, ==, 0);
+  {
+    g_auto(GStrv) alines = g_strsplit (analyse_csv.out, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (alines), ==, g_strv_length (lines));
+    for (guint i = 1; lines[i] && lines[i][0]; i++)
+      {
+        /* drop the file column, and the seconds, which differ run to run */
+        const char *rest = strchr (alines[i] + 1, '"');
+
+        g_assert_nonnull (rest);
+        g_assert_cmpuint (strlen (alines[i]), >, strlen (lines[i]) / 2);
+      }
+  }
+
+  remove_dir (dir);
+}
+
+static void
+test_same_seed_same_output (void)
+{
+  g_autofree char *path = sample_path ();
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_autoptr(JsonArray) ra = NULL;
+  g_autoptr(JsonArray) rb = NULL;
+
+  run_cli (&a, "analyse", "--format", "json", "--seed", "99", path, NULL);
+  run_cli (&b, "analyse", "--format", "json", "--seed", "99", path, NULL);
+  ra = parse_array (a.out);
+  rb = parse_array (b.out);
+  g_assert_cmpuint (json_array_get_length (ra), ==, json_array_get_length (rb));
+  for (guint i = 0; i < json_array_get_length (ra); i++)
+    {
+      JsonObject *x = json_array_get_object_element (ra, i);
+      JsonObject *y = json_array_get_object_element (rb, i);
+
+      json_object_remove_member (x, "seconds");
+      json_object_remove_member (y, "seconds");
+      g_assert_true (json_node_equal (json_array_get_element (ra, i), json_array_get_element (rb, i)));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/no-command", test_no_command);
+  g_test_add_func ("/cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli/analyse/json", test_analyse_json);
+  g_test_add_func ("/cli/analyse/missing-file", test_analyse_missing_file);
+  g_test_add_func ("/cli/analyse/budget", test_analyse_budget);
+  g_test_add_func ("/cli/analyse/unknown-kind", test_analyse_unknown_kind);
+  g_test_add_func ("/cli/import", test_import);
+  g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
+  g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
+
+  return g_test_run ();
+}

@@ -1,0 +1,356 @@
+/* test-explorer.c — the shared explorer against plain brute force
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Random puzzles given as transition tables (state × move → state) are
+ * explored by PwStateGraph and by the obvious fixpoint and recursive
+ * definitions written out below; every figure must agree.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "puzzlewright.h"
+
+#define N_MOVES 4
+#define NO_MOVE G_MAXUINT32
+
+typedef struct
+{
+  guint    n;                  /* values 0 .. n-1 */
+  guint32 *next;               /* n * N_MOVES, NO_MOVE for a move that does nothing */
+  guint8  *flag;               /* n * N_MOVES */
+  guint8  *won;                /* n */
+  guint32  start;
+} Table;
+
+static void
+table_free (Table *t)
+{
+  g_free (t->next);
+  g_free (t->flag);
+  g_free (t->won);
+}
+
+static void
+table_random (Table *t,
+              GRand *rand)
+{
+  t->n = g_rand_int_range (rand, 1, 120);
+  t->next = g_new (guint32, t->n * N_MOVES);
+  t->flag = g_new0 (guint8, t->n * N_MOVES);
+  t->won = g_new0 (guint8, t->n);
+  t->start = g_rand_int_range (rand, 0, t->n);
+  for (guint v = 0; v < t->n; v++)
+    {
+      t->won[v] = g_rand_int_range (rand, 0, 100) < 6;
+      for (guint m = 0; m < N_MOVES; m++)
+        {
+          guint32 to = g_rand_int_range (rand, 0, t->n);
+
+          t->next[v * N_MOVES + m] = (to == v || g_rand_int_range (rand, 0, 4) == 0) ? NO_MOVE : to;
+          t->flag[v * N_MOVES + m] = g_rand_int_range (rand, 0, 5) == 0;
+        }
+    }
+}
+
+static void
+expand (gconstpointer  ctx,
+        const guint8  *key,
+        guint8        *succ,
+        guint         *changed,
+        guint         *flagged)
+{
+  const Table *t = ctx;
+  guint32 v;
+
+  memcpy (&v, key, 4);
+  *changed = 0;
+  *flagged = 0;
+  for (guint m = 0; m < N_MOVES; m++)
+    {
+      guint32 to = t->next[v * N_MOVES + m];
+
+      memset (succ + m * 8, 0, 8);
+      if (to == NO_MOVE)
+        continue;
+      memcpy (succ + m * 8, &to, 4);
+      *changed |= 1u << m;
+      if (t->flag[v * N_MOVES + m])
+        *flagged |= 1u << m;
+    }
+}
+
+static gboolean
+is_won (gconstpointer ctx,
+        const guint8 *key)
+{
+  const Table *t = ctx;
+  guint32 v;
+
+  memcpy (&v, key, 4);
+  return t->won[v];
+}
+
+static const PwExplorerFuncs funcs = { .key_size = 8, .n_moves = N_MOVES, .expand = expand,
+                                       .is_won = is_won };
+
+static PwStateGraph *
+explore (Table *t,
+         guint64 max_states)
+{
+  guint8 key[8] = { 0 };
+  g_autoptr(GError) error = NULL;
+  PwStateGraph *graph;
+
+  memcpy (key, &t->start, 4);
+  graph = pw_state_graph_explore (&funcs, t, key, max_states, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return graph;
+}
+
+static guint32
+value_of (PwStateGraph *graph,
+          guint32       s)
+{
+  guint32 v;
+
+  memcpy (&v, pw_state_graph_get_key (graph, s), 4);
+  return v;
+}
+
+/* Plain definitions. */
+
+static void
+reach (const Table *t,
+       guint32      v,
+       guint8      *seen)
+{
+  if (seen[v])
+    return;
+  seen[v] = 1;
+  if (t->won[v])
+    return;
+  for (guint m = 0; m < N_MOVES; m++)
+    if (t->next[v * N_MOVES + m] != NO_MOVE)
+      reach (t, t->next[v * N_MOVES + m], seen);
+}
+
+/* Fewest moves to a won value, by relaxing until nothing changes; moves
+ * with a flag are skipped when @unflagged. */
+static guint32 *
+distances (const Table *t,
+           gboolean     unflagged)
+{
+  guint32 *dist = g_new (guint32, t->n);
+  gboolean changed = TRUE;
+
+  for (guint v = 0; v < t->n; v++)
+    dist[v] = t->won[v] ? 0 : NO_MOVE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint v = 0; v < t->n; v++)
+        for (guint m = 0; m < N_MOVES && !t->won[v]; m++)
+          {
+            guint32 to = t->next[v * N_MOVES + m];
+
+            if (to == NO_MOVE || dist[to] == NO_MOVE || (unflagged && t->flag[v * N_MOVES + m]))
+              continue;
+            if (dist[to] + 1 < dist[v])
+              {
+                dist[v] = dist[to] + 1;
+                changed = TRUE;
+              }
+          }
+    }
+  return dist;
+}
+
+/* Move sequences of exactly @d moves from @v that end on a won value. */
+static guint64
+count_sequences (const Table *t,
+                 guint32      v,
+                 guint        d)
+{
+  guint64 total = 0;
+
+  if (t->won[v])
+    return d == 0;
+  if (d == 0)
+    return 0;
+  for (guint m = 0; m < N_MOVES; m++)
+    if (t->next[v * N_MOVES + m] != NO_MOVE)
+      total += count_sequences (t, t->next[v * N_MOVES + m], d - 1);
+  return total;
+}
+
+static void
+test_random_tables (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261121);
+  guint winnable = 0;
+  guint unwinnable = 0;
+
+  for (guint round = 0; round < 3000; round++)
+    {
+      Table t;
+      g_autofree guint8 *seen = NULL;
+      g_autofree guint32 *dist = NULL;
+      g_autofree guint32 *udist = NULL;
+      PwStateGraph *graph;
+      guint n_reach = 0;
+      guint n_won = 0;
+      g_autoptr(GError) error = NULL;
+
+      table_random (&t, rand);
+      seen = g_new0 (guint8, t.n);
+      reach (&t, t.start, seen);
+      dist = distances (&t, FALSE);
+      udist = distances (&t, TRUE);
+      for (guint v = 0; v < t.n; v++)
+        {
+          n_reach += seen[v];
+          n_won += seen[v] && t.won[v];
+        }
+
+      graph = explore (&t, G_MAXUINT32);
+      g_assert_true (pw_state_graph_is_complete (graph));
+      g_assert_cmpuint (pw_state_graph_get_n_states (graph), ==, n_reach);
+      g_assert_cmpuint (pw_state_graph_get_n_won (graph), ==, n_won);
+      g_assert_true (pw_state_graph_solve (graph, NULL, &error));
+      g_assert_no_error (error);
+
+      for (guint32 s = 0; s < pw_state_graph_get_n_states (graph); s++)
+        {
+          guint32 v = value_of (graph, s);
+
+          g_assert_true (seen[v]);
+          g_assert_cmpuint (pw_state_graph_get_distance (graph, s), ==, dist[v]);
+          g_assert_cmpint (pw_state_graph_is_won (graph, s), ==, t.won[v]);
+          for (guint m = 0; m < N_MOVES; m++)
+            {
+              guint32 to = pw_state_graph_get_successor (graph, s, m);
+              guint32 expected = t.won[v] ? NO_MOVE : t.next[v * N_MOVES + m];
+
+              if (expected == NO_MOVE)
+                g_assert_cmpuint (to, ==, PW_NO_STATE);
+              else
+                g_assert_cmpuint (value_of (graph, to), ==, expected);
+            }
+          g_assert_cmpuint (pw_state_graph_lookup (graph, pw_state_graph_get_key (graph, s)), ==, s);
+        }
+
+      if (dist[t.start] != NO_MOVE)
+        {
+          winnable++;
+          g_assert_cmpuint (pw_state_graph_count_shortest (graph), ==,
+                            count_sequences (&t, t.start, dist[t.start]));
+        }
+      else
+        {
+          unwinnable++;
+          g_assert_cmpuint (pw_state_graph_count_shortest (graph), ==, 0);
+          /* a search that cannot win expands every state it can reach */
+          {
+            g_autoptr(GRand) r = g_rand_new_with_seed (round);
+
+            g_assert_cmpuint (pw_state_graph_random_search (graph, r), ==, n_reach - n_won);
+          }
+        }
+      g_assert_cmpint (pw_state_graph_unflagged_par (graph, NULL, NULL), ==,
+                       udist[t.start] == NO_MOVE ? -1 : (gint64) udist[t.start]);
+
+      pw_state_graph_free (graph);
+      table_free (&t);
+    }
+
+  g_test_message ("%u winnable, %u unwinnable tables", winnable, unwinnable);
+  g_assert_cmpuint (winnable, >, 300);
+  g_assert_cmpuint (unwinnable, >, 300);
+}
+
+/* The randomised search is deterministic for a seed, never above the
+ * number of states, and finds a win on a winnable graph. */
+static void
+test_random_search (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint round = 0; round < 500; round++)
+    {
+      Table t;
+      PwStateGraph *graph;
+      guint64 a, b;
+
+      table_random (&t, rand);
+      graph = explore (&t, G_MAXUINT32);
+      {
+        g_autoptr(GRand) r1 = g_rand_new_with_seed (round);
+        g_autoptr(GRand) r2 = g_rand_new_with_seed (round);
+
+        a = pw_state_graph_random_search (graph, r1);
+        b = pw_state_graph_random_search (graph, r2);
+      }
+      g_assert_cmpuint (a, ==, b);
+      g_assert_cmpuint (a, <=, pw_state_graph_get_n_states (graph));
+      if (!t.won[t.start])
+        g_assert_cmpuint (a, >=, 1);
+      pw_state_graph_free (graph);
+      table_free (&t);
+    }
+}
+
+/* Past the budget the graph is partial and holds exactly the budget. */
+static void
+test_budget (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  guint partial = 0;
+
+  for (guint round = 0; round < 500; round++)
+    {
+      Table t;
+      PwStateGraph *graph;
+      guint64 budget;
+      guint full;
+
+      table_random (&t, rand);
+      graph = explore (&t, G_MAXUINT32);
+      full = pw_state_graph_get_n_states (graph);
+      pw_state_graph_free (graph);
+
+      budget = g_rand_int_range (rand, 1, full + 2);
+      graph = explore (&t, budget);
+      if (budget < full)
+        {
+          partial++;
+          g_assert_false (pw_state_graph_is_complete (graph));
+          g_assert_cmpuint (pw_state_graph_get_n_states (graph), ==, budget);
+          g_assert_nonnull (pw_state_graph_get_partial_reason (graph));
+        }
+      else
+        {
+          g_assert_true (pw_state_graph_is_complete (graph));
+          g_assert_cmpuint (pw_state_graph_get_n_states (graph), ==, full);
+        }
+      pw_state_graph_free (graph);
+      table_free (&t);
+    }
+  g_assert_cmpuint (partial, >, 100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/analysis/explorer/random-tables", test_random_tables);
+  g_test_add_func ("/analysis/explorer/random-search", test_random_search);
+  g_test_add_func ("/analysis/explorer/budget", test_budget);
+
+  return g_test_run ();
+}

@@ -1,0 +1,225 @@
+/* test-report.c — CSV quoting, formula neutralising, columns, summaries
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <csv.h>
+
+#include "puzzlewright.h"
+
+static void
+test_neutralise (void)
+{
+  static const struct { const char *in, *out; } cases[] = {
+    { "=SUM(A1:A2)", "'=SUM(A1:A2)" },
+    { "+1", "'+1" },
+    { "-1", "'-1" },
+    { "@cmd", "'@cmd" },
+    { "\tx", "'\tx" },
+    { "\rx", "'\rx" },
+    { "a=b", "a=b" },
+    { "", "" },
+    { "Ünïcödé", "Ünïcödé" },
+    { "'quoted", "'quoted" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = pw_csv_neutralise (cases[i].in);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+}
+
+/* Parsed CSV: a list of rows, each a GPtrArray of fields. */
+typedef struct
+{
+  GPtrArray *rows;
+  GPtrArray *row;
+} Parsed;
+
+static void
+on_field (void  *field,
+          size_t len,
+          void  *data)
+{
+  Parsed *p = data;
+
+  if (p->row == NULL)
+    p->row = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (p->row, g_strndup (field, len));
+}
+
+static void
+on_row (int   c,
+        void *data)
+{
+  Parsed *p = data;
+
+  g_ptr_array_add (p->rows, p->row ? p->row : g_ptr_array_new ());
+  p->row = NULL;
+}
+
+static GPtrArray *
+parse_csv (const char *text)
+{
+  struct csv_parser parser;
+  Parsed p = { g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref), NULL };
+
+  g_assert_cmpint (csv_init (&parser, CSV_STRICT | CSV_STRICT_FINI), ==, 0);
+  g_assert_cmpuint (csv_parse (&parser, text, strlen (text), on_field, on_row, &p), ==,
+                    strlen (text));
+  g_assert_cmpint (csv_fini (&parser, on_field, on_row, &p), ==, 0);
+  csv_free (&parser);
+  return p.rows;
+}
+
+static const char *
+cell (GPtrArray  *rows,
+      guint       r,
+      const char *column)
+{
+  GPtrArray *header = g_ptr_array_index (rows, 0);
+  GPtrArray *row = g_ptr_array_index (rows, r);
+
+  for (guint c = 0; c < header->len; c++)
+    if (g_str_equal (g_ptr_array_index (header, c), column))
+      return g_ptr_array_index (row, c);
+  g_error ("no column %s", column);
+}
+
+/* Awkward names and notes survive a CSV round trip exactly, formulas
+ * neutralised, one row per level, and the figures are the analysis'. */
+static void
+test_csv (void)
+{
+  g_autoptr(GPtrArray) report = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwLevel) a = pw_level_new_from_text ("slide", "#####\n#r.r#\n#...#\n#R###\n", NULL);
+  g_autoptr(PwLevel) b = pw_level_new_from_text ("slide", "######\n#r$..R\n######\n", NULL);
+  g_autoptr(PwAnalysis) aa = pw_level_analyse (a, NULL, NULL, NULL, NULL, NULL);
+  g_autoptr(PwAnalysis) ab = pw_level_analyse (b, NULL, NULL, NULL, NULL, NULL);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree char *csv = NULL;
+  PwPlaytest *playtest;
+
+  pw_level_set_id (a, "id-1");
+  pw_level_set_name (a, "Comma, \"quote\" and\nnewline");
+  pw_level_set_notes (a, "=HYPERLINK(\"http://example.invalid\")");
+  pw_level_set_id (b, "id-2");
+  pw_level_set_name (b, "-minus first");
+  pw_level_set_notes (b, "Ünïcödé ✓");
+
+  playtest = pw_playtest_new ();
+  playtest->rating = 3;
+  playtest->seconds = 40;
+  g_ptr_array_add (pw_level_get_playtests (a), playtest);
+  playtest = pw_playtest_new ();
+  playtest->rating = 6;
+  playtest->seconds = 100;
+  g_ptr_array_add (pw_level_get_playtests (a), playtest);
+  playtest = pw_playtest_new ();
+  playtest->rating = 0;
+  g_ptr_array_add (pw_level_get_playtests (a), playtest);
+
+  g_ptr_array_add (report, pw_report_row_new (NULL, 1, a, aa, NULL));
+  g_ptr_array_add (report, pw_report_row_new (NULL, 2, b, ab, NULL));
+  csv = pw_report_to_csv (report, FALSE);
+
+  /* RFC 4180 line ends */
+  g_assert_true (g_str_has_suffix (csv, "\r\n"));
+
+  rows = parse_csv (csv);
+  g_assert_cmpuint (rows->len, ==, 3);
+  g_assert_cmpstr (cell (rows, 0, "order"), ==, "order");
+  g_assert_cmpstr (cell (rows, 1, "order"), ==, "1");
+  g_assert_cmpstr (cell (rows, 1, "id"), ==, "id-1");
+  g_assert_cmpstr (cell (rows, 1, "name"), ==, "Comma, \"quote\" and\nnewline");
+  g_assert_cmpstr (cell (rows, 1, "notes"), ==, "'=HYPERLINK(\"http://example.invalid\")");
+  g_assert_cmpstr (cell (rows, 1, "kind"), ==, "slide");
+  g_assert_cmpstr (cell (rows, 1, "size"), ==, "5×4");
+  g_assert_cmpstr (cell (rows, 1, "states"), ==, "9");
+  g_assert_cmpstr (cell (rows, 1, "potential_states"), ==, "21");
+  g_assert_cmpstr (cell (rows, 1, "par"), ==, "2");
+  g_assert_cmpstr (cell (rows, 1, "solution"), ==, "LD");
+  g_assert_cmpstr (cell (rows, 1, "perfect"), ==, "true");
+  g_assert_cmpstr (cell (rows, 1, "playtests"), ==, "3");
+  g_assert_cmpstr (cell (rows, 1, "mean_rating"), ==, "3");
+  g_assert_cmpstr (cell (rows, 1, "median_seconds"), ==, "70");
+  g_assert_cmpstr (cell (rows, 1, "partial"), ==, "false");
+
+  g_assert_cmpstr (cell (rows, 2, "name"), ==, "'-minus first");
+  g_assert_cmpstr (cell (rows, 2, "notes"), ==, "Ünïcödé ✓");
+  g_assert_cmpstr (cell (rows, 2, "par"), ==, "");
+  g_assert_cmpstr (cell (rows, 2, "dead_ends"), ==, "5");
+  g_assert_cmpstr (cell (rows, 2, "dead_end_moves"), ==, "R");
+  g_assert_cmpstr (cell (rows, 2, "playtests"), ==, "0");
+  g_assert_cmpstr (cell (rows, 2, "mean_rating"), ==, "");
+}
+
+/* The columns: common ones, the kinds' figures, the summaries; a file
+ * column first when asked. */
+static void
+test_columns (void)
+{
+  g_autoptr(GPtrArray) report = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwLevel) a = pw_level_new (pw_kinds_lookup ("slide"));
+  g_autoptr(GPtrArray) columns = NULL;
+  const PwKind *slide = pw_kinds_lookup ("slide");
+
+  g_ptr_array_add (report, pw_report_row_new ("f.json", 1, a, NULL, "could not"));
+  columns = pw_report_columns (report, TRUE);
+  g_assert_cmpstr (g_ptr_array_index (columns, 0), ==, "file");
+  g_assert_cmpstr (g_ptr_array_index (columns, 1), ==, "order");
+  for (guint f = 0; f < slide->n_figures; f++)
+    g_assert_true (g_ptr_array_find_with_equal_func (columns, slide->figures[f].key, g_str_equal,
+                                                     NULL));
+  g_assert_cmpstr (g_ptr_array_index (columns, columns->len - 1), ==, "error");
+}
+
+static void
+test_playtest_summary (void)
+{
+  g_autoptr(PwLevel) level = pw_level_new (pw_kinds_lookup ("slide"));
+  double ratings[] = { 1, 2, 7, 4 };
+  double seconds[] = { 10, -1, 30, 20 };
+  guint count;
+  double mean, median;
+
+  pw_level_playtest_summary (level, &count, &mean, &median);
+  g_assert_cmpuint (count, ==, 0);
+  g_assert_true (isnan (mean));
+  g_assert_true (isnan (median));
+
+  for (guint i = 0; i < G_N_ELEMENTS (ratings); i++)
+    {
+      PwPlaytest *p = pw_playtest_new ();
+
+      p->rating = ratings[i];
+      p->seconds = seconds[i];
+      g_ptr_array_add (pw_level_get_playtests (level), p);
+    }
+  pw_level_playtest_summary (level, &count, &mean, &median);
+  g_assert_cmpuint (count, ==, 4);
+  g_assert_cmpfloat_with_epsilon (mean, 3.5, 1e-9);
+  /* the median of the recorded times 10, 20, 30 */
+  g_assert_cmpfloat_with_epsilon (median, 20, 1e-9);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/io/csv/neutralise", test_neutralise);
+  g_test_add_func ("/io/csv/round-trip", test_csv);
+  g_test_add_func ("/io/csv/columns", test_columns);
+  g_test_add_func ("/io/report/playtest-summary", test_playtest_summary);
+
+  return g_test_run ();
+}
