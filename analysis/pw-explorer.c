@@ -77,6 +77,25 @@ hash_key (const guint8 *key,
   return h;
 }
 
+/* Keys are whole 64-bit words; compare them as such (a call to memcmp with
+ * a run-time size costs more than the comparison). */
+static inline gboolean
+keys_equal (const guint8 *a,
+            const guint8 *b,
+            guint         key_size)
+{
+  for (guint i = 0; i < key_size; i += 8)
+    {
+      guint64 x, y;
+
+      memcpy (&x, a + i, 8);
+      memcpy (&y, b + i, 8);
+      if (x != y)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static inline Chunk *
 chunk_of (const PwStateGraph *graph,
           guint32             state)
@@ -198,9 +217,9 @@ table_build (PwStateGraph *graph)
 {
   guint bits = TABLE_MIN_BITS;
 
-  while ((G_GUINT64_CONSTANT (1) << bits) * 3 < (guint64) graph->n_states * 4 + 4)
+  while ((G_GUINT64_CONSTANT (1) << bits) < (guint64) graph->n_states * 2 + 2)
     bits++;
-  return table_resize (graph, bits + 1);
+  return table_resize (graph, bits);
 }
 
 typedef enum
@@ -217,17 +236,18 @@ find_or_add (PwStateGraph          *graph,
              const PwExplorerFuncs *funcs,
              gconstpointer          ctx,
              const guint8          *key,
+             guint64                hash,
              guint64                max_states,
              guint32               *state)
 {
-  guint64 slot = hash_key (key, graph->key_size) & graph->table_mask;
+  guint64 slot = hash & graph->table_mask;
   guint32 s;
   Chunk *chunk;
 
   while (graph->table[slot] != 0)
     {
       s = graph->table[slot] - 1;
-      if (memcmp (key_of (graph, s), key, graph->key_size) == 0)
+      if (keys_equal (key_of (graph, s), key, graph->key_size))
         {
           *state = s;
           return FIND_FOUND;
@@ -257,8 +277,9 @@ find_or_add (PwStateGraph          *graph,
     }
   graph->table[slot] = s + 1;
 
-  /* Keep the load under 3/4. */
-  if ((guint64) graph->n_states * 4 > (graph->table_mask + 1) * 3)
+  /* Keep the load at most 1/2: most lookups find a state already stored,
+   * and every extra probe is a cache miss in the key store. */
+  if ((guint64) graph->n_states * 2 > graph->table_mask + 1)
     {
       guint bits = 0;
 
@@ -298,6 +319,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 {
   PwStateGraph *graph;
   g_autofree guint8 *succ = NULL;
+  guint64 hashes[PW_EXPLORER_MAX_MOVES];
   guint32 layer_end;
   guint32 s;
 
@@ -322,7 +344,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       return graph;
     }
 
-  find_or_add (graph, funcs, ctx, start, max_states, &s);
+  find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s);
   layer_end = 0;
 
   for (guint32 i = 0; i < graph->n_states; i++)
@@ -355,6 +377,24 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       funcs->expand (ctx, key_of (graph, i), succ, &changed, &flagged);
       chunk_of (graph, i)->flags[i & CHUNK_MASK] = flagged;
 
+      /* The table and the key store are far bigger than the caches: fetch
+       * every successor's slot, then the key it points at, before probing,
+       * so the misses overlap instead of following one another. */
+      for (guint m = 0; m < graph->n_moves; m++)
+        if (changed & (1u << m))
+          {
+            hashes[m] = hash_key (succ + (gsize) m * graph->key_size, graph->key_size);
+            __builtin_prefetch (&graph->table[hashes[m] & graph->table_mask]);
+          }
+      for (guint m = 0; m < graph->n_moves; m++)
+        if (changed & (1u << m))
+          {
+            guint32 entry = graph->table[hashes[m] & graph->table_mask];
+
+            if (entry != 0)
+              __builtin_prefetch (key_of (graph, entry - 1));
+          }
+
       for (guint m = 0; m < graph->n_moves; m++)
         {
           FindResult r;
@@ -363,7 +403,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
           if (!(changed & (1u << m)))
             continue;
 
-          r = find_or_add (graph, funcs, ctx, succ + (gsize) m * graph->key_size,
+          r = find_or_add (graph, funcs, ctx, succ + (gsize) m * graph->key_size, hashes[m],
                            max_states, &t);
           if (r == FIND_FULL || r == FIND_NO_MEMORY)
             {
@@ -516,7 +556,7 @@ pw_state_graph_lookup (PwStateGraph *graph,
     {
       guint32 s = graph->table[slot] - 1;
 
-      if (memcmp (key_of (graph, s), key, graph->key_size) == 0)
+      if (keys_equal (key_of (graph, s), key, graph->key_size))
         return s;
       slot = (slot + 1) & graph->table_mask;
     }

@@ -547,15 +547,17 @@ board_encode (const SlideCtx *ctx,
     }
 }
 
-/* Moves every skiddy and ice cube of @board in direction @dir. Returns the
- * bit set of colours that had a skiddy leave, and sets *breaks when such a
- * colour still has skiddies after the move (and its combos). */
-static guint
+/* Moves every skiddy and ice cube of @board in direction @dir. Returns
+ * whether anything moved, and sets *breaks when a colour had a skiddy leave
+ * and still has skiddies after the move (and its combos). Pieces only ever
+ * move forward, so the position changed exactly when something moved. */
+static gboolean
 board_move (const SlideCtx *ctx,
             Board          *board,
             int             dir,
             gboolean       *breaks)
 {
+  gboolean moved = FALSE;
   int delta = ctx->delta[dir];
   gboolean forward = delta > 0;
   int exit_cell[PW_SLIDE_MAX_PIECES];
@@ -568,8 +570,12 @@ board_move (const SlideCtx *ctx,
     {
       int k = board->order[forward ? board->n_movers - 1 - o : o];
       int g = board->group[k];
-      int cell = board->pos[k];
+      int from = board->pos[k];
+      int cell = from;
 
+      /* the piece's own cell is left free while it slides; occupancy is
+       * written once, where it stops */
+      board->occ[from] = 0;
       for (;;)
         {
           int next = cell + delta;
@@ -582,11 +588,10 @@ board_move (const SlideCtx *ctx,
             {
               if (tile - T_GOAL == g)
                 {
-                  board->occ[cell] = 0;
-                  board->pos[k] = GONE;
                   exit_cell[n_exits] = cell;
                   exit_colour[n_exits++] = g;
                   exited |= 1u << g;
+                  cell = -1;
                 }
               break;
             }
@@ -601,18 +606,26 @@ board_move (const SlideCtx *ctx,
                 {
                   board->occ[beyond] = other + 1;
                   board->pos[other] = beyond;
-                  board->occ[next] = k + 1;
-                  board->occ[cell] = 0;
-                  board->pos[k] = next;
+                  board->occ[next] = 0;
+                  cell = next;
                 }
               break;
             }
-          board->occ[next] = k + 1;
-          board->occ[cell] = 0;
-          board->pos[k] = next;
           cell = next;
           if (tile == T_PIT)
             break;
+        }
+
+      if (cell < 0)
+        {
+          board->pos[k] = GONE;
+          moved = TRUE;
+        }
+      else
+        {
+          board->occ[cell] = k + 1;
+          board->pos[k] = cell;
+          moved |= cell != from;
         }
     }
 
@@ -663,7 +676,7 @@ board_move (const SlideCtx *ctx,
         if (board->pos[k] != GONE)
           *breaks = TRUE;
 
-  return exited;
+  return moved;
 }
 
 static void
@@ -692,10 +705,9 @@ slide_expand (gconstpointer  data,
       memcpy (board.order, start.order, start.n_movers);
       board.n_movers = start.n_movers;
 
-      board_move (ctx, &board, dir, &breaks);
-      board_encode (ctx, &board, out);
-      if (memcmp (out, key, ctx->key_size) != 0)
+      if (board_move (ctx, &board, dir, &breaks))
         {
+          board_encode (ctx, &board, out);
           *changed |= 1u << dir;
           if (breaks)
             *flagged |= 1u << dir;

@@ -1,0 +1,182 @@
+/* bench-slide.c — speed and memory of the full slide analysis
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   bench-slide LEVELS.txt            every level, each in a fresh process
+ *   bench-slide LEVELS.txt INDEX      one level, in this process
+ *   bench-slide --cancel LEVELS.txt INDEX
+ *                                     cancellation latency, 20 trials
+ *
+ * Reports, per level: reachable states (won included), seconds for the
+ * whole analysis (every figure), states per second, the explorer's own
+ * peak bytes per state, and the process' peak resident memory above what
+ * it held before the analysis, per state. See docs/performance.md.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "puzzlewright.h"
+
+static gsize
+read_status_kb (const char *field)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, field);
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen (field), NULL, 10);
+}
+
+static PwLevelSet *
+load_levels (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+
+  if (g_str_has_suffix (path, ".json"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      PwLevelSet *loaded = pw_level_set_load (file, NULL, &error);
+
+      if (loaded == NULL)
+        g_error ("%s", error->message);
+      return loaded;
+    }
+  if (!g_file_get_contents (path, &text, NULL, &error) ||
+      !pw_import_text (set, "slide", text, path, &error))
+    g_error ("%s", error->message);
+  return g_steal_pointer (&set);
+}
+
+static int
+bench_one (PwLevel *level)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwAnalysis) analysis = NULL;
+  g_autoptr(GTimer) timer = NULL;
+  gsize rss_before = read_status_kb ("VmRSS:");
+  gint64 states = 0, wins = 0;
+  double seconds;
+  gsize hwm;
+  PwAnalyseOptions options;
+
+  pw_analyse_options_init (&options);
+  timer = g_timer_new ();
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  seconds = g_timer_elapsed (timer, NULL);
+  if (analysis == NULL)
+    g_error ("%s", error->message);
+  hwm = read_status_kb ("VmHWM:");
+
+  pw_analysis_get_int (analysis, "states", &states);
+  pw_analysis_get_int (analysis, "wins", &wins);
+  states += wins;
+
+  printf ("%-12s %10" G_GINT64_FORMAT " states %8.3f s %6.2f M states/s %6.1f B/state (RSS)%s\n",
+          pw_level_get_name (level), states, seconds, states / seconds / 1e6,
+          (double) (hwm - rss_before) * 1024.0 / MAX (states, 1),
+          pw_analysis_get_partial (analysis) ? "  PARTIAL" : "");
+  return 0;
+}
+
+typedef struct
+{
+  PwLevel      *level;
+  GCancellable *cancellable;
+  gint64        finished;
+} Job;
+
+static gpointer
+run_job (gpointer data)
+{
+  Job *job = data;
+  PwAnalysis *analysis = pw_level_analyse (job->level, NULL, NULL, NULL, job->cancellable, NULL);
+
+  job->finished = g_get_monotonic_time ();
+  if (analysis != NULL)
+    pw_analysis_unref (analysis);
+  return NULL;
+}
+
+static int
+bench_cancel (PwLevel *level)
+{
+  double worst = 0;
+  double sum = 0;
+  const guint trials = 20;
+
+  for (guint i = 0; i < trials; i++)
+    {
+      Job job = { level, g_cancellable_new (), 0 };
+      GThread *thread = g_thread_new ("analyse", run_job, &job);
+      gint64 cancelled;
+      double ms;
+
+      /* cancel at varied points of the analysis */
+      g_usleep ((20 + 37 * i % 300) * 1000);
+      cancelled = g_get_monotonic_time ();
+      g_cancellable_cancel (job.cancellable);
+      g_thread_join (thread);
+      ms = MAX (job.finished - cancelled, 0) / 1000.0;
+      worst = MAX (worst, ms);
+      sum += ms;
+      g_object_unref (job.cancellable);
+    }
+  printf ("%-12s cancellation latency: mean %.2f ms, worst %.2f ms over %u trials\n",
+          pw_level_get_name (level), sum / trials, worst, trials);
+  return 0;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(PwLevelSet) set = NULL;
+  gboolean cancel = argc > 1 && g_str_equal (argv[1], "--cancel");
+  int first = cancel ? 2 : 1;
+
+  if (argc < first + 1)
+    {
+      fprintf (stderr, "usage: %s [--cancel] LEVELS.txt|SET.json [INDEX]\n", argv[0]);
+      return 2;
+    }
+  set = load_levels (argv[first]);
+
+  if (argc > first + 1)
+    {
+      guint64 index;
+
+      if (!g_ascii_string_to_unsigned (argv[first + 1], 10, 0,
+                                       pw_level_set_get_n_levels (set) - 1, &index, NULL))
+        {
+          fprintf (stderr, "no level %s\n", argv[first + 1]);
+          return 2;
+        }
+      return cancel ? bench_cancel (pw_level_set_get_level (set, index))
+                    : bench_one (pw_level_set_get_level (set, index));
+    }
+
+  /* each level in a fresh process, so peak memory is the level's own */
+  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+    {
+      g_autofree char *index = g_strdup_printf ("%u", i);
+      const char *child_argv[] = { argv[0], argv[first], index, NULL };
+      g_autoptr(GError) error = NULL;
+      int status;
+
+      fflush (stdout);
+      if (!g_spawn_sync (NULL, (char **) child_argv, NULL, G_SPAWN_CHILD_INHERITS_STDOUT, NULL,
+                         NULL, NULL, NULL, &status, &error))
+        g_error ("%s", error->message);
+    }
+  return 0;
+}
