@@ -209,16 +209,17 @@ slide_from_json (JsonNode  *payload,
     }
   object = json_node_get_object (payload);
 
-  for (GList *members = json_object_get_members (object), *l = members; l; l = l->next)
-    if (g_strcmp0 (l->data, "grid") != 0)
-      {
-        g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
-                     _("payload has an unknown member “%s”"), (const char *) l->data);
-        g_list_free (members);
-        return NULL;
-      }
-    else if (l->next == NULL)
-      g_list_free (members);
+  {
+    g_autoptr(GList) members = json_object_get_members (object);
+
+    for (GList *l = members; l != NULL; l = l->next)
+      if (!g_str_equal (l->data, "grid"))
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                       _("payload has an unknown member “%s”"), (const char *) l->data);
+          return NULL;
+        }
+  }
 
   grid = json_object_get_member (object, "grid");
   if (grid == NULL || !JSON_NODE_HOLDS_ARRAY (grid))
