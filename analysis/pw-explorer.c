@@ -594,6 +594,9 @@ pw_state_graph_solve (PwStateGraph  *graph,
     {
       const guint32 *out = succ_of (graph, s);
 
+      if (s % (CANCEL_INTERVAL * 16) == 0 &&
+          g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
       for (guint m = 0; m < graph->n_moves; m++)
         if (out[m] != PW_NO_STATE)
           {
@@ -619,6 +622,14 @@ pw_state_graph_solve (PwStateGraph  *graph,
   for (guint32 s = n; s-- > 0;)
     {
       const guint32 *out = succ_of (graph, s);
+
+      if (s % (CANCEL_INTERVAL * 16) == 0 && g_cancellable_is_cancelled (cancellable))
+        {
+          g_free (dist);
+          account (graph, -(gssize) (transient + (gsize) n * sizeof (guint32)));
+          g_cancellable_set_error_if_cancelled (cancellable, error);
+          return FALSE;
+        }
 
       for (guint m = 0; m < graph->n_moves; m++)
         if (out[m] != PW_NO_STATE)
@@ -798,9 +809,12 @@ pw_state_graph_unflagged_par (const PwStateGraph *graph,
   return -1;
 }
 
-guint64
+gboolean
 pw_state_graph_random_search (const PwStateGraph *graph,
-                              GRand              *rand)
+                              GRand              *rand,
+                              guint64            *expanded_out,
+                              GCancellable       *cancellable,
+                              GError            **error)
 {
   typedef struct { guint32 state; guint8 next; guint8 order[PW_EXPLORER_MAX_MOVES]; } Frame;
   g_autofree guint8 *seen = NULL;
@@ -808,11 +822,12 @@ pw_state_graph_random_search (const PwStateGraph *graph,
   guint64 expanded = 0;
   Frame frame;
 
-  g_return_val_if_fail (graph->complete, 0);
-  g_return_val_if_fail (rand != NULL, 0);
+  g_return_val_if_fail (graph->complete, FALSE);
+  g_return_val_if_fail (rand != NULL, FALSE);
 
+  *expanded_out = 0;
   if (graph->n_states == 0 || won_of (graph, 0))
-    return 0;
+    return TRUE;
 
   seen = g_malloc0 ((gsize) graph->n_states / 8 + 1);
   stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
@@ -851,12 +866,16 @@ pw_state_graph_random_search (const PwStateGraph *graph,
       if (t == PW_NO_STATE || (seen[t >> 3] & (1u << (t & 7))))
         continue;
       if (won_of (graph, t))
-        return expanded;
+        break;
       PUSH (t);
+      if (expanded % (CANCEL_INTERVAL * 16) == 0 &&
+          g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
     }
 #undef PUSH
 
-  return expanded;
+  *expanded_out = expanded;
+  return TRUE;
 }
 
 double

@@ -97,10 +97,14 @@ guint64        pw_state_graph_count_shortest (const PwStateGraph    *graph);
 gint64         pw_state_graph_unflagged_par  (const PwStateGraph    *graph,
                                               GCancellable          *cancellable,
                                               GError               **error);
-/* States a depth-first search expands before it first reaches a won state,
- * trying the moves at each state in an order drawn from @rand. */
-guint64        pw_state_graph_random_search  (const PwStateGraph    *graph,
-                                              GRand                 *rand);
+/* *expanded: the states a depth-first search expands before it first
+ * reaches a won state (all it can reach when there is none), trying the
+ * moves at each state in an order drawn from @rand. */
+gboolean       pw_state_graph_random_search  (const PwStateGraph    *graph,
+                                              GRand                 *rand,
+                                              guint64               *expanded,
+                                              GCancellable          *cancellable,
+                                              GError               **error);
 /* Mean number of moves that change the state, over non-won states. */
 double         pw_state_graph_branching      (const PwStateGraph    *graph);
 /* Bytes the graph holds now, and the most it held at once. */

@@ -1172,9 +1172,9 @@ slide_analyse (gconstpointer           data,
 
         for (guint r = 0; r < runs; r++)
           {
-            guint64 effort = pw_state_graph_random_search (graph, rand);
+            guint64 effort;
 
-            if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            if (!pw_state_graph_random_search (graph, rand, &effort, cancellable, error))
               return NULL;
             sum += effort;
             min_effort = MIN (min_effort, effort);
