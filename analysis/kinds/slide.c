@@ -419,21 +419,29 @@ typedef struct
   int     width;
   int     n_cells;
   guint8  tile[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+  guint8  cell_x[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+  guint8  cell_y[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+  /* Where a piece sliding from a cell stops when no other piece is in the
+   * way: the last cell before a wall or goal, or the first pit it enters;
+   * and the colour of the goal that ended the run, or -1. */
+  guint8  run_end[4][PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
+  gint8   run_goal[4][PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];
   int     delta[4];                 /* U R D L */
   int     group_count[N_GROUPS];
   int     group_offset[N_GROUPS];
+  guint8  piece_group[PW_SLIDE_MAX_PIECES];
   int     n_pieces;
   int     n_skiddies;
   guint   key_size;
 } SlideCtx;
 
+/* A position being worked on. */
 typedef struct
 {
-  guint8 occ[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];  /* piece index + 1, 0 = free */
-  guint8 pos[PW_SLIDE_MAX_PIECES];                    /* GONE when left */
-  guint8 group[PW_SLIDE_MAX_PIECES];
-  guint8 order[PW_SLIDE_MAX_PIECES];                  /* movers by ascending cell */
-  int    n_movers;
+  guint8  occ[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];  /* piece index + 1, 0 = free */
+  guint8  pos[PW_SLIDE_MAX_PIECES];                    /* GONE when left */
+  guint8  order[PW_SLIDE_MAX_PIECES];                  /* movers by ascending cell */
+  int     n_movers;
 } Board;
 
 static void
@@ -458,6 +466,8 @@ ctx_init (SlideCtx           *ctx,
       int group = group_of_piece (c);
       int colour = colour_of_goal (c);
 
+      ctx->cell_x[i] = i % level->width;
+      ctx->cell_y[i] = i / level->width;
       if (c == '#')
         ctx->tile[i] = T_WALL;
       else if (c == 'o')
@@ -470,10 +480,42 @@ ctx_init (SlideCtx           *ctx,
         ctx->group_count[group]++;
     }
 
+  /* Static runs; border cells are walls or goals, so no run leaves the
+   * grid. Runs are only ever looked up from floor and pit cells. */
+  for (int d = 0; d < 4; d++)
+    for (int i = 0; i < ctx->n_cells; i++)
+      {
+        int cell = i;
+
+        ctx->run_end[d][i] = i;
+        ctx->run_goal[d][i] = -1;
+        if (ctx->tile[i] > T_PIT)
+          continue;
+        for (;;)
+          {
+            int next = cell + ctx->delta[d];
+            int tile = ctx->tile[next];
+
+            if (tile == T_WALL)
+              break;
+            if (tile >= T_GOAL)
+              {
+                ctx->run_goal[d][i] = tile - T_GOAL;
+                break;
+              }
+            cell = next;
+            if (tile == T_PIT)
+              break;
+          }
+        ctx->run_end[d][i] = cell;
+      }
+
   for (int g = 0; g < N_GROUPS; g++)
     {
       ctx->group_offset[g] = offset;
       cursor[g] = offset;
+      for (int k = offset; k < offset + ctx->group_count[g]; k++)
+        ctx->piece_group[k] = g;
       offset += ctx->group_count[g];
       if (g < N_COLOURS)
         ctx->n_skiddies += ctx->group_count[g];
@@ -500,27 +542,25 @@ board_decode (const SlideCtx *ctx,
   memset (board->occ, 0, ctx->n_cells);
   board->n_movers = 0;
 
-  for (int g = 0; g < N_GROUPS; g++)
-    for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
-      {
-        board->pos[k] = key[k];
-        board->group[k] = g;
-        if (key[k] == GONE)
-          continue;
-        board->occ[key[k]] = k + 1;
-        if (g != GROUP_CRATE)
-          {
-            /* insertion sort by cell: movers are few */
-            int j = board->n_movers++;
+  for (int k = 0; k < ctx->n_pieces; k++)
+    {
+      board->pos[k] = key[k];
+      if (key[k] == GONE)
+        continue;
+      board->occ[key[k]] = k + 1;
+      if (ctx->piece_group[k] != GROUP_CRATE)
+        {
+          /* insertion sort by cell: movers are few */
+          int j = board->n_movers++;
 
-            while (j > 0 && board->pos[board->order[j - 1]] > key[k])
-              {
-                board->order[j] = board->order[j - 1];
-                j--;
-              }
-            board->order[j] = k;
-          }
-      }
+          while (j > 0 && board->pos[board->order[j - 1]] > key[k])
+            {
+              board->order[j] = board->order[j - 1];
+              j--;
+            }
+          board->order[j] = k;
+        }
+    }
 }
 
 static void
@@ -570,39 +610,25 @@ board_move (const SlideCtx *ctx,
   for (int o = 0; o < board->n_movers; o++)
     {
       int k = board->order[forward ? board->n_movers - 1 - o : o];
-      int g = board->group[k];
+      int g = ctx->piece_group[k];
       int from = board->pos[k];
+      int end = ctx->run_end[dir][from];
       int cell = from;
 
-      /* the piece's own cell is left free while it slides; occupancy is
-       * written once, where it stops */
+      /* the piece's own cell is free while it slides; occupancy is written
+       * once, where it stops */
       board->occ[from] = 0;
-      for (;;)
+      while (cell != end)
         {
           int next = cell + delta;
-          int tile = ctx->tile[next];
-          int other;
+          int other = board->occ[next];
 
-          if (tile == T_WALL)
-            break;
-          if (tile >= T_GOAL)
-            {
-              if (tile - T_GOAL == g)
-                {
-                  exit_cell[n_exits] = cell;
-                  exit_colour[n_exits++] = g;
-                  exited |= 1u << g;
-                  cell = -1;
-                }
-              break;
-            }
-          other = board->occ[next];
           if (other != 0)
             {
               int beyond = next + delta;
 
               other--;
-              if (g < N_COLOURS && board->group[other] == GROUP_CRATE &&
+              if (g < N_COLOURS && ctx->piece_group[other] == GROUP_CRATE &&
                   ctx->tile[beyond] <= T_PIT && board->occ[beyond] == 0)
                 {
                   board->occ[beyond] = other + 1;
@@ -610,24 +636,26 @@ board_move (const SlideCtx *ctx,
                   board->occ[next] = 0;
                   cell = next;
                 }
-              break;
+              goto stopped;
             }
           cell = next;
-          if (tile == T_PIT)
-            break;
         }
 
-      if (cell < 0)
+      /* reached the end of the static run: a wall, a pit, or a goal */
+      if (ctx->run_goal[dir][from] == g)
         {
+          exit_cell[n_exits] = cell;
+          exit_colour[n_exits++] = g;
+          exited |= 1u << g;
           board->pos[k] = GONE;
           moved = TRUE;
+          continue;
         }
-      else
-        {
-          board->occ[cell] = k + 1;
-          board->pos[k] = cell;
-          moved |= cell != from;
-        }
+
+    stopped:
+      board->occ[cell] = k + 1;
+      board->pos[k] = cell;
+      moved |= cell != from;
     }
 
   /* Combos, once every piece has stopped. */
@@ -645,7 +673,7 @@ board_move (const SlideCtx *ctx,
 
           if (here != 0)
             {
-              if (board->group[here - 1] != colour)
+              if (ctx->piece_group[here - 1] != colour)
                 {
                   if (cell != exit_cell[e])
                     continue;
@@ -664,7 +692,7 @@ board_move (const SlideCtx *ctx,
               int n = cell + ctx->delta[d];
               int there = board->occ[n];
 
-              if (there != 0 && board->group[there - 1] == colour)
+              if (there != 0 && ctx->piece_group[there - 1] == colour)
                 stack[top++] = n;
             }
         }
@@ -702,7 +730,6 @@ slide_expand (gconstpointer  data,
 
       memcpy (board.occ, start.occ, ctx->n_cells);
       memcpy (board.pos, start.pos, ctx->n_pieces);
-      memcpy (board.group, start.group, ctx->n_pieces);
       memcpy (board.order, start.order, start.n_movers);
       board.n_movers = start.n_movers;
 
@@ -804,7 +831,7 @@ _pw_slide_play (const PwSlideLevel *level,
   board_decode (&ctx, key, &board);
   for (int k = 0; k < ctx.n_pieces; k++)
     if (board.pos[k] != GONE)
-      grid[board.pos[k]] = piece_chars[board.group[k]];
+      grid[board.pos[k]] = piece_chars[ctx.piece_group[k]];
 
   text = g_string_new (NULL);
   for (int y = 0; y < level->height; y++)

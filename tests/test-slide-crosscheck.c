@@ -1,0 +1,787 @@
+/* test-slide-crosscheck.c — the slide analysis against a plain second
+ * implementation of the rules, on thousands of small random levels
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Environment, for debugging only:
+ *   PW_XCHECK_SEED=n        another seed for the random levels
+ *   PW_XCHECK_LEVELS=n      how many random levels
+ *   PW_XCHECK_KEEP_GOING=1  report every disagreement, fail at the end
+ */
+
+#define G_LOG_DOMAIN "test-slide-crosscheck"
+
+#include <string.h>
+
+#include "puzzlewright.h"
+#include "slide-private.h"
+#include "slide-reference.h"
+
+#define DEFAULT_SEED      20260122
+#define DEFAULT_LEVELS    3500
+#define MAX_REF_STATES    2000
+#define WALKS_PER_LEVEL   3
+#define WALK_LENGTH       7
+
+/* Coverage: how many random levels showed each feature. */
+typedef enum
+{
+  FEATURE_PIT_ENTERED,
+  FEATURE_PIT_LEFT,
+  FEATURE_CRATE_PUSHED,
+  FEATURE_CRATE_PUSH_BLOCKED,
+  FEATURE_CRATE_INTO_PIT,
+  FEATURE_CRATE_OUT_OF_PIT,
+  FEATURE_ICE_MOVED,
+  FEATURE_ICE_AT_CRATE,
+  FEATURE_EXIT,
+  FEATURE_MULTI_EXIT,
+  FEATURE_WRONG_GOAL,
+  FEATURE_COMBO,
+  FEATURE_COMBO_BROKEN,
+  FEATURE_SEVERAL_COLOURS,
+  FEATURE_SEVERAL_GOALS,
+  FEATURE_UNWINNABLE,
+  FEATURE_DEAD_ENDS,
+  FEATURE_DEAD_END_MOVES,
+  FEATURE_IMPERFECT,
+  FEATURE_PERFECT,
+  FEATURE_NO_COMBO_WIN,
+  FEATURE_SEVERAL_SHORTEST,
+  N_FEATURES
+} Feature;
+
+static const char * const feature_names[N_FEATURES] = {
+  [FEATURE_PIT_ENTERED]        = "a piece entered a pit",
+  [FEATURE_PIT_LEFT]           = "a piece left a pit",
+  [FEATURE_CRATE_PUSHED]       = "a crate was pushed",
+  [FEATURE_CRATE_PUSH_BLOCKED] = "a push was blocked",
+  [FEATURE_CRATE_INTO_PIT]     = "a crate was pushed into a pit",
+  [FEATURE_CRATE_OUT_OF_PIT]   = "a crate was pushed out of a pit",
+  [FEATURE_ICE_MOVED]          = "an ice cube slid",
+  [FEATURE_ICE_AT_CRATE]       = "an ice cube stopped at a crate",
+  [FEATURE_EXIT]               = "a skiddy left through its goal",
+  [FEATURE_MULTI_EXIT]         = "several skiddies left in one move",
+  [FEATURE_WRONG_GOAL]         = "a skiddy stopped at another colour's goal",
+  [FEATURE_COMBO]              = "a combo cleared skiddies",
+  [FEATURE_COMBO_BROKEN]       = "a move broke the combo",
+  [FEATURE_SEVERAL_COLOURS]    = "several skiddy colours",
+  [FEATURE_SEVERAL_GOALS]      = "several goals",
+  [FEATURE_UNWINNABLE]         = "unwinnable",
+  [FEATURE_DEAD_ENDS]          = "dead ends",
+  [FEATURE_DEAD_END_MOVES]     = "dead-end first moves",
+  [FEATURE_IMPERFECT]          = "max_combo_par > par",
+  [FEATURE_PERFECT]            = "perfect",
+  [FEATURE_NO_COMBO_WIN]       = "winnable, but not keeping the combo",
+  [FEATURE_SEVERAL_SHORTEST]   = "several shortest solutions",
+};
+
+#define MIN_FEATURE_LEVELS 50
+
+static gboolean keep_going;
+static guint n_mismatches;
+
+/* One random level being checked. */
+typedef struct
+{
+  guint       number;
+  char       *text;
+  SlideRef   *ref;
+  PwLevel    *level;
+} Case;
+
+static void
+case_clear (Case *c)
+{
+  g_clear_pointer (&c->text, g_free);
+  g_clear_pointer (&c->ref, slide_ref_free);
+  g_clear_pointer (&c->level, pw_level_unref);
+}
+
+static guint
+env_uint (const char *name,
+          guint       fallback)
+{
+  const char *value = g_getenv (name);
+
+  return value != NULL ? (guint) g_ascii_strtoull (value, NULL, 10) : fallback;
+}
+
+/* Mismatch reporting: the level and both values, then the assertion. */
+
+static void
+report_mismatch (const Case *c,
+                 const char *what,
+                 const char *ours,
+                 const char *theirs)
+{
+  g_test_message ("level %u disagrees on %s\n%s"
+                  "  reference: %s\n  project:   %s",
+                  c->number, what, c->text, ours, theirs);
+  n_mismatches++;
+}
+
+static void
+check_int (const Case *c,
+           const char *what,
+           gint64      ours,
+           gint64      theirs)
+{
+  if (ours == theirs)
+    return;
+
+  {
+    g_autofree char *a = g_strdup_printf ("%" G_GINT64_FORMAT, ours);
+    g_autofree char *b = g_strdup_printf ("%" G_GINT64_FORMAT, theirs);
+
+    report_mismatch (c, what, a, b);
+  }
+  if (!keep_going)
+    g_assert_cmpint (ours, ==, theirs);
+}
+
+static void
+check_str (const Case *c,
+           const char *what,
+           const char *ours,
+           const char *theirs)
+{
+  if (g_strcmp0 (ours, theirs) == 0)
+    return;
+
+  report_mismatch (c, what, ours ? ours : "(null)", theirs ? theirs : "(null)");
+  if (!keep_going)
+    g_assert_cmpstr (ours, ==, theirs);
+}
+
+/* An integer figure that may be JSON null; -1 stands for null. */
+static gint64
+figure_int_or_null (JsonObject *figures,
+                    const char *key)
+{
+  JsonNode *node = json_object_get_member (figures, key);
+
+  g_assert_nonnull (node);
+  if (JSON_NODE_HOLDS_NULL (node))
+    return -1;
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_INT64);
+  return json_node_get_int (node);
+}
+
+static gint64
+figure_int (JsonObject *figures,
+            const char *key)
+{
+  JsonNode *node = json_object_get_member (figures, key);
+
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_INT64);
+  return json_node_get_int (node);
+}
+
+/* 1: the reference on the smallest example */
+
+static void
+test_reference_example (void)
+{
+  const char *text = "#####\n#r.r#\n#...#\n#R###\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SlideRef) ref = slide_ref_new (text, &error);
+  SlideRefFigures figures;
+
+  g_assert_no_error (error);
+  g_assert_true (slide_ref_analyse (ref, 1000, &figures));
+  g_assert_cmpuint (figures.states, ==, 9);
+  g_assert_cmpuint (figures.wins, ==, 1);
+  g_assert_cmpfloat (figures.potential_states, ==, 21);
+  g_assert_cmpint (figures.par, ==, 2);
+  g_assert_cmpuint (figures.shortest_solutions, ==, 1);
+  g_assert_cmpint (figures.max_combo_par, ==, 2);
+  g_assert_true (figures.perfect);
+  g_assert_cmpuint (figures.dead_ends, ==, 0);
+  g_assert_cmpstr (figures.dead_end_moves, ==, "");
+}
+
+/* A few hand-made checks of single rules in the reference, so that it is
+ * not only compared with the project. */
+static void
+check_ref_moves (const char *text,
+                 const char *moves,
+                 const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SlideRef) ref = slide_ref_new (text, &error);
+  g_autofree char *state = NULL;
+  g_autofree char *grid = NULL;
+
+  g_assert_no_error (error);
+  state = slide_ref_play (ref, moves, NULL, NULL, &error);
+  g_assert_no_error (error);
+  grid = slide_ref_draw (ref, state);
+  g_assert_cmpstr (grid, ==, expected);
+}
+
+static void
+test_reference_rules (void)
+{
+  /* Leading pieces first; a crate is pushed one cell and the skiddy stops. */
+  check_ref_moves ("#######\n#r.$..#\n#r*...#\n#######\n", "R",
+                   "#######\n#..r$.#\n#...r*#\n#######\n");
+  /* A blocked push; ice does not push. */
+  check_ref_moves ("######\n#r.$$#\n#*.$.#\n######\n", "R",
+                   "######\n#.r$$#\n#.*$.#\n######\n");
+  /* A pit stops whatever enters it, and the piece leaves it later. */
+  check_ref_moves ("######\n#r.o.#\n######\n", "R", "######\n#..r.#\n######\n");
+  check_ref_moves ("######\n#r.o.#\n######\n", "RR", "######\n#..or#\n######\n");
+  /* An occupied pit blocks like a piece; a crate can be pushed into a pit
+   * and out of it again. */
+  check_ref_moves ("#######\n#rr.o.#\n#######\n", "R", "#######\n#..rr.#\n#######\n");
+  check_ref_moves ("#######\n#r$o..#\n#######\n", "R", "#######\n#.r$..#\n#######\n");
+  check_ref_moves ("#######\n#r$o..#\n#######\n", "RR", "#######\n#..r$.#\n#######\n");
+  /* Goals block other colours; followers leave too. */
+  check_ref_moves ("######\n#.y.rR\n#.rr.R\n######\n", "R",
+                   "######\n#...yR\n#....R\n######\n");
+  /* A combo clears the same-colour group touching the cell left from,
+   * transitively, but not diagonally. */
+  check_ref_moves ("#######\n#...rrR\n#.r.r.#\n#r..g.#\n#######\n", "R",
+                   "#######\n#.....R\n#.....#\n#....g#\n#######\n");
+  check_ref_moves ("######\n#...rR\n#...r#\n#..rg#\n######\n", "R",
+                   "######\n#....R\n#....#\n#..rg#\n######\n");
+  /* … including a skiddy that stopped on the cell left from (a pit). */
+  check_ref_moves ("######\n#rr.oR\n######\n", "R", "######\n#..rrR\n######\n");
+  check_ref_moves ("######\n#rr.oR\n######\n", "RR", "######\n#...oR\n######\n");
+}
+
+/* 2: random levels */
+
+static const char colours[] = "rygb";
+
+/* A random small valid level as text, or NULL when this attempt failed. */
+static char *
+random_level (GRand *rand)
+{
+  int iw = g_rand_int_range (rand, 1, 6);
+  int ih = g_rand_int_range (rand, 1, 5);
+  int width = iw + 2;
+  int height = ih + 2;
+  g_autofree char *grid = NULL;
+  g_autoptr (GArray) free_cells = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) border = g_array_new (FALSE, FALSE, sizeof (int));
+  char used[4];
+  /* Three flavours, so that every rule comes up often: anything goes;
+   * crates among pits; several skiddies of one colour, for combos. */
+  int flavour = g_rand_int_range (rand, 0, 3);
+  int n_colours = flavour == 2 ? 1 : g_rand_int_range (rand, 1, 4);
+  int n_skiddies = flavour == 2 ? g_rand_int_range (rand, 2, 5) : g_rand_int_range (rand, 1, 5);
+  int n_goals = flavour == 2 ? 2 : g_rand_int_range (rand, 1, 4);
+  int n_crates = flavour == 2 ? 0
+                 : flavour == 1 ? g_rand_int_range (rand, 1, 4)
+                 : g_rand_int_range (rand, 0, 100) < 30 ? g_rand_int_range (rand, 1, 3) : 0;
+  int n_ice = flavour != 2 && g_rand_int_range (rand, 0, 100) < 40
+              ? g_rand_int_range (rand, 1, 3) : 0;
+  gboolean cluster = g_rand_int_range (rand, 0, 100) < (flavour == 2 ? 50 : 30);
+  int wall_pct = g_rand_int_range (rand, 0, flavour == 2 ? 10 : 20);
+  int pit_pct = flavour >= 1 ? g_rand_int_range (rand, 15, 40)
+                : g_rand_int_range (rand, 0, 100) < 50 ? g_rand_int_range (rand, 5, 30) : 0;
+  int last = -1;
+  GString *text;
+
+  grid = g_malloc (width * height);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        int i = y * width + x;
+        gboolean on_border = x == 0 || y == 0 || x == width - 1 || y == height - 1;
+        gboolean corner = (x == 0 || x == width - 1) && (y == 0 || y == height - 1);
+        int roll = g_rand_int_range (rand, 0, 100);
+
+        if (on_border)
+          {
+            grid[i] = '#';
+            if (!corner)
+              g_array_append_val (border, i);
+          }
+        else if (roll < wall_pct)
+          grid[i] = '#';
+        else if (roll < wall_pct + pit_pct)
+          grid[i] = 'o';
+        else
+          grid[i] = '.';
+      }
+
+  /* Distinct colours, in random order. */
+  memcpy (used, colours, 4);
+  for (int i = 3; i > 0; i--)
+    {
+      int j = g_rand_int_range (rand, 0, i + 1);
+      char t = used[i];
+
+      used[i] = used[j];
+      used[j] = t;
+    }
+
+  /* Goals on the border, not in corners, mostly of colours in play. */
+  for (int g = 0; g < n_goals; g++)
+    {
+      int i = g_array_index (border, int, g_rand_int_range (rand, 0, border->len));
+      char colour = g_rand_int_range (rand, 0, 100) < 90
+                    ? used[g_rand_int_range (rand, 0, n_colours)]
+                    : used[g_rand_int_range (rand, 0, 4)];
+
+      grid[i] = g_ascii_toupper (colour);
+    }
+
+  /* Pieces only on floor. */
+  for (int i = 0; i < width * height; i++)
+    if (grid[i] == '.')
+      g_array_append_val (free_cells, i);
+  if ((int) free_cells->len < n_skiddies + n_crates + n_ice)
+    return NULL;
+
+  for (int k = 0; k < n_skiddies + n_crates + n_ice; k++)
+    {
+      char piece;
+      int i = -1;
+
+      if (k < n_skiddies)
+        piece = k < n_colours ? used[k] : used[g_rand_int_range (rand, 0, n_colours)];
+      else if (k < n_skiddies + n_crates)
+        piece = '$';
+      else
+        piece = '*';
+
+      /* Sometimes put same-colour skiddies side by side, for combos. */
+      if (cluster && k < n_skiddies && last >= 0)
+        {
+          int d = g_rand_int_range (rand, 0, 4);
+          int n = last + (d == 0 ? -width : d == 1 ? 1 : d == 2 ? width : -1);
+
+          if (grid[n] == '.')
+            {
+              i = n;
+              piece = grid[last];
+            }
+        }
+      while (i < 0)
+        {
+          int f = g_array_index (free_cells, int,
+                                g_rand_int_range (rand, 0, free_cells->len));
+
+          if (grid[f] == '.')
+            i = f;
+        }
+      grid[i] = piece;
+      if (k < n_skiddies)
+        last = i;
+    }
+
+  text = g_string_new (NULL);
+  for (int y = 0; y < height; y++)
+    {
+      g_string_append_len (text, grid + y * width, width);
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+count_features (const Case            *c,
+                const SlideRefFigures *figures,
+                guint                 *counts)
+{
+  static const struct { guint event; Feature feature; } from_events[] = {
+    { SLIDE_REF_EVENT_ENTER_PIT, FEATURE_PIT_ENTERED },
+    { SLIDE_REF_EVENT_LEAVE_PIT, FEATURE_PIT_LEFT },
+    { SLIDE_REF_EVENT_PUSH, FEATURE_CRATE_PUSHED },
+    { SLIDE_REF_EVENT_PUSH_BLOCKED, FEATURE_CRATE_PUSH_BLOCKED },
+    { SLIDE_REF_EVENT_PUSH_INTO_PIT, FEATURE_CRATE_INTO_PIT },
+    { SLIDE_REF_EVENT_CRATE_ON_PIT_PUSHED, FEATURE_CRATE_OUT_OF_PIT },
+    { SLIDE_REF_EVENT_ICE_MOVED, FEATURE_ICE_MOVED },
+    { SLIDE_REF_EVENT_ICE_AT_CRATE, FEATURE_ICE_AT_CRATE },
+    { SLIDE_REF_EVENT_EXIT, FEATURE_EXIT },
+    { SLIDE_REF_EVENT_MULTI_EXIT, FEATURE_MULTI_EXIT },
+    { SLIDE_REF_EVENT_WRONG_GOAL, FEATURE_WRONG_GOAL },
+    { SLIDE_REF_EVENT_COMBO, FEATURE_COMBO },
+    { SLIDE_REF_EVENT_BREAKS_COMBO, FEATURE_COMBO_BROKEN },
+  };
+  int n_colours = 0;
+  int n_goals = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (from_events); i++)
+    if (figures->events & from_events[i].event)
+      counts[from_events[i].feature]++;
+
+  for (int k = 0; k < 4; k++)
+    if (strchr (c->ref->start, colours[k]) != NULL)
+      n_colours++;
+  for (const char *t = c->ref->tiles; *t != '\0'; t++)
+    if (strchr ("RYGB", *t) != NULL)
+      n_goals++;
+
+  if (n_colours >= 2)
+    counts[FEATURE_SEVERAL_COLOURS]++;
+  if (n_goals >= 2)
+    counts[FEATURE_SEVERAL_GOALS]++;
+  if (figures->par < 0)
+    counts[FEATURE_UNWINNABLE]++;
+  if (figures->dead_ends > 0)
+    counts[FEATURE_DEAD_ENDS]++;
+  if (figures->dead_end_moves[0] != '\0')
+    counts[FEATURE_DEAD_END_MOVES]++;
+  if (figures->par >= 0 && figures->max_combo_par > figures->par)
+    counts[FEATURE_IMPERFECT]++;
+  if (figures->perfect)
+    counts[FEATURE_PERFECT]++;
+  if (figures->par >= 0 && figures->max_combo_par < 0)
+    counts[FEATURE_NO_COMBO_WIN]++;
+  if (figures->shortest_solutions >= 2)
+    counts[FEATURE_SEVERAL_SHORTEST]++;
+}
+
+/* Every figure of the brute force against pw_level_analyse(). */
+static void
+compare_figures (const Case            *c,
+                 const SlideRefFigures *ours,
+                 JsonObject            *theirs)
+{
+  JsonNode *node;
+  const char *solution;
+
+  check_int (c, "states", ours->states, figure_int (theirs, "states"));
+  check_int (c, "wins", ours->wins, figure_int (theirs, "wins"));
+
+  node = json_object_get_member (theirs, "potential_states");
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  /* The levels here are small, so the count is an exact integer. */
+  g_assert_cmpfloat (ours->potential_states, <, 9007199254740992.0);
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    {
+      check_int (c, "potential_states", (gint64) ours->potential_states,
+                 json_node_get_int (node));
+    }
+  else
+    {
+      g_autofree char *a = g_strdup_printf ("%.17g", ours->potential_states);
+      g_autofree char *b = g_strdup_printf ("%.17g (a double)", json_node_get_double (node));
+
+      report_mismatch (c, "potential_states", a, b);
+      if (!keep_going)
+        g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_INT64);
+    }
+
+  check_int (c, "dead_ends", ours->dead_ends, figure_int (theirs, "dead_ends"));
+  check_str (c, "dead_end_moves", ours->dead_end_moves,
+             json_object_get_string_member (theirs, "dead_end_moves"));
+  check_int (c, "par", ours->par, figure_int_or_null (theirs, "par"));
+  check_int (c, "shortest_solutions", ours->shortest_solutions,
+             figure_int (theirs, "shortest_solutions"));
+  check_int (c, "max_combo_par", ours->max_combo_par,
+             figure_int_or_null (theirs, "max_combo_par"));
+  check_int (c, "perfect", ours->perfect, json_object_get_boolean_member (theirs, "perfect"));
+
+  /* The project's solution, replayed by the reference. */
+  node = json_object_get_member (theirs, "solution");
+  g_assert_nonnull (node);
+  solution = JSON_NODE_HOLDS_NULL (node) ? NULL : json_node_get_string (node);
+  if (ours->par < 0 || solution == NULL)
+    {
+      check_int (c, "solution is null", ours->par < 0, solution == NULL);
+    }
+  else
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *end = NULL;
+      gboolean won = FALSE;
+
+      check_int (c, "length of the solution", ours->par, strlen (solution));
+      end = slide_ref_play (c->ref, solution, &won, NULL, &error);
+      if (end == NULL)
+        {
+          report_mismatch (c, "replaying the solution", error->message, solution);
+          if (!keep_going)
+            g_assert_no_error (error);
+        }
+      else if (!won)
+        {
+          g_autofree char *grid = slide_ref_draw (c->ref, end);
+
+          report_mismatch (c, "the solution wins", grid, solution);
+          if (!keep_going)
+            g_assert_true (won);
+        }
+    }
+}
+
+/* The project must refuse move @dir after @moves. */
+static void
+check_refused (const Case *c,
+               const char *moves,
+               int         dir)
+{
+  const PwSlideLevel *data = pw_level_get_data (c->level);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *attempt = g_strdup_printf ("%s%c", moves, SLIDE_REF_MOVES[dir]);
+  gboolean won = FALSE;
+  gboolean combo_broken = FALSE;
+  g_autofree char *grid = _pw_slide_play (data, attempt, &won, &combo_broken, &error);
+
+  if (grid != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("whether \"%s\" is a move", attempt);
+
+      report_mismatch (c, what, "not a move", grid);
+      if (!keep_going)
+        g_assert_null (grid);
+    }
+  g_assert_nonnull (error);
+}
+
+/* Random walks: the project's grid after every prefix against ours, and
+ * moves that change nothing refused by both. */
+static void
+compare_walks (const Case *c,
+               GRand      *rand)
+{
+  const PwSlideLevel *data = pw_level_get_data (c->level);
+
+  for (int w = 0; w < WALKS_PER_LEVEL; w++)
+    {
+      g_autofree char *state = g_strdup (c->ref->start);
+      GString *moves = g_string_new (NULL);
+      gboolean broken = FALSE;
+
+      for (int step_no = 0; step_no < WALK_LENGTH && !slide_ref_is_won (state); step_no++)
+        {
+          char *next[4];
+          SlideRefStep steps[4];
+          int valid[4];
+          int n_valid = 0;
+          int d;
+          g_autoptr (GError) error = NULL;
+          g_autofree char *theirs = NULL;
+          g_autofree char *ours = NULL;
+          gboolean won = FALSE;
+          gboolean combo_broken = FALSE;
+
+          for (int k = 0; k < 4; k++)
+            {
+              next[k] = slide_ref_move (c->ref, state, k, &steps[k]);
+              if (next[k] != NULL)
+                valid[n_valid++] = k;
+            }
+
+          /* A move the reference refuses must be refused by the project. */
+          for (int k = 0; k < 4; k++)
+            if (next[k] == NULL)
+              check_refused (c, moves->str, k);
+
+          if (n_valid == 0)
+            break;
+
+          d = valid[g_rand_int_range (rand, 0, n_valid)];
+          g_string_append_c (moves, SLIDE_REF_MOVES[d]);
+          broken = broken || steps[d].breaks_combo;
+          g_free (state);
+          state = next[d];
+          next[d] = NULL;
+          for (int k = 0; k < 4; k++)
+            g_free (next[k]);
+
+          ours = slide_ref_draw (c->ref, state);
+          theirs = _pw_slide_play (data, moves->str, &won, &combo_broken, &error);
+          {
+            g_autofree char *what = g_strdup_printf ("the grid after \"%s\"", moves->str);
+
+            if (theirs == NULL)
+              {
+                report_mismatch (c, what, ours, error->message);
+                if (!keep_going)
+                  g_assert_no_error (error);
+                break;
+              }
+            check_str (c, what, ours, theirs);
+          }
+          {
+            g_autofree char *what = g_strdup_printf ("won after \"%s\"", moves->str);
+
+            check_int (c, what, slide_ref_is_won (state), won);
+          }
+          {
+            g_autofree char *what = g_strdup_printf ("combo broken after \"%s\"", moves->str);
+
+            check_int (c, what, broken, combo_broken);
+          }
+        }
+
+      /* Nothing is a move once the level is won. */
+      if (slide_ref_is_won (state))
+        for (int k = 0; k < 4; k++)
+          check_refused (c, moves->str, k);
+
+      g_string_free (moves, TRUE);
+    }
+}
+
+static void
+test_crosscheck_random (void)
+{
+  guint seed = env_uint ("PW_XCHECK_SEED", DEFAULT_SEED);
+  guint n_levels = env_uint ("PW_XCHECK_LEVELS", DEFAULT_LEVELS);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  guint counts[N_FEATURES] = { 0 };
+  guint n_done = 0;
+  guint n_attempts = 0;
+  guint n_too_big = 0;
+  guint64 total_states = 0;
+
+  keep_going = g_getenv ("PW_XCHECK_KEEP_GOING") != NULL;
+  n_mismatches = 0;
+
+  while (n_done < n_levels)
+    {
+      Case c = { 0 };
+      SlideRefFigures figures;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) problems = NULL;
+      g_autoptr (PwAnalysis) analysis = NULL;
+
+      n_attempts++;
+      c.text = random_level (rand);
+      if (c.text == NULL)
+        continue;
+      c.number = n_done;
+
+      c.ref = slide_ref_new (c.text, &error);
+      g_assert_no_error (error);
+      if (!slide_ref_analyse (c.ref, MAX_REF_STATES, &figures))
+        {
+          n_too_big++;
+          case_clear (&c);
+          continue;
+        }
+
+      c.level = pw_level_new_from_text ("slide", c.text, &error);
+      if (c.level == NULL)
+        g_test_message ("level %u: the project does not load\n%s", c.number, c.text);
+      g_assert_no_error (error);
+      problems = pw_level_validate (c.level);
+      for (guint i = 0; i < problems->len; i++)
+        {
+          const PwProblem *problem = problems->pdata[i];
+
+          g_test_message ("level %u: the project finds a problem at %d,%d: %s\n%s",
+                          c.number, problem->x, problem->y, problem->message, c.text);
+        }
+      g_assert_cmpuint (problems->len, ==, 0);
+
+      analysis = pw_level_analyse (c.level, NULL, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (pw_analysis_get_partial (analysis));
+
+      compare_figures (&c, &figures, pw_analysis_get_figures (analysis));
+      compare_walks (&c, rand);
+      count_features (&c, &figures, counts);
+
+      total_states += figures.states + figures.wins;
+      n_done++;
+      case_clear (&c);
+    }
+
+  g_test_message ("%u random levels (seed %u) from %u attempts, %u too big; "
+                  "%" G_GUINT64_FORMAT " states in all",
+                  n_done, seed, n_attempts, n_too_big, total_states);
+  for (int f = 0; f < N_FEATURES; f++)
+    g_test_message ("  %5u levels: %s", counts[f], feature_names[f]);
+
+  g_assert_cmpuint (n_mismatches, ==, 0);
+  for (int f = 0; f < N_FEATURES; f++)
+    {
+      if (counts[f] < MIN_FEATURE_LEVELS)
+        g_test_message ("too few levels with feature: %s", feature_names[f]);
+      g_assert_cmpuint (counts[f], >=, MIN_FEATURE_LEVELS);
+    }
+}
+
+/* 3: potential_states too large for an integer, on a partial analysis */
+
+static void
+test_crosscheck_potential_large (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (DEFAULT_SEED);
+  /* 10 of each colour, 12 crates, 12 ice cubes: 64 pieces, the most allowed. */
+  const char pieces[] = "rrrrrrrrrr" "yyyyyyyyyy" "gggggggggg" "bbbbbbbbbb"
+                        "$$$$$$$$$$$$" "************";
+  char grid[16][17];
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SlideRef) ref = NULL;
+  g_autoptr (PwLevel) level = NULL;
+  g_autoptr (PwAnalysis) analysis = NULL;
+  PwAnalyseOptions options;
+  JsonNode *node;
+  double ours;
+  double theirs;
+
+  for (int y = 0; y < 16; y++)
+    {
+      for (int x = 0; x < 16; x++)
+        grid[y][x] = (x == 0 || y == 0 || x == 15 || y == 15) ? '#' : '.';
+      grid[y][16] = '\0';
+    }
+  grid[0][5] = 'R';
+  grid[15][7] = 'Y';
+  grid[3][0] = 'G';
+  grid[9][15] = 'B';
+  for (const char *p = pieces; *p != '\0'; p++)
+    {
+      int x;
+      int y;
+
+      do
+        {
+          x = g_rand_int_range (rand, 1, 15);
+          y = g_rand_int_range (rand, 1, 15);
+        }
+      while (grid[y][x] != '.');
+      grid[y][x] = *p;
+    }
+  for (int y = 0; y < 16; y++)
+    g_string_append_printf (text, "%s\n", grid[y]);
+
+  ref = slide_ref_new (text->str, &error);
+  g_assert_no_error (error);
+  ours = slide_ref_potential_states (ref);
+
+  level = pw_level_new_from_text ("slide", text->str, &error);
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  options.max_states = 1000;
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  node = json_object_get_member (pw_analysis_get_figures (analysis), "potential_states");
+  g_assert_nonnull (node);
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_DOUBLE);
+  theirs = json_node_get_double (node);
+  g_test_message ("potential_states: reference %.17g, project %.17g", ours, theirs);
+  g_assert_cmpfloat (ours, >, 1e90);
+  g_assert_cmpfloat_with_epsilon (theirs / ours, 1.0, 1e-12);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/analysis/slide/reference/example-3x2", test_reference_example);
+  g_test_add_func ("/analysis/slide/reference/rules", test_reference_rules);
+  g_test_add_func ("/analysis/slide/crosscheck/random", test_crosscheck_random);
+  g_test_add_func ("/analysis/slide/crosscheck/potential-large",
+                   test_crosscheck_potential_large);
+
+  return g_test_run ();
+}
