@@ -563,9 +563,13 @@ board_decode (const SlideCtx *ctx,
     }
 }
 
+/* Writes the key of @board. After a horizontal move (@sorted) every group
+ * is still in cell order: pieces never pass one another within a row, and
+ * rows keep their order; only the skiddies that left need squeezing out. */
 static void
 board_encode (const SlideCtx *ctx,
               const Board    *board,
+              gboolean        sorted,
               guint8         *key)
 {
   memset (key, GONE, ctx->key_size);
@@ -581,6 +585,11 @@ board_encode (const SlideCtx *ctx,
 
           if (p == GONE)
             continue;
+          if (sorted)
+            {
+              out[n++] = p;
+              continue;
+            }
           for (j = n++; j > 0 && out[j - 1] > p; j--)
             out[j] = out[j - 1];
           out[j] = p;
@@ -735,7 +744,7 @@ slide_expand (gconstpointer  data,
 
       if (board_move (ctx, &board, dir, &breaks))
         {
-          board_encode (ctx, &board, out);
+          board_encode (ctx, &board, dir & 1, out);
           *changed |= 1u << dir;
           if (breaks)
             *flagged |= 1u << dir;
@@ -809,7 +818,7 @@ _pw_slide_play (const PwSlideLevel *level,
         }
       board_decode (&ctx, key, &board);
       board_move (&ctx, &board, dir - PW_SLIDE_MOVES, &breaks);
-      board_encode (&ctx, &board, next);
+      board_encode (&ctx, &board, FALSE, next);
       if (memcmp (next, key, ctx.key_size) == 0)
         {
           g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
