@@ -430,6 +430,7 @@ typedef struct
   int     group_count[N_GROUPS];
   int     group_offset[N_GROUPS];
   guint8  piece_group[PW_SLIDE_MAX_PIECES];
+  guint   multi_groups;             /* groups of two pieces or more */
   int     n_pieces;
   int     n_skiddies;
   guint   key_size;
@@ -442,6 +443,7 @@ typedef struct
   guint8  pos[PW_SLIDE_MAX_PIECES];                    /* GONE when left */
   guint8  order[PW_SLIDE_MAX_PIECES];                  /* movers by ascending cell */
   int     n_movers;
+  guint   exited;                                      /* groups a skiddy left by the move */
 } Board;
 
 static void
@@ -517,6 +519,8 @@ ctx_init (SlideCtx           *ctx,
       for (int k = offset; k < offset + ctx->group_count[g]; k++)
         ctx->piece_group[k] = g;
       offset += ctx->group_count[g];
+      if (ctx->group_count[g] >= 2)
+        ctx->multi_groups |= 1u << g;
       if (g < N_COLOURS)
         ctx->n_skiddies += ctx->group_count[g];
     }
@@ -542,9 +546,9 @@ board_decode (const SlideCtx *ctx,
   memset (board->occ, 0, ctx->n_cells);
   board->n_movers = 0;
 
+  memcpy (board->pos, key, ctx->key_size);  /* padding and all */
   for (int k = 0; k < ctx->n_pieces; k++)
     {
-      board->pos[k] = key[k];
       if (key[k] == GONE)
         continue;
       board->occ[key[k]] = k + 1;
@@ -566,31 +570,34 @@ board_decode (const SlideCtx *ctx,
 /* Writes the key of @board. After a horizontal move (@sorted) every group
  * is still in cell order: pieces never pass one another within a row, and
  * rows keep their order; only the skiddies that left need squeezing out. */
+/* Writes the key of @board. pos[] is laid out like the key, so the key is
+ * pos[] itself once each group is back in cell order with its departed
+ * skiddies (GONE, 0xff) last. A group can fall out of order only when a
+ * skiddy left it, or, in a vertical move, when it has two pieces or more
+ * (they may pass one another's row-major position); horizontal moves keep
+ * every group in order, since pieces never pass one another in a row. */
 static void
 board_encode (const SlideCtx *ctx,
               const Board    *board,
-              gboolean        sorted,
+              gboolean        horizontal,
               guint8         *key)
 {
-  memset (key, GONE, ctx->key_size);
-  for (int g = 0; g < N_GROUPS; g++)
-    {
-      guint8 *out = key + ctx->group_offset[g];
-      int n = 0;
+  guint fix = board->exited | (horizontal ? 0 : ctx->multi_groups);
 
-      for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
+  memcpy (key, board->pos, ctx->key_size);
+  while (fix != 0)
+    {
+      int g = __builtin_ctz (fix);
+      guint8 *out = key + ctx->group_offset[g];
+      int n = ctx->group_count[g];
+
+      fix &= fix - 1;
+      for (int i = 1; i < n; i++)
         {
-          guint8 p = board->pos[k];
+          guint8 p = out[i];
           int j;
 
-          if (p == GONE)
-            continue;
-          if (sorted)
-            {
-              out[n++] = p;
-              continue;
-            }
-          for (j = n++; j > 0 && out[j - 1] > p; j--)
+          for (j = i; j > 0 && out[j - 1] > p; j--)
             out[j] = out[j - 1];
           out[j] = p;
         }
@@ -714,6 +721,7 @@ board_move (const SlideCtx *ctx,
         if (board->pos[k] != GONE)
           *breaks = TRUE;
 
+  board->exited = exited;
   return moved;
 }
 
@@ -738,7 +746,7 @@ slide_expand (gconstpointer  data,
       gboolean breaks;
 
       memcpy (board.occ, start.occ, ctx->n_cells);
-      memcpy (board.pos, start.pos, ctx->n_pieces);
+      memcpy (board.pos, start.pos, ctx->key_size);
       memcpy (board.order, start.order, start.n_movers);
       board.n_movers = start.n_movers;
 
