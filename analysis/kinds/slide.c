@@ -441,10 +441,17 @@ typedef struct
 {
   guint8  occ[PW_SLIDE_MAX_SIZE * PW_SLIDE_MAX_SIZE];  /* piece index + 1, 0 = free */
   guint8  pos[PW_SLIDE_MAX_PIECES];                    /* GONE when left */
-  guint8  order[PW_SLIDE_MAX_PIECES];                  /* movers by ascending cell */
-  int     n_movers;
   guint   exited;                                      /* groups a skiddy left by the move */
 } Board;
+
+/* The skiddies and ice cubes of a position, by cell: the order in which a
+ * move handles them (ascending for Up and Left, descending otherwise). */
+typedef struct
+{
+  guint8  asc[PW_SLIDE_MAX_PIECES];
+  guint8  desc[PW_SLIDE_MAX_PIECES];
+  int     n;
+} Movers;
 
 static void
 ctx_init (SlideCtx           *ctx,
@@ -541,10 +548,11 @@ ctx_init (SlideCtx           *ctx,
 static void
 board_decode (const SlideCtx *ctx,
               const guint8   *key,
-              Board          *board)
+              Board          *board,
+              Movers         *movers)
 {
   memset (board->occ, 0, ctx->n_cells);
-  board->n_movers = 0;
+  movers->n = 0;
 
   memcpy (board->pos, key, ctx->key_size);  /* padding and all */
   for (int k = 0; k < ctx->n_pieces; k++)
@@ -555,27 +563,20 @@ board_decode (const SlideCtx *ctx,
       if (ctx->piece_group[k] != GROUP_CRATE)
         {
           /* insertion sort by cell: movers are few */
-          int j = board->n_movers++;
+          int j = movers->n++;
 
-          while (j > 0 && board->pos[board->order[j - 1]] > key[k])
+          while (j > 0 && board->pos[movers->asc[j - 1]] > key[k])
             {
-              board->order[j] = board->order[j - 1];
+              movers->asc[j] = movers->asc[j - 1];
               j--;
             }
-          board->order[j] = k;
+          movers->asc[j] = k;
         }
     }
+  for (int o = 0; o < movers->n; o++)
+    movers->desc[o] = movers->asc[movers->n - 1 - o];
 }
 
-/* Writes the key of @board. After a horizontal move (@sorted) every group
- * is still in cell order: pieces never pass one another within a row, and
- * rows keep their order; only the skiddies that left need squeezing out. */
-/* Writes the key of @board. pos[] is laid out like the key, so the key is
- * pos[] itself once each group is back in cell order with its departed
- * skiddies (GONE, 0xff) last. A group can fall out of order only when a
- * skiddy left it, or, in a vertical move, when it has two pieces or more
- * (they may pass one another's row-major position); horizontal moves keep
- * every group in order, since pieces never pass one another in a row. */
 static void
 board_encode (const SlideCtx *ctx,
               const Board    *board,
@@ -611,45 +612,53 @@ board_encode (const SlideCtx *ctx,
 static gboolean
 board_move (const SlideCtx *ctx,
             Board          *board,
+            const Movers   *movers,
             int             dir,
             gboolean       *breaks)
 {
   gboolean moved = FALSE;
-  int delta = ctx->delta[dir];
-  gboolean forward = delta > 0;
+  const int delta = ctx->delta[dir];
+  const guint8 *restrict run_end = ctx->run_end[dir];
+  const gint8 *restrict run_goal = ctx->run_goal[dir];
+  const guint8 *restrict group = ctx->piece_group;
+  const guint8 *restrict tile = ctx->tile;
+  const guint8 *restrict order = delta > 0 ? movers->desc : movers->asc;
+  const int n_movers = movers->n;
+  guint8 *restrict occ = board->occ;
+  guint8 *restrict pos = board->pos;
   int exit_cell[PW_SLIDE_MAX_PIECES];
   guint8 exit_colour[PW_SLIDE_MAX_PIECES];
   int n_exits = 0;
   guint exited = 0;
 
   /* Leading pieces first: for Down and Right, the largest cell first. */
-  for (int o = 0; o < board->n_movers; o++)
+  for (int o = 0; o < n_movers; o++)
     {
-      int k = board->order[forward ? board->n_movers - 1 - o : o];
-      int g = ctx->piece_group[k];
-      int from = board->pos[k];
-      int end = ctx->run_end[dir][from];
+      const int k = order[o];
+      const int g = group[k];
+      const int from = pos[k];
+      const int end = run_end[from];
       int cell = from;
 
       /* the piece's own cell is free while it slides; occupancy is written
        * once, where it stops */
-      board->occ[from] = 0;
+      occ[from] = 0;
       while (cell != end)
         {
-          int next = cell + delta;
-          int other = board->occ[next];
+          const int next = cell + delta;
+          int other = occ[next];
 
-          if (other != 0)
+          if (G_UNLIKELY (other != 0))
             {
-              int beyond = next + delta;
+              const int beyond = next + delta;
 
               other--;
-              if (g < N_COLOURS && ctx->piece_group[other] == GROUP_CRATE &&
-                  ctx->tile[beyond] <= T_PIT && board->occ[beyond] == 0)
+              if (g < N_COLOURS && group[other] == GROUP_CRATE &&
+                  tile[beyond] <= T_PIT && occ[beyond] == 0)
                 {
-                  board->occ[beyond] = other + 1;
-                  board->pos[other] = beyond;
-                  board->occ[next] = 0;
+                  occ[beyond] = other + 1;
+                  pos[other] = beyond;
+                  occ[next] = 0;
                   cell = next;
                 }
               goto stopped;
@@ -658,19 +667,19 @@ board_move (const SlideCtx *ctx,
         }
 
       /* reached the end of the static run: a wall, a pit, or a goal */
-      if (ctx->run_goal[dir][from] == g)
+      if (G_UNLIKELY (run_goal[from] == g))
         {
           exit_cell[n_exits] = cell;
           exit_colour[n_exits++] = g;
           exited |= 1u << g;
-          board->pos[k] = GONE;
+          pos[k] = GONE;
           moved = TRUE;
           continue;
         }
 
     stopped:
-      board->occ[cell] = k + 1;
-      board->pos[k] = cell;
+      occ[cell] = k + 1;
+      pos[k] = cell;
       moved |= cell != from;
     }
 
@@ -735,8 +744,9 @@ slide_expand (gconstpointer  data,
   const SlideCtx *ctx = data;
   Board start;
   Board board;
+  Movers movers;
 
-  board_decode (ctx, key, &start);
+  board_decode (ctx, key, &start, &movers);
   *changed = 0;
   *flagged = 0;
 
@@ -747,10 +757,7 @@ slide_expand (gconstpointer  data,
 
       memcpy (board.occ, start.occ, ctx->n_cells);
       memcpy (board.pos, start.pos, ctx->key_size);
-      memcpy (board.order, start.order, start.n_movers);
-      board.n_movers = start.n_movers;
-
-      if (board_move (ctx, &board, dir, &breaks))
+      if (board_move (ctx, &board, &movers, dir, &breaks))
         {
           board_encode (ctx, &board, dir & 1, out);
           *changed |= 1u << dir;
@@ -791,6 +798,7 @@ _pw_slide_play (const PwSlideLevel *level,
   g_autofree char *grid = NULL;
   SlideCtx ctx;
   Board board;
+  Movers movers;
   GString *text;
 
   if (problems->len > 0)
@@ -824,8 +832,8 @@ _pw_slide_play (const PwSlideLevel *level,
                        _("Move %d: the level is already won"), (int) (m - moves) + 1);
           return NULL;
         }
-      board_decode (&ctx, key, &board);
-      board_move (&ctx, &board, dir - PW_SLIDE_MOVES, &breaks);
+      board_decode (&ctx, key, &board, &movers);
+      board_move (&ctx, &board, &movers, dir - PW_SLIDE_MOVES, &breaks);
       board_encode (&ctx, &board, FALSE, next);
       if (memcmp (next, key, ctx.key_size) == 0)
         {
@@ -845,7 +853,7 @@ _pw_slide_play (const PwSlideLevel *level,
   for (int i = 0; i < ctx.n_cells; i++)
     if (group_of_piece (grid[i]) >= 0)
       grid[i] = '.';
-  board_decode (&ctx, key, &board);
+  board_decode (&ctx, key, &board, &movers);
   for (int k = 0; k < ctx.n_pieces; k++)
     if (board.pos[k] != GONE)
       grid[board.pos[k]] = piece_chars[ctx.piece_group[k]];
