@@ -307,6 +307,58 @@ mark_partial (PwStateGraph *graph,
   graph->partial_reason = g_strdup (reason);
 }
 
+/* One state on its way through the exploration pipeline. */
+typedef struct
+{
+  guint32  state;       /* PW_NO_STATE when empty */
+  gboolean won;
+  guint    changed;
+  guint8  *succ;        /* n_moves keys */
+  guint64  hashes[PW_EXPLORER_MAX_MOVES];
+} Stage;
+
+/* Expands @state into @stage and asks for the table slots of its
+ * successors. */
+static void
+stage_expand (PwStateGraph          *graph,
+              const PwExplorerFuncs *funcs,
+              gconstpointer          ctx,
+              Stage                 *stage,
+              guint32                state)
+{
+  guint flagged = 0;
+
+  stage->state = state;
+  stage->changed = 0;
+  stage->won = won_of (graph, state);
+  if (stage->won)
+    return;
+
+  funcs->expand (ctx, key_of (graph, state), stage->succ, &stage->changed, &flagged);
+  chunk_of (graph, state)->flags[state & CHUNK_MASK] = flagged;
+  for (guint m = 0; m < graph->n_moves; m++)
+    if (stage->changed & (1u << m))
+      {
+        stage->hashes[m] = hash_key (stage->succ + (gsize) m * graph->key_size, graph->key_size);
+        __builtin_prefetch (&graph->table[stage->hashes[m] & graph->table_mask]);
+      }
+}
+
+/* Asks for the keys that @stage's successors' table slots point at. */
+static void
+stage_prefetch_keys (PwStateGraph *graph,
+                     Stage        *stage)
+{
+  for (guint m = 0; m < graph->n_moves; m++)
+    if (stage->changed & (1u << m))
+      {
+        guint32 entry = graph->table[stage->hashes[m] & graph->table_mask];
+
+        if (entry != 0)
+          __builtin_prefetch (key_of (graph, entry - 1));
+      }
+}
+
 PwStateGraph *
 pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         gconstpointer          ctx,
@@ -318,8 +370,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         GError               **error)
 {
   PwStateGraph *graph;
-  g_autofree guint8 *succ = NULL;
-  guint64 hashes[PW_EXPLORER_MAX_MOVES];
+  Stage stages[2];
   guint32 layer_end;
   guint32 s;
 
@@ -336,10 +387,16 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   graph->n_moves = funcs->n_moves;
   graph->complete = TRUE;
   graph->layers = g_array_new (FALSE, FALSE, sizeof (guint32));
-  succ = g_malloc ((gsize) funcs->key_size * funcs->n_moves);
+  for (guint k = 0; k < 2; k++)
+    {
+      stages[k].state = PW_NO_STATE;
+      stages[k].succ = g_malloc ((gsize) funcs->key_size * funcs->n_moves);
+    }
 
   if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
     {
+      g_free (stages[0].succ);
+      g_free (stages[1].succ);
       mark_partial (graph, _("out of memory"));
       return graph;
     }
@@ -347,11 +404,14 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s);
   layer_end = 0;
 
+  /* A two-stage pipeline: while the successors of state i are probed, state
+   * i + 1 has already been expanded and its table slots requested, and the
+   * keys those slots point at are requested right after; each cache miss
+   * then hides behind a whole expansion instead of stalling the probe. */
   for (guint32 i = 0; i < graph->n_states; i++)
     {
-      guint changed = 0;
-      guint flagged = 0;
-      guint32 *out;
+      Stage *stage = &stages[i & 1];
+      Stage *ahead = &stages[(i + 1) & 1];
 
       if (i == layer_end)
         {
@@ -363,6 +423,8 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             {
+              g_free (stages[0].succ);
+              g_free (stages[1].succ);
               pw_state_graph_free (graph);
               return NULL;
             }
@@ -371,40 +433,27 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
         }
 
       graph->n_expanded = i;
-      if (won_of (graph, i))
+      if (stage->state != i)
+        stage_expand (graph, funcs, ctx, stage, i);
+
+      if (i + 1 < graph->n_states)
+        stage_expand (graph, funcs, ctx, ahead, i + 1);
+      else
+        ahead->state = PW_NO_STATE;
+
+      if (stage->won)
         continue;
-
-      funcs->expand (ctx, key_of (graph, i), succ, &changed, &flagged);
-      chunk_of (graph, i)->flags[i & CHUNK_MASK] = flagged;
-
-      /* The table and the key store are far bigger than the caches: fetch
-       * every successor's slot, then the key it points at, before probing,
-       * so the misses overlap instead of following one another. */
-      for (guint m = 0; m < graph->n_moves; m++)
-        if (changed & (1u << m))
-          {
-            hashes[m] = hash_key (succ + (gsize) m * graph->key_size, graph->key_size);
-            __builtin_prefetch (&graph->table[hashes[m] & graph->table_mask]);
-          }
-      for (guint m = 0; m < graph->n_moves; m++)
-        if (changed & (1u << m))
-          {
-            guint32 entry = graph->table[hashes[m] & graph->table_mask];
-
-            if (entry != 0)
-              __builtin_prefetch (key_of (graph, entry - 1));
-          }
 
       for (guint m = 0; m < graph->n_moves; m++)
         {
           FindResult r;
           guint32 t;
 
-          if (!(changed & (1u << m)))
+          if (!(stage->changed & (1u << m)))
             continue;
 
-          r = find_or_add (graph, funcs, ctx, succ + (gsize) m * graph->key_size, hashes[m],
-                           max_states, &t);
+          r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * graph->key_size,
+                           stage->hashes[m], max_states, &t);
           if (r == FIND_FULL || r == FIND_NO_MEMORY)
             {
               mark_partial (graph, r == FIND_FULL ? _("the state budget ran out")
@@ -412,13 +461,17 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
               break;
             }
           /* chunk storage may have grown: look the row up again */
-          out = succ_of (graph, i);
-          out[m] = t;
+          succ_of (graph, i)[m] = t;
         }
 
       if (!graph->complete)
         break;
       graph->n_expanded = i + 1;
+
+      /* the slots asked for during this state's probes have arrived by now:
+       * ask for the keys they point at */
+      if (ahead->state != PW_NO_STATE && !ahead->won)
+        stage_prefetch_keys (graph, ahead);
     }
 
   {
@@ -426,6 +479,9 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
     g_array_append_val (graph->layers, end);
   }
+
+  g_free (stages[0].succ);
+  g_free (stages[1].succ);
 
   if (progress != NULL)
     progress (graph->n_states, progress_data);
@@ -809,6 +865,36 @@ pw_state_graph_unflagged_par (const PwStateGraph *graph,
   return -1;
 }
 
+typedef struct
+{
+  guint32 state;
+  guint8  next;
+  guint8  order[PW_EXPLORER_MAX_MOVES];
+} Frame;
+
+/* Pushes @state with a fresh random order of its moves (Fisher–Yates). */
+static void
+push_frame (GArray *stack,
+            guint32 state,
+            guint   n_moves,
+            GRand  *rand)
+{
+  Frame frame = { state, 0, { 0 } };
+
+  n_moves = MIN (n_moves, PW_EXPLORER_MAX_MOVES);
+  for (guint i = 0; i < n_moves; i++)
+    frame.order[i] = i;
+  for (guint i = n_moves - 1; i > 0; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i + 1);
+      guint8 t = frame.order[i];
+
+      frame.order[i] = frame.order[j];
+      frame.order[j] = t;
+    }
+  g_array_append_val (stack, frame);
+}
+
 gboolean
 pw_state_graph_random_search (const PwStateGraph *graph,
                               GRand              *rand,
@@ -816,11 +902,9 @@ pw_state_graph_random_search (const PwStateGraph *graph,
                               GCancellable       *cancellable,
                               GError            **error)
 {
-  typedef struct { guint32 state; guint8 next; guint8 order[PW_EXPLORER_MAX_MOVES]; } Frame;
   g_autofree guint8 *seen = NULL;
   g_autoptr(GArray) stack = NULL;
   guint64 expanded = 0;
-  Frame frame;
 
   g_return_val_if_fail (graph->complete, FALSE);
   g_return_val_if_fail (rand != NULL, FALSE);
@@ -832,25 +916,10 @@ pw_state_graph_random_search (const PwStateGraph *graph,
   seen = g_malloc0 ((gsize) graph->n_states / 8 + 1);
   stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
 
-#define PUSH(st)                                                        \
-  G_STMT_START {                                                        \
-    frame.state = (st);                                                 \
-    frame.next = 0;                                                     \
-    for (guint i_ = 0; i_ < graph->n_moves; i_++)                       \
-      frame.order[i_] = i_;                                             \
-    for (guint i_ = graph->n_moves - 1; i_ > 0; i_--)                   \
-      {                                                                 \
-        guint j_ = g_rand_int_range (rand, 0, i_ + 1);                  \
-        guint8 t_ = frame.order[i_];                                    \
-        frame.order[i_] = frame.order[j_];                              \
-        frame.order[j_] = t_;                                           \
-      }                                                                 \
-    seen[(st) >> 3] |= 1u << ((st) & 7);                                \
-    expanded++;                                                         \
-    g_array_append_val (stack, frame);                                  \
-  } G_STMT_END
+  seen[0] |= 1;
+  expanded++;
+  push_frame (stack, 0, graph->n_moves, rand);
 
-  PUSH (0);
   while (stack->len > 0)
     {
       Frame *top = &g_array_index (stack, Frame, stack->len - 1);
@@ -867,12 +936,13 @@ pw_state_graph_random_search (const PwStateGraph *graph,
         continue;
       if (won_of (graph, t))
         break;
-      PUSH (t);
+      seen[t >> 3] |= 1u << (t & 7);
+      expanded++;
+      push_frame (stack, t, graph->n_moves, rand);
       if (expanded % (CANCEL_INTERVAL * 16) == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
     }
-#undef PUSH
 
   *expanded_out = expanded;
   return TRUE;
