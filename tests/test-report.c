@@ -8,9 +8,9 @@
 
 #include <math.h>
 #include <string.h>
-#include <csv.h>
 
 #include "puzzlewright.h"
+#include "test-util.h"
 
 static void
 test_neutralise (void)
@@ -34,63 +34,6 @@ test_neutralise (void)
 
       g_assert_cmpstr (out, ==, cases[i].out);
     }
-}
-
-/* Parsed CSV: a list of rows, each a GPtrArray of fields. */
-typedef struct
-{
-  GPtrArray *rows;
-  GPtrArray *row;
-} Parsed;
-
-static void
-on_field (void  *field,
-          size_t len,
-          void  *data)
-{
-  Parsed *p = data;
-
-  if (p->row == NULL)
-    p->row = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (p->row, g_strndup (field, len));
-}
-
-static void
-on_row (int   c,
-        void *data)
-{
-  Parsed *p = data;
-
-  g_ptr_array_add (p->rows, p->row ? p->row : g_ptr_array_new ());
-  p->row = NULL;
-}
-
-static GPtrArray *
-parse_csv (const char *text)
-{
-  struct csv_parser parser;
-  Parsed p = { g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref), NULL };
-
-  g_assert_cmpint (csv_init (&parser, CSV_STRICT | CSV_STRICT_FINI), ==, 0);
-  g_assert_cmpuint (csv_parse (&parser, text, strlen (text), on_field, on_row, &p), ==,
-                    strlen (text));
-  g_assert_cmpint (csv_fini (&parser, on_field, on_row, &p), ==, 0);
-  csv_free (&parser);
-  return p.rows;
-}
-
-static const char *
-cell (GPtrArray  *rows,
-      guint       r,
-      const char *column)
-{
-  GPtrArray *header = g_ptr_array_index (rows, 0);
-  GPtrArray *row = g_ptr_array_index (rows, r);
-
-  for (guint c = 0; c < header->len; c++)
-    if (g_str_equal (g_ptr_array_index (header, c), column))
-      return g_ptr_array_index (row, c);
-  g_error ("no column %s", column);
 }
 
 /* Awkward names and notes survive a CSV round trip exactly, formulas
@@ -133,32 +76,32 @@ test_csv (void)
   /* RFC 4180 line ends */
   g_assert_true (g_str_has_suffix (csv, "\r\n"));
 
-  rows = parse_csv (csv);
+  rows = test_parse_csv (csv);
   g_assert_cmpuint (rows->len, ==, 3);
-  g_assert_cmpstr (cell (rows, 0, "order"), ==, "order");
-  g_assert_cmpstr (cell (rows, 1, "order"), ==, "1");
-  g_assert_cmpstr (cell (rows, 1, "id"), ==, "id-1");
-  g_assert_cmpstr (cell (rows, 1, "name"), ==, "Comma, \"quote\" and\nnewline");
-  g_assert_cmpstr (cell (rows, 1, "notes"), ==, "'=HYPERLINK(\"http://example.invalid\")");
-  g_assert_cmpstr (cell (rows, 1, "kind"), ==, "slide");
-  g_assert_cmpstr (cell (rows, 1, "size"), ==, "5×4");
-  g_assert_cmpstr (cell (rows, 1, "states"), ==, "9");
-  g_assert_cmpstr (cell (rows, 1, "potential_states"), ==, "21");
-  g_assert_cmpstr (cell (rows, 1, "par"), ==, "2");
-  g_assert_cmpstr (cell (rows, 1, "solution"), ==, "LD");
-  g_assert_cmpstr (cell (rows, 1, "perfect"), ==, "true");
-  g_assert_cmpstr (cell (rows, 1, "playtests"), ==, "3");
-  g_assert_cmpstr (cell (rows, 1, "mean_rating"), ==, "3");
-  g_assert_cmpstr (cell (rows, 1, "median_seconds"), ==, "70");
-  g_assert_cmpstr (cell (rows, 1, "partial"), ==, "false");
+  g_assert_cmpstr (test_csv_cell (rows, 0, "order"), ==, "order");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "order"), ==, "1");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "id"), ==, "id-1");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "name"), ==, "Comma, \"quote\" and\nnewline");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "notes"), ==, "'=HYPERLINK(\"http://example.invalid\")");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "kind"), ==, "slide");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "size"), ==, "5×4");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "states"), ==, "9");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "potential_states"), ==, "21");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "par"), ==, "2");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "solution"), ==, "LD");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "perfect"), ==, "true");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "playtests"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "mean_rating"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_seconds"), ==, "70");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "partial"), ==, "false");
 
-  g_assert_cmpstr (cell (rows, 2, "name"), ==, "'-minus first");
-  g_assert_cmpstr (cell (rows, 2, "notes"), ==, "Ünïcödé ✓");
-  g_assert_cmpstr (cell (rows, 2, "par"), ==, "");
-  g_assert_cmpstr (cell (rows, 2, "dead_ends"), ==, "5");
-  g_assert_cmpstr (cell (rows, 2, "dead_end_moves"), ==, "R");
-  g_assert_cmpstr (cell (rows, 2, "playtests"), ==, "0");
-  g_assert_cmpstr (cell (rows, 2, "mean_rating"), ==, "");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "name"), ==, "'-minus first");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "notes"), ==, "Ünïcödé ✓");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "par"), ==, "");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "dead_ends"), ==, "5");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "dead_end_moves"), ==, "R");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "playtests"), ==, "0");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "mean_rating"), ==, "");
 }
 
 /* The columns: common ones, the kinds' figures, the summaries; a file

@@ -1,0 +1,68 @@
+/* test-util.c — helpers shared by the tests
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <csv.h>
+
+#include "test-util.h"
+
+typedef struct
+{
+  GPtrArray *rows;
+  GPtrArray *row;
+} Parsed;
+
+static void
+on_field (void  *field,
+          size_t len,
+          void  *data)
+{
+  Parsed *p = data;
+
+  if (p->row == NULL)
+    p->row = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (p->row, g_strndup (field, len));
+}
+
+static void
+on_row (int   c,
+        void *data)
+{
+  Parsed *p = data;
+
+  g_ptr_array_add (p->rows, p->row ? p->row : g_ptr_array_new ());
+  p->row = NULL;
+}
+
+GPtrArray *
+test_parse_csv (const char *text)
+{
+  struct csv_parser parser;
+  Parsed p = { g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref), NULL };
+
+  g_assert_cmpint (csv_init (&parser, CSV_STRICT | CSV_STRICT_FINI), ==, 0);
+  g_assert_cmpuint (csv_parse (&parser, text, strlen (text), on_field, on_row, &p), ==,
+                    strlen (text));
+  g_assert_cmpint (csv_fini (&parser, on_field, on_row, &p), ==, 0);
+  csv_free (&parser);
+  return p.rows;
+}
+
+const char *
+test_csv_cell (GPtrArray  *rows,
+               guint       r,
+               const char *column)
+{
+  GPtrArray *header = g_ptr_array_index (rows, 0);
+  GPtrArray *row = g_ptr_array_index (rows, r);
+
+  for (guint c = 0; c < header->len; c++)
+    if (g_str_equal (g_ptr_array_index (header, c), column))
+      return g_ptr_array_index (row, c);
+  g_error ("no column %s", column);
+}

@@ -1,0 +1,21 @@
+/* test-util.h — helpers shared by the tests
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Parses CSV text strictly with libcsv: an array of rows, each a GPtrArray
+ * of field strings. Fails the test on malformed input. */
+GPtrArray  *test_parse_csv  (const char *text);
+/* The field of row @r under the header @column (row 0 is the header). */
+const char *test_csv_cell   (GPtrArray  *rows,
+                             guint       r,
+                             const char *column);
+
+G_END_DECLS
