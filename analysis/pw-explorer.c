@@ -872,25 +872,30 @@ typedef struct
   guint8  order[PW_EXPLORER_MAX_MOVES];
 } Frame;
 
-/* Pushes @state with a fresh random order of its moves (Fisher–Yates). */
+/* Pushes @state with a fresh random order of its moves: one draw from the
+ * n! orders (n <= 8, so n! fits), unranked by the factorial number system. */
 static void
 push_frame (GArray *stack,
             guint32 state,
             guint   n_moves,
+            guint32 n_orders,
             GRand  *rand)
 {
   Frame frame = { state, 0, { 0 } };
+  guint32 rank = g_rand_int_range (rand, 0, n_orders);
+  guint8 left[PW_EXPLORER_MAX_MOVES];
 
   n_moves = MIN (n_moves, PW_EXPLORER_MAX_MOVES);
   for (guint i = 0; i < n_moves; i++)
-    frame.order[i] = i;
-  for (guint i = n_moves - 1; i > 0; i--)
+    left[i] = i;
+  for (guint i = 0; i < n_moves; i++)
     {
-      guint j = g_rand_int_range (rand, 0, i + 1);
-      guint8 t = frame.order[i];
+      guint remaining = n_moves - i;
+      guint pick = rank % remaining;
 
-      frame.order[i] = frame.order[j];
-      frame.order[j] = t;
+      rank /= remaining;
+      frame.order[i] = left[pick];
+      left[pick] = left[remaining - 1];
     }
   g_array_append_val (stack, frame);
 }
@@ -905,6 +910,7 @@ pw_state_graph_random_search (const PwStateGraph *graph,
   g_autofree guint8 *seen = NULL;
   g_autoptr(GArray) stack = NULL;
   guint64 expanded = 0;
+  guint32 n_orders = 1;
 
   g_return_val_if_fail (graph->complete, FALSE);
   g_return_val_if_fail (rand != NULL, FALSE);
@@ -916,9 +922,12 @@ pw_state_graph_random_search (const PwStateGraph *graph,
   seen = g_malloc0 ((gsize) graph->n_states / 8 + 1);
   stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
 
+  for (guint i = 2; i <= graph->n_moves; i++)
+    n_orders *= i;
+
   seen[0] |= 1;
   expanded++;
-  push_frame (stack, 0, graph->n_moves, rand);
+  push_frame (stack, 0, graph->n_moves, n_orders, rand);
 
   while (stack->len > 0)
     {
@@ -938,7 +947,7 @@ pw_state_graph_random_search (const PwStateGraph *graph,
         break;
       seen[t >> 3] |= 1u << (t & 7);
       expanded++;
-      push_frame (stack, t, graph->n_moves, rand);
+      push_frame (stack, t, graph->n_moves, n_orders, rand);
       if (expanded % (CANCEL_INTERVAL * 16) == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
