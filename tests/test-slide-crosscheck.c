@@ -625,8 +625,10 @@ compare_walks (const Case *c,
     }
 }
 
+/* @data: non-NULL to analyse with the general move code even where the
+ * project would use bitboards, so both paths meet the reference. */
 static void
-test_crosscheck_random (void)
+test_crosscheck_random (gconstpointer data)
 {
   guint seed = env_uint ("PW_XCHECK_SEED", DEFAULT_SEED);
   guint n_levels = env_uint ("PW_XCHECK_LEVELS", DEFAULT_LEVELS);
@@ -639,6 +641,7 @@ test_crosscheck_random (void)
 
   keep_going = g_getenv ("PW_XCHECK_KEEP_GOING") != NULL;
   n_mismatches = 0;
+  _pw_slide_force_generic (data != NULL);
 
   while (n_done < n_levels)
     {
@@ -703,6 +706,7 @@ test_crosscheck_random (void)
         g_test_message ("too few levels with feature: %s", feature_names[f]);
       g_assert_cmpuint (counts[f], >=, MIN_FEATURE_LEVELS);
     }
+  _pw_slide_force_generic (FALSE);
 }
 
 /* 3: potential_states too large for an integer, on a partial analysis */
@@ -779,7 +783,9 @@ main (int   argc,
 
   g_test_add_func ("/analysis/slide/reference/example-3x2", test_reference_example);
   g_test_add_func ("/analysis/slide/reference/rules", test_reference_rules);
-  g_test_add_func ("/analysis/slide/crosscheck/random", test_crosscheck_random);
+  g_test_add_data_func ("/analysis/slide/crosscheck/random", NULL, test_crosscheck_random);
+  g_test_add_data_func ("/analysis/slide/crosscheck/random-general-path", "generic",
+                        test_crosscheck_random);
   g_test_add_func ("/analysis/slide/crosscheck/potential-large",
                    test_crosscheck_potential_large);
 

@@ -37,4 +37,8 @@ char *_pw_slide_play (const PwSlideLevel *level,
                       gboolean           *combo_broken,
                       GError            **error);
 
+/* Analyse with the general move code even on boards small enough for
+ * bitboards (for tests that compare the two). */
+void  _pw_slide_force_generic (gboolean generic);
+
 G_END_DECLS

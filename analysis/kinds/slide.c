@@ -431,6 +431,14 @@ typedef struct
   int     group_offset[N_GROUPS];
   guint8  piece_group[PW_SLIDE_MAX_PIECES];
   guint   multi_groups;             /* groups of two pieces or more */
+  /* Boards of at most 64 cells also move as bitboards (bit i = cell i). */
+  gboolean small;
+  int     n_mover_groups;           /* skiddy colours and ice present */
+  guint8  mover_groups[N_GROUPS];
+  guint64 floor_pit_bits;           /* floor and pit cells */
+  guint64 pit_bits;
+  guint64 goal_bits[N_COLOURS];
+  guint64 any_goal_bits;
   int     n_pieces;
   int     n_skiddies;
   guint   key_size;
@@ -452,6 +460,15 @@ typedef struct
   guint8  desc[PW_SLIDE_MAX_PIECES];
   int     n;
 } Movers;
+
+/* Tests set this to check the general path on small boards too. */
+static gboolean force_generic = FALSE;
+
+void
+_pw_slide_force_generic (gboolean generic)
+{
+  force_generic = generic;
+}
 
 static void
 ctx_init (SlideCtx           *ctx,
@@ -519,6 +536,22 @@ ctx_init (SlideCtx           *ctx,
         ctx->run_end[d][i] = cell;
       }
 
+  ctx->small = ctx->n_cells <= 64 && !force_generic;
+  for (int i = 0; ctx->small && i < ctx->n_cells; i++)
+    {
+      guint64 bit = G_GUINT64_CONSTANT (1) << i;
+
+      if (ctx->tile[i] <= T_PIT)
+        ctx->floor_pit_bits |= bit;
+      if (ctx->tile[i] == T_PIT)
+        ctx->pit_bits |= bit;
+      if (ctx->tile[i] >= T_GOAL)
+        {
+          ctx->goal_bits[ctx->tile[i] - T_GOAL] |= bit;
+          ctx->any_goal_bits |= bit;
+        }
+    }
+
   for (int g = 0; g < N_GROUPS; g++)
     {
       ctx->group_offset[g] = offset;
@@ -533,6 +566,9 @@ ctx_init (SlideCtx           *ctx,
     }
   ctx->n_pieces = offset;
   ctx->key_size = MAX (8, (offset + 7) / 8 * 8);
+  for (int g = 0; g < N_GROUPS; g++)
+    if (g != GROUP_CRATE && ctx->group_count[g] > 0)
+      ctx->mover_groups[ctx->n_mover_groups++] = g;
 
   memset (start_key, GONE, ctx->key_size);
   /* row-major scan: each group's positions come out sorted */
@@ -734,6 +770,233 @@ board_move (const SlideCtx *ctx,
   return moved;
 }
 
+/* ------------------------------------------------------------------ */
+/* The same rules on bitboards, for boards of at most 64 cells.          */
+/*                                                                       */
+/* Every group is a 64-bit set of cells. A move is a fixpoint of one-cell */
+/* steps taken by all moving pieces at once: a piece steps when the cell */
+/* ahead was free at the start of the step, so a piece behind another    */
+/* waits one step and then follows. This gives the same final position   */
+/* as moving the leading pieces first: pieces only ever wait for pieces  */
+/* ahead of them in their own line, which finish first either way. A     */
+/* piece stops for good on entering a pit or after pushing a crate; a    */
+/* skiddy leaves when its step enters a goal of its colour. The move ends */
+/* when a step changes nothing. tests/test-slide-crosscheck.c checks      */
+/* both paths against an independent implementation.                     */
+
+static inline guint64
+shift_bits (guint64 bits,
+            int     dir,
+            int     width)
+{
+  switch (dir)
+    {
+    case 0: return bits >> width;  /* up */
+    case 1: return bits << 1;      /* right */
+    case 2: return bits << width;  /* down */
+    default: return bits >> 1;     /* left */
+    }
+}
+
+/* Border cells are walls or goals and pieces never stand on them, so a
+ * step never wraps from one row into the next with a piece on it. */
+static inline __attribute__ ((always_inline)) gboolean
+bits_move (const SlideCtx *ctx,
+           guint64         groups[N_GROUPS],
+           int             dir,
+           gboolean       *breaks,
+           guint          *exited_out)
+{
+  const int w = ctx->width;
+  const int back = dir ^ 2;
+  guint64 active = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_ICE];
+  guint64 left_from[N_COLOURS] = { 0 };
+  gboolean moved = FALSE;
+  guint exited = 0;
+
+  guint64 occupied = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_CRATE] |
+                     groups[GROUP_ICE];
+
+  for (;;)
+    {
+      guint64 free_cells = ctx->floor_pit_bits & ~occupied;
+      guint64 ahead = shift_bits (active, dir, w);
+      guint64 into_free = ahead & free_cells;
+      guint64 from_free = shift_bits (into_free, back, w);
+      /* steps into a goal or onto a crate that can be pushed */
+      guint64 special = ahead & (ctx->any_goal_bits |
+                                 (groups[GROUP_CRATE] & shift_bits (free_cells, back, w)));
+
+      gboolean step_changed = into_free != 0;
+
+      if ((into_free | special) == 0)
+        break;
+
+      /* every moving piece whose cell ahead is free steps into it; the
+       * targets are free, so one XOR clears the source and sets the target */
+      if (into_free != 0)
+        {
+          for (int i = 0; i < ctx->n_mover_groups; i++)
+            {
+              const int g = ctx->mover_groups[i];
+              guint64 moving = groups[g] & from_free;
+
+              groups[g] ^= moving | shift_bits (moving, dir, w);
+            }
+          occupied ^= from_free | into_free;
+          active = (active & ~from_free) | (into_free & ~ctx->pit_bits);
+        }
+
+      if (special != 0)
+        {
+          guint64 pushable = groups[GROUP_CRATE] & shift_bits (free_cells, back, w);
+          for (int c = 0; c < N_COLOURS; c++)
+            {
+              /* a skiddy's own goal, or a crate it can push; ice cubes and
+               * other colours stop there */
+              guint64 mine = groups[c] & active & shift_bits (special, back, w);
+              guint64 into_goal, into_crate;
+
+              if (mine == 0)
+                continue;
+              into_goal = shift_bits (mine, dir, w) & ctx->goal_bits[c];
+              into_crate = shift_bits (mine, dir, w) & pushable;
+
+              if (into_goal != 0)
+                {
+                  guint64 from = shift_bits (into_goal, back, w);
+
+                  groups[c] &= ~from;
+                  active &= ~from;
+                  occupied &= ~from;
+                  left_from[c] |= from;
+                  exited |= 1u << c;
+                  step_changed = TRUE;
+                }
+              if (into_crate != 0)
+                {
+                  guint64 from = shift_bits (into_crate, back, w);
+                  guint64 beyond = shift_bits (into_crate, dir, w);
+
+                  /* the crate moves one cell on; the skiddy takes its place
+                   * and stops there */
+                  groups[GROUP_CRATE] ^= into_crate | beyond;
+                  groups[c] ^= from | into_crate;
+                  active &= ~from;
+                  occupied ^= from | beyond;
+                  step_changed = TRUE;
+                }
+            }
+        }
+
+      /* only goals of other colours, or crates ahead of ice cubes: done */
+      if (!step_changed)
+        break;
+      moved = TRUE;
+    }
+
+  /* Combos, once every piece has stopped: grow each colour's cells left
+   * from through that colour's skiddies. */
+  *breaks = FALSE;
+  for (int c = 0; c < N_COLOURS; c++)
+    {
+      guint64 region = left_from[c];
+
+      if (region == 0)
+        continue;
+      for (;;)
+        {
+          guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
+          guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+
+          if (grown == region)
+            break;
+          region = grown;
+        }
+      groups[c] &= ~region;
+      if (groups[c] != 0)
+        *breaks = TRUE;
+    }
+
+  *exited_out = exited;
+  return moved;
+}
+
+static inline void
+bits_decode (const SlideCtx *ctx,
+             const guint8   *key,
+             guint64         groups[N_GROUPS])
+{
+  for (int g = 0; g < N_GROUPS; g++)
+    {
+      groups[g] = 0;
+      for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
+        if (key[k] != GONE)
+          groups[g] |= G_GUINT64_CONSTANT (1) << key[k];
+    }
+}
+
+/* Bits come out lowest first: each group is in cell order already. */
+static inline void
+bits_encode (const SlideCtx *ctx,
+             const guint64   groups[N_GROUPS],
+             guint8         *key)
+{
+  int k = 0;
+
+  for (int g = 0; g < N_GROUPS; g++)
+    {
+      guint64 bits = groups[g];
+      int end = k + ctx->group_count[g];
+
+      for (; bits != 0; bits &= bits - 1)
+        key[k++] = __builtin_ctzll (bits);
+      for (; k < end; k++)
+        key[k] = GONE;
+    }
+  for (; k < (int) ctx->key_size; k++)
+    key[k] = GONE;
+}
+
+static inline __attribute__ ((always_inline)) void
+bits_expand_one (const SlideCtx *ctx,
+                 const guint64   start[N_GROUPS],
+                 int             dir,
+                 guint8         *succ,
+                 guint          *changed,
+                 guint          *flagged)
+{
+  guint64 groups[N_GROUPS];
+  gboolean breaks;
+  guint exited;
+
+  memcpy (groups, start, sizeof groups);
+  if (bits_move (ctx, groups, dir, &breaks, &exited))
+    {
+      bits_encode (ctx, groups, succ + dir * ctx->key_size);
+      *changed |= 1u << dir;
+      if (breaks)
+        *flagged |= 1u << dir;
+    }
+}
+
+static void
+slide_expand_bits (const SlideCtx *ctx,
+                   const guint8   *key,
+                   guint8         *succ,
+                   guint          *changed,
+                   guint          *flagged)
+{
+  guint64 start[N_GROUPS];
+
+  bits_decode (ctx, key, start);
+  /* constant directions: each call inlines a move with its shifts fixed */
+  bits_expand_one (ctx, start, 0, succ, changed, flagged);
+  bits_expand_one (ctx, start, 1, succ, changed, flagged);
+  bits_expand_one (ctx, start, 2, succ, changed, flagged);
+  bits_expand_one (ctx, start, 3, succ, changed, flagged);
+}
+
 static void
 slide_expand (gconstpointer  data,
               const guint8  *key,
@@ -746,9 +1009,15 @@ slide_expand (gconstpointer  data,
   Board board;
   Movers movers;
 
-  board_decode (ctx, key, &start, &movers);
   *changed = 0;
   *flagged = 0;
+  if (ctx->small)
+    {
+      slide_expand_bits (ctx, key, succ, changed, flagged);
+      return;
+    }
+
+  board_decode (ctx, key, &start, &movers);
 
   for (int dir = 0; dir < 4; dir++)
     {
@@ -1140,6 +1409,7 @@ slide_analyse (gconstpointer           data,
 
   if (!pw_state_graph_solve (graph, cancellable, error))
     return NULL;
+  trace (options, "distances to a win at %.3f s", g_timer_elapsed (timer, NULL));
 
   {
     guint64 dead_ends = 0;
@@ -1198,6 +1468,7 @@ slide_analyse (gconstpointer           data,
         json_object_set_null_member (figures, FIG (SOLUTION));
       }
 
+    trace (options, "dead ends, shortest solutions at %.3f s", g_timer_elapsed (timer, NULL));
     combo_par = pw_state_graph_unflagged_par (graph, cancellable, &local_error);
     if (local_error != NULL)
       {
@@ -1210,6 +1481,7 @@ slide_analyse (gconstpointer           data,
       json_object_set_null_member (figures, FIG (MAX_COMBO_PAR));
     json_object_set_boolean_member (figures, FIG (PERFECT), par >= 0 && combo_par == par);
 
+    trace (options, "max-combo par at %.3f s", g_timer_elapsed (timer, NULL));
     if (par >= 0)
       {
         g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32[]) {
@@ -1233,6 +1505,7 @@ slide_analyse (gconstpointer           data,
             max_effort = MAX (max_effort, effort);
           }
         mean = sum / runs;
+        trace (options, "%u randomised searches at %.3f s", runs, g_timer_elapsed (timer, NULL));
         set_double (figures, FIG_DIFFICULTY,
                     slide_difficulty (mean, par, dead_share, branching));
         set_double (figures, FIG_DEAD_END_SHARE, dead_share);
