@@ -190,34 +190,10 @@ test_analyse_unknown_kind (void)
   g_assert_true (json_object_has_member (json_array_get_object_element (records, 1), "par"));
 }
 
-static char *
-make_temp_dir (void)
-{
-  char *dir = g_dir_make_tmp ("pw-cli-XXXXXX", NULL);
-
-  g_assert_nonnull (dir);
-  return dir;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 static void
 test_import (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
   g_autofree char *bad = g_build_filename (dir, "bad.txt", NULL);
   g_autofree char *out = g_build_filename (dir, "set.json", NULL);
@@ -257,7 +233,7 @@ test_import (void)
   g_assert_no_error (error);
   g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 2);
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 /* export-csv and analyse give the same figures for every level: the same
@@ -267,7 +243,7 @@ static void
 test_export_csv_matches_analyse (void)
 {
   g_autofree char *path = sample_path ();
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *csv = NULL;
   g_auto(Run) json_run = { 0 };
@@ -328,7 +304,7 @@ test_export_csv_matches_analyse (void)
         }
     }
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "puzzlewright.h"
+#include "test-util.h"
 
 static GPtrArray *
 list_data (const char *subdir,
@@ -223,34 +224,6 @@ test_unknown_kind (void)
   g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNKNOWN_KIND);
 }
 
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("pw-test-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_dir (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 static guint
 count_entries (const char *path)
 {
@@ -267,7 +240,7 @@ count_entries (const char *path)
 static void
 test_save_atomic (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "set.json", NULL);
   g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -306,14 +279,14 @@ test_save_atomic (void)
     g_assert_cmpstr (again, ==, second);
   }
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 /* A save that cannot happen says so and leaves what was there alone. */
 static void
 test_save_fails_cleanly (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *folder = g_build_filename (dir, "a-folder.json", NULL);
   g_autofree char *missing = g_build_filename (dir, "no", "such", "set.json", NULL);
   g_autoptr(GFile) folder_file = g_file_new_for_path (folder);
@@ -341,7 +314,7 @@ test_save_fails_cleanly (void)
   g_assert_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "set.json"));
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 /* Ids: kept when given, made from the content when missing, made unique

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 #include <csv.h>
 
 #include "test-util.h"
@@ -65,4 +66,32 @@ test_csv_cell (GPtrArray  *rows,
     if (g_str_equal (g_ptr_array_index (header, c), column))
       return g_ptr_array_index (row, c);
   g_error ("no column %s", column);
+}
+
+char *
+test_make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("pw-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+test_remove_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        test_remove_dir (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

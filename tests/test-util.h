@@ -18,4 +18,9 @@ const char *test_csv_cell   (GPtrArray  *rows,
                              guint       r,
                              const char *column);
 
+/* A new empty folder under the temporary directory, and its removal with
+ * everything in it. */
+char       *test_make_temp_dir (void);
+void        test_remove_dir    (const char *path);
+
 G_END_DECLS
