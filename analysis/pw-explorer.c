@@ -33,7 +33,6 @@ struct _PwStateGraph
   guint     key_size;
   guint     n_moves;
   guint32   n_states;
-  guint32   n_expanded;
   guint32   n_won;
   gboolean  complete;
   char     *partial_reason;
@@ -432,7 +431,6 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
             progress (graph->n_states, progress_data);
         }
 
-      graph->n_expanded = i;
       if (stage->state != i)
         stage_expand (graph, funcs, ctx, stage, i);
 
@@ -466,7 +464,6 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
       if (!graph->complete)
         break;
-      graph->n_expanded = i + 1;
 
       /* the slots asked for during this state's probes have arrived by now:
        * ask for the keys they point at */
