@@ -358,11 +358,47 @@ stage_prefetch_keys (PwStateGraph *graph,
       }
 }
 
+/* Four fifths of the memory the system has available now, or
+ * G_MAXUINT64 when it cannot say. */
+static guint64
+available_bytes (void)
+{
+  g_autofree char *meminfo = NULL;
+  const char *line;
+  guint64 available_kb;
+
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    return G_MAXUINT64;
+  line = strstr (meminfo, "MemAvailable:");
+  if (line == NULL)
+    return G_MAXUINT64;
+  available_kb = g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10);
+  if (available_kb == 0)
+    return G_MAXUINT64;
+  return available_kb * 1024 / 5 * 4;
+}
+
+/* How many states fit in @max_bytes at the most the explorer and the
+ * analysis after it need per state: the key, the successors, flags, the
+ * table at its fullest while growing, and the reverse graph and distances
+ * of the distances pass. */
+static guint64
+states_that_fit (const PwExplorerFuncs *funcs,
+                 guint64                max_bytes)
+{
+  guint64 per_state = funcs->key_size + 4 * funcs->n_moves + 1 + 24 + 4 * funcs->n_moves + 12;
+
+  if (max_bytes == 0)
+    max_bytes = available_bytes ();
+  return max_bytes == G_MAXUINT64 ? G_MAXUINT64 : max_bytes / per_state;
+}
+
 PwStateGraph *
 pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         gconstpointer          ctx,
                         const guint8          *start,
                         guint64                max_states,
+                        guint64                max_bytes,
                         PwProgressFunc         progress,
                         gpointer               progress_data,
                         GCancellable          *cancellable,
@@ -371,6 +407,8 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   PwStateGraph *graph;
   Stage stages[2];
   guint32 layer_end;
+  guint64 memory_cap;
+  const char *budget_reason = _("the state budget ran out");
   guint32 s;
 
   g_return_val_if_fail (funcs != NULL, NULL);
@@ -380,6 +418,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
   /* Indices are 32-bit and the reverse graph counts edges in 32 bits. */
   max_states = CLAMP (max_states, 1, (G_MAXUINT32 - 1) / funcs->n_moves);
+  memory_cap = states_that_fit (funcs, max_bytes);
 
   graph = g_new0 (PwStateGraph, 1);
   graph->key_size = funcs->key_size;
@@ -390,6 +429,15 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
     {
       stages[k].state = PW_NO_STATE;
       stages[k].succ = g_malloc ((gsize) funcs->key_size * funcs->n_moves);
+    }
+
+  if (memory_cap < max_states)
+    {
+      /* stop with a partial result before the system runs out of memory:
+       * with overcommit, allocation succeeds and the process is killed
+       * later instead */
+      max_states = MAX (memory_cap, 1);
+      budget_reason = _("the memory budget ran out");
     }
 
   if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
@@ -454,8 +502,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
                            stage->hashes[m], max_states, &t);
           if (r == FIND_FULL || r == FIND_NO_MEMORY)
             {
-              mark_partial (graph, r == FIND_FULL ? _("the state budget ran out")
-                                                  : _("out of memory"));
+              mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
               break;
             }
           /* chunk storage may have grown: look the row up again */

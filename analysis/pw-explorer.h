@@ -46,12 +46,15 @@ typedef struct
 typedef struct _PwStateGraph PwStateGraph;
 
 /* Explores from @start. Stops, marking the graph partial, when @max_states
- * states are stored or memory runs out; returns NULL with
- * G_IO_ERROR_CANCELLED when cancelled. */
+ * states are stored, when more would not fit in @max_bytes (0: four fifths
+ * of the memory the system has available, so that an analysis stops with a
+ * partial result rather than being killed) or when memory runs out; returns
+ * NULL with G_IO_ERROR_CANCELLED when cancelled. */
 PwStateGraph  *pw_state_graph_explore        (const PwExplorerFuncs *funcs,
                                               gconstpointer          ctx,
                                               const guint8          *start,
                                               guint64                max_states,
+                                              guint64                max_bytes,
                                               PwProgressFunc         progress,
                                               gpointer               progress_data,
                                               GCancellable          *cancellable,

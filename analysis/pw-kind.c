@@ -71,6 +71,7 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   g_return_if_fail (options != NULL);
 
   options->max_states = PW_DEFAULT_MAX_STATES;
+  options->max_bytes = 0;
   options->seed = PW_DEFAULT_SEED;
   options->search_runs = PW_DEFAULT_SEARCH_RUNS;
   options->trace = NULL;

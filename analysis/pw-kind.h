@@ -59,6 +59,7 @@ void       pw_problem_free     (PwProblem  *problem);
 struct _PwAnalyseOptions
 {
   guint64      max_states;   /* budget; past it the result is partial */
+  guint64      max_bytes;    /* memory budget; 0: from the memory available */
   guint64      seed;         /* for every randomised figure */
   guint        search_runs;  /* randomised searches averaged (multiple method) */
   PwTraceFunc  trace;        /* optional, may be NULL */

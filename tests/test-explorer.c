@@ -106,7 +106,7 @@ explore (Table *t,
   PwStateGraph *graph;
 
   memcpy (key, &t->start, 4);
-  graph = pw_state_graph_explore (&funcs, t, key, max_states, NULL, NULL, NULL, &error);
+  graph = pw_state_graph_explore (&funcs, t, key, max_states, 0, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return graph;
 }

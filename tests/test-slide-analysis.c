@@ -225,6 +225,30 @@ test_budget (void)
   g_assert_true (json_object_get_null_member (figures, "max_combo_par"));
 }
 
+/* A memory budget stops the exploration with a partial result, saying why,
+ * before the state budget does. */
+static void
+test_memory_budget (void)
+{
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", huge_level, NULL);
+  g_autoptr(PwAnalysis) analysis = NULL;
+  g_autoptr(GError) error = NULL;
+  PwAnalyseOptions options;
+  gint64 states, wins;
+
+  pw_analyse_options_init (&options);
+  options.max_bytes = 4 * 1024 * 1024;
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_analysis_get_partial (analysis));
+  g_assert_cmpstr (pw_analysis_get_partial_reason (analysis), ==, "the memory budget ran out");
+  g_assert_true (pw_analysis_get_int (analysis, "states", &states));
+  g_assert_true (pw_analysis_get_int (analysis, "wins", &wins));
+  /* the budget holds some tens of thousands of states, not millions */
+  g_assert_cmpint (states + wins, >, 10000);
+  g_assert_cmpint (states + wins, <, 200000);
+}
+
 /* An invalid level is refused with the problem, not analysed. */
 static void
 test_invalid_refused (void)
@@ -322,6 +346,7 @@ main (int   argc,
   g_test_add_func ("/analysis/slide/deterministic", test_deterministic);
   g_test_add_func ("/analysis/slide/cancel", test_cancel);
   g_test_add_func ("/analysis/slide/budget", test_budget);
+  g_test_add_func ("/analysis/slide/memory-budget", test_memory_budget);
   g_test_add_func ("/analysis/slide/invalid-refused", test_invalid_refused);
   for (guint i = 0; i < G_N_ELEMENTS (bad_levels); i++)
     g_test_add_data_func (bad_levels[i].path, &bad_levels[i], test_bad_level);

@@ -1360,7 +1360,8 @@ slide_analyse (gconstpointer           data,
   funcs.key_size = sa->ctx.key_size;
 
   graph = pw_state_graph_explore (&funcs, &sa->ctx, start, options->max_states,
-                                  progress, progress_data, cancellable, error);
+                                  options->max_bytes, progress, progress_data, cancellable,
+                                  error);
   if (graph == NULL)
     {
       g_free (sa);
