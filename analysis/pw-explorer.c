@@ -944,61 +944,135 @@ push_frame (GArray *stack,
   g_array_append_val (stack, frame);
 }
 
-gboolean
-pw_state_graph_random_search (const PwStateGraph *graph,
-                              GRand              *rand,
-                              guint64            *expanded_out,
-                              GCancellable       *cancellable,
-                              GError            **error)
+/* One depth-first search, advanced a step at a time. */
+typedef struct
 {
-  g_autofree guint8 *seen = NULL;
-  g_autoptr(GArray) stack = NULL;
-  guint64 expanded = 0;
+  GArray  *stack;
+  guint8  *seen;
+  GRand   *rand;
+  guint64  expanded;
+  gboolean done;
+} Search;
+
+/* Searches interleaved at a time: enough for their cache misses to
+ * overlap, few enough for their visited bitmaps to stay in cache. */
+#define SEARCH_BATCH 8
+
+/* Takes one step of @search: tries the next move of the state on top of
+ * its stack. The successor row of a newly pushed state is requested at
+ * once; the search reads it only on its next step, after the others'. */
+static void
+search_step (const PwStateGraph *graph,
+             Search             *search,
+             guint32             n_orders)
+{
+  Frame *top;
+  guint32 t;
+
+  if (search->stack->len == 0)
+    {
+      search->done = TRUE;
+      return;
+    }
+  top = &g_array_index (search->stack, Frame, search->stack->len - 1);
+  if (top->next == graph->n_moves)
+    {
+      g_array_set_size (search->stack, search->stack->len - 1);
+      return;
+    }
+
+  t = succ_of (graph, top->state)[top->order[top->next++]];
+  if (t == PW_NO_STATE || (search->seen[t >> 3] & (1u << (t & 7))))
+    return;
+  if (won_of (graph, t))
+    {
+      search->done = TRUE;
+      return;
+    }
+  search->seen[t >> 3] |= 1u << (t & 7);
+  search->expanded++;
+  push_frame (search->stack, t, graph->n_moves, n_orders, search->rand);
+  __builtin_prefetch (succ_of (graph, t));
+}
+
+gboolean
+pw_state_graph_random_searches (const PwStateGraph *graph,
+                                const guint32      *seeds,
+                                guint               n_searches,
+                                guint64            *expanded,
+                                GCancellable       *cancellable,
+                                GError            **error)
+{
+  Search batch[SEARCH_BATCH];
   guint32 n_orders = 1;
+  gsize seen_size = (gsize) graph->n_states / 8 + 1;
+  gboolean ok = TRUE;
 
   g_return_val_if_fail (graph->complete, FALSE);
-  g_return_val_if_fail (rand != NULL, FALSE);
-
-  *expanded_out = 0;
-  if (graph->n_states == 0 || won_of (graph, 0))
-    return TRUE;
-
-  seen = g_malloc0 ((gsize) graph->n_states / 8 + 1);
-  stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
+  g_return_val_if_fail (seeds != NULL || n_searches == 0, FALSE);
 
   for (guint i = 2; i <= graph->n_moves; i++)
     n_orders *= i;
 
-  seen[0] |= 1;
-  expanded++;
-  push_frame (stack, 0, graph->n_moves, n_orders, rand);
-
-  while (stack->len > 0)
+  for (guint b = 0; b < SEARCH_BATCH; b++)
     {
-      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      guint32 t;
-
-      if (top->next == graph->n_moves)
-        {
-          g_array_set_size (stack, stack->len - 1);
-          continue;
-        }
-
-      t = succ_of (graph, top->state)[top->order[top->next++]];
-      if (t == PW_NO_STATE || (seen[t >> 3] & (1u << (t & 7))))
-        continue;
-      if (won_of (graph, t))
-        break;
-      seen[t >> 3] |= 1u << (t & 7);
-      expanded++;
-      push_frame (stack, t, graph->n_moves, n_orders, rand);
-      if (expanded % (CANCEL_INTERVAL * 16) == 0 &&
-          g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+      batch[b].stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
+      batch[b].seen = g_malloc (seen_size);
+      batch[b].rand = NULL;
     }
 
-  *expanded_out = expanded;
-  return TRUE;
+  for (guint first = 0; ok && first < n_searches; first += SEARCH_BATCH)
+    {
+      guint n = MIN (SEARCH_BATCH, n_searches - first);
+      guint running = 0;
+      guint64 steps = 0;
+
+      for (guint b = 0; b < n; b++)
+        {
+          Search *search = &batch[b];
+
+          g_array_set_size (search->stack, 0);
+          search->expanded = 0;
+          search->done = graph->n_states == 0 || won_of (graph, 0);
+          if (search->done)
+            continue;
+          running++;
+          memset (search->seen, 0, seen_size);
+          g_clear_pointer (&search->rand, g_rand_free);
+          search->rand = g_rand_new_with_seed (seeds[first + b]);
+          search->seen[0] |= 1;
+          search->expanded = 1;
+          push_frame (search->stack, 0, graph->n_moves, n_orders, search->rand);
+        }
+
+      /* a step of each search in turn: their misses overlap */
+      while (running > 0)
+        {
+          for (guint b = 0; b < n; b++)
+            if (!batch[b].done)
+              {
+                search_step (graph, &batch[b], n_orders);
+                running -= batch[b].done;
+              }
+          if (++steps % (CANCEL_INTERVAL * 16) == 0 &&
+              g_cancellable_set_error_if_cancelled (cancellable, error))
+            {
+              ok = FALSE;
+              break;
+            }
+        }
+
+      for (guint b = 0; b < n; b++)
+        expanded[first + b] = batch[b].expanded;
+    }
+
+  for (guint b = 0; b < SEARCH_BATCH; b++)
+    {
+      g_clear_pointer (&batch[b].rand, g_rand_free);
+      g_free (batch[b].seen);
+      g_array_unref (batch[b].stack);
+    }
+  return ok;
 }
 
 double

@@ -100,14 +100,17 @@ guint64        pw_state_graph_count_shortest (const PwStateGraph    *graph);
 gint64         pw_state_graph_unflagged_par  (const PwStateGraph    *graph,
                                               GCancellable          *cancellable,
                                               GError               **error);
-/* *expanded: the states a depth-first search expands before it first
- * reaches a won state (all it can reach when there is none), trying the
- * moves at each state in an order drawn from @rand. */
-gboolean       pw_state_graph_random_search  (const PwStateGraph    *graph,
-                                              GRand                 *rand,
-                                              guint64               *expanded,
-                                              GCancellable          *cancellable,
-                                              GError               **error);
+/* Runs @n_searches depth-first searches from the start, search r trying the
+ * moves at each state in orders drawn from a GRand seeded with seeds[r], and
+ * sets expanded[r] to the number of states it expanded before it first
+ * reached a won state (all it could reach when there is none). Each result
+ * depends only on the graph and its seed. */
+gboolean       pw_state_graph_random_searches (const PwStateGraph   *graph,
+                                               const guint32        *seeds,
+                                               guint                 n_searches,
+                                               guint64              *expanded,
+                                               GCancellable         *cancellable,
+                                               GError              **error);
 /* Mean number of moves that change the state, over non-won states. */
 double         pw_state_graph_branching      (const PwStateGraph    *graph);
 /* Bytes the graph holds now, and the most it held at once. */

@@ -255,12 +255,12 @@ test_random_tables (void)
           g_assert_cmpuint (pw_state_graph_count_shortest (graph), ==, 0);
           /* a search that cannot win expands every state it can reach */
           {
-            g_autoptr(GRand) r = g_rand_new_with_seed (round);
+            guint32 seeds[3] = { round, round + 1, round + 2 };
+            guint64 expanded[3];
 
-            guint64 expanded;
-
-            g_assert_true (pw_state_graph_random_search (graph, r, &expanded, NULL, NULL));
-            g_assert_cmpuint (expanded, ==, n_reach - n_won);
+            g_assert_true (pw_state_graph_random_searches (graph, seeds, 3, expanded, NULL, NULL));
+            for (guint r = 0; r < 3; r++)
+              g_assert_cmpuint (expanded[r], ==, n_reach - n_won);
           }
         }
       g_assert_cmpint (pw_state_graph_unflagged_par (graph, NULL, NULL), ==,
@@ -291,11 +291,19 @@ test_random_search (void)
       table_random (&t, rand);
       graph = explore (&t, G_MAXUINT32);
       {
-        g_autoptr(GRand) r1 = g_rand_new_with_seed (round);
-        g_autoptr(GRand) r2 = g_rand_new_with_seed (round);
+        /* a seed gives the same search alone or among others, in any
+         * batch position */
+        guint32 alone[1] = { round };
+        guint32 among[11];
+        guint64 e1[1], e11[11];
 
-        g_assert_true (pw_state_graph_random_search (graph, r1, &a, NULL, NULL));
-        g_assert_true (pw_state_graph_random_search (graph, r2, &b, NULL, NULL));
+        for (guint i = 0; i < 11; i++)
+          among[i] = round * 31 + i;
+        among[9] = round;
+        g_assert_true (pw_state_graph_random_searches (graph, alone, 1, e1, NULL, NULL));
+        g_assert_true (pw_state_graph_random_searches (graph, among, 11, e11, NULL, NULL));
+        a = e1[0];
+        b = e11[9];
       }
       g_assert_cmpuint (a, ==, b);
       g_assert_cmpuint (a, <=, pw_state_graph_get_n_states (graph));

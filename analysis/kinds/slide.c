@@ -1490,20 +1490,23 @@ slide_analyse (gconstpointer           data,
                                                               (guint32) (options->seed >> 32) },
                                                             2);
         guint runs = MAX (options->search_runs, 1);
+        g_autofree guint32 *seeds = g_new (guint32, runs);
+        g_autofree guint64 *efforts = g_new (guint64, runs);
         guint64 min_effort = G_MAXUINT64;
         guint64 max_effort = 0;
         double sum = 0;
         double mean;
 
+        /* each search has its own seed, drawn from the analysis seed */
+        for (guint r = 0; r < runs; r++)
+          seeds[r] = g_rand_int (rand);
+        if (!pw_state_graph_random_searches (graph, seeds, runs, efforts, cancellable, error))
+          return NULL;
         for (guint r = 0; r < runs; r++)
           {
-            guint64 effort;
-
-            if (!pw_state_graph_random_search (graph, rand, &effort, cancellable, error))
-              return NULL;
-            sum += effort;
-            min_effort = MIN (min_effort, effort);
-            max_effort = MAX (max_effort, effort);
+            sum += efforts[r];
+            min_effort = MIN (min_effort, efforts[r]);
+            max_effort = MAX (max_effort, efforts[r]);
           }
         mean = sum / runs;
         trace (options, "%u randomised searches at %.3f s", runs, g_timer_elapsed (timer, NULL));
