@@ -83,6 +83,10 @@ pw_import_text (PwLevelSet  *set,
       return FALSE;
     }
 
+  /* editors on some systems start UTF-8 files with a byte-order mark */
+  if (g_str_has_prefix (text, "\xef\xbb\xbf"))
+    text += 3;
+
   block.name = g_string_new (NULL);
   block.notes = g_string_new (NULL);
   block.grid = g_string_new (NULL);

@@ -354,6 +354,14 @@ test_import_text (void)
   g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 1)), ==, "Level 2");
   g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 2)), ==, "Third");
 
+  /* a byte-order mark and CRLF line ends, as some editors write them */
+  g_assert_true (pw_import_text (set, "slide", "\xef\xbb\xbf; Windows\r\n#####\r\n#r..R\r\n"
+                                 "#####\r\n", "crlf.txt", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 4);
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 3)), ==, "Windows");
+  pw_level_set_remove (set, 3);
+
   g_assert_false (pw_import_text (set, "slide", "; Bad\n#####\n#r.R\n#####\n", "bad.txt",
                                   &error));
   g_assert_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
