@@ -14,3 +14,4 @@
 #include "pw-explorer.h"
 #include "pw-import.h"
 #include "pw-report.h"
+#include "pw-scheduler.h"

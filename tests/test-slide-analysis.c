@@ -10,26 +10,7 @@
 
 #include "puzzlewright.h"
 #include "slide-private.h"
-
-/* An open 14×14 room with many pieces: far more states than any test
- * should explore, so it only ends by budget or cancellation. */
-static const char *huge_level =
-  "################\n"
-  "#r.....y......b#\n"
-  "#..............#\n"
-  "#...$.....*....R\n"
-  "#..............#\n"
-  "#.....r........#\n"
-  "#..o.......$...Y\n"
-  "#..............#\n"
-  "#.......y......#\n"
-  "#...*..........B\n"
-  "#..........o...#\n"
-  "#..$...........#\n"
-  "#......b....*..#\n"
-  "#..............#\n"
-  "#g............g#\n"
-  "#######G########\n";
+#include "test-util.h"
 
 static PwLevelSet *
 load_sample_set (void)
@@ -156,7 +137,7 @@ static gpointer
 analyse_thread (gpointer data)
 {
   Job *job = data;
-  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", huge_level, NULL);
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", test_huge_level, NULL);
 
   job->analysis = pw_level_analyse (level, NULL, NULL, NULL, job->cancellable, &job->error);
   job->finished = g_get_monotonic_time ();
@@ -201,7 +182,7 @@ count_progress (guint64  explored,
 static void
 test_budget (void)
 {
-  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", huge_level, NULL);
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", test_huge_level, NULL);
   g_autoptr(PwAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   PwAnalyseOptions options;
@@ -230,7 +211,7 @@ test_budget (void)
 static void
 test_memory_budget (void)
 {
-  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", huge_level, NULL);
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", test_huge_level, NULL);
   g_autoptr(PwAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   PwAnalyseOptions options;

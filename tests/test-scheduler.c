@@ -1,0 +1,410 @@
+/* test-scheduler.c — live analysis on a worker thread, headless
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "puzzlewright.h"
+#include "test-util.h"
+
+#define TUTORIAL "#####\n#r.r#\n#...#\n#R###\n"
+#define SMALL_ROOM "####\n#r.R\n#..#\n####\n"
+
+typedef struct
+{
+  GPtrArray *analysed;   /* of Result */
+  GPtrArray *failed;     /* of Result */
+  GArray    *progress;   /* guint64 */
+  GArray    *progress_at;/* gint64, monotonic µs */
+} Fixture;
+
+typedef struct
+{
+  char       *text;      /* the analysed level's grid */
+  PwAnalysis *analysis;
+  GError     *error;
+  gboolean    focus;
+} Result;
+
+static void
+result_free (Result *r)
+{
+  g_free (r->text);
+  g_clear_pointer (&r->analysis, pw_analysis_unref);
+  g_clear_error (&r->error);
+  g_free (r);
+}
+
+static char *
+level_text (PwLevel *level)
+{
+  return pw_level_get_kind (level)->to_text (pw_level_get_data (level));
+}
+
+static void
+on_analysed (PwScheduler *scheduler,
+             PwLevel     *level,
+             PwAnalysis  *analysis,
+             gboolean     focus,
+             Fixture     *f)
+{
+  Result *r = g_new0 (Result, 1);
+
+  r->text = level_text (level);
+  r->analysis = pw_analysis_ref (analysis);
+  r->focus = focus;
+  g_ptr_array_add (f->analysed, r);
+}
+
+static void
+on_failed (PwScheduler  *scheduler,
+           PwLevel      *level,
+           const GError *error,
+           gboolean      focus,
+           Fixture      *f)
+{
+  Result *r = g_new0 (Result, 1);
+
+  r->text = level_text (level);
+  r->error = g_error_copy (error);
+  r->focus = focus;
+  g_ptr_array_add (f->failed, r);
+}
+
+static void
+on_progress (PwScheduler *scheduler,
+             guint64      explored,
+             Fixture     *f)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_array_append_val (f->progress, explored);
+  g_array_append_val (f->progress_at, now);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  f->analysed = g_ptr_array_new_with_free_func ((GDestroyNotify) result_free);
+  f->failed = g_ptr_array_new_with_free_func ((GDestroyNotify) result_free);
+  f->progress = g_array_new (FALSE, FALSE, sizeof (guint64));
+  f->progress_at = g_array_new (FALSE, FALSE, sizeof (gint64));
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_ptr_array_unref (f->analysed);
+  g_ptr_array_unref (f->failed);
+  g_array_unref (f->progress);
+  g_array_unref (f->progress_at);
+}
+
+static PwScheduler *
+make_scheduler (Fixture *f,
+                guint64  max_states)
+{
+  PwAnalyseOptions options;
+  PwScheduler *scheduler;
+
+  pw_analyse_options_init (&options);
+  options.max_states = max_states;
+  options.search_runs = 5;
+  scheduler = pw_scheduler_new (&options, 20, 50);
+  g_signal_connect (scheduler, "analysed", G_CALLBACK (on_analysed), f);
+  g_signal_connect (scheduler, "failed", G_CALLBACK (on_failed), f);
+  g_signal_connect (scheduler, "progress", G_CALLBACK (on_progress), f);
+  return scheduler;
+}
+
+static PwLevel *
+level (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  PwLevel *l = pw_level_new_from_text ("slide", text, &error);
+
+  g_assert_no_error (error);
+  return l;
+}
+
+/* Runs the main loop until @count results have come, failing after 30 s. */
+static void
+wait_for_results (Fixture *f,
+                  guint    count)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (f->analysed->len + f->failed->len < count)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+/* Runs the main loop for @ms milliseconds. */
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+wait_until_started (PwScheduler *scheduler,
+                    guint        n)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (pw_scheduler_get_n_started (scheduler) < n)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (2);
+    }
+}
+
+static gint64
+states_of (Result *r)
+{
+  gint64 states = -1;
+
+  g_assert_true (pw_analysis_get_int (r->analysis, "states", &states));
+  return states;
+}
+
+/* The focus level is analysed once; its content is then served from the
+ * cache, whatever the level's name. */
+static void
+test_focus_and_cache (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  g_autoptr(PwLevel) a = level (TUTORIAL);
+  g_autoptr(PwLevel) b = level (TUTORIAL);
+  Result *r;
+
+  pw_scheduler_focus (scheduler, a);
+  g_assert_true (pw_scheduler_get_busy (scheduler));
+  wait_for_results (f, 1);
+  r = g_ptr_array_index (f->analysed, 0);
+  g_assert_true (r->focus);
+  g_assert_cmpint (states_of (r), ==, 9);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 1);
+  g_assert_true (pw_scheduler_lookup (scheduler, a) == r->analysis);
+
+  pw_level_set_name (b, "A different name");
+  pw_scheduler_focus (scheduler, b);
+  wait_for_results (f, 2);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 1);
+  g_assert_cmpint (states_of (g_ptr_array_index (f->analysed, 1)), ==, 9);
+  g_assert_false (pw_scheduler_get_busy (scheduler));
+}
+
+/* Edits in quick succession: only the last is analysed. */
+static void
+test_debounce (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  const char *edits[] = {
+    "#####\n#r..#\n#...#\n#R###\n",
+    "#####\n#r.r#\n#.o.#\n#R###\n",
+    "#####\n#r$r#\n#...#\n#R###\n",
+    TUTORIAL,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr(PwLevel) l = level (edits[i]);
+
+      pw_scheduler_focus (scheduler, l);
+    }
+  wait_for_results (f, 1);
+  spin (100);
+  g_assert_cmpuint (f->analysed->len, ==, 1);
+  g_assert_cmpstr (((Result *) g_ptr_array_index (f->analysed, 0))->text, ==, TUTORIAL);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 1);
+}
+
+/* A new focus request cancels the analysis in flight; its result never
+ * arrives as the focus result. */
+static void
+test_stale_dropped (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, 3000000);
+  g_autoptr(PwLevel) huge = level (test_huge_level);
+  g_autoptr(PwLevel) small = level (SMALL_ROOM);
+
+  pw_scheduler_focus (scheduler, huge);
+  wait_until_started (scheduler, 1);
+  spin (30);
+  pw_scheduler_focus (scheduler, small);
+  wait_for_results (f, 1);
+  spin (200);
+
+  g_assert_cmpuint (f->analysed->len, ==, 1);
+  g_assert_cmpstr (((Result *) g_ptr_array_index (f->analysed, 0))->text, ==, SMALL_ROOM);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 2);
+  g_assert_null (pw_scheduler_lookup (scheduler, huge));
+}
+
+/* Background levels are analysed one after another and cached; asking
+ * again starts nothing. */
+static void
+test_background (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  const char *texts[] = { TUTORIAL, SMALL_ROOM, "#####\n#r.oR\n#####\n" };
+  PwLevel *levels[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      levels[i] = level (texts[i]);
+      pw_scheduler_queue (scheduler, levels[i]);
+      /* the same content twice is queued once */
+      pw_scheduler_queue (scheduler, levels[i]);
+    }
+  wait_for_results (f, 3);
+  spin (50);
+  g_assert_cmpuint (f->analysed->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      Result *r = g_ptr_array_index (f->analysed, i);
+
+      g_assert_false (r->focus);
+      g_assert_cmpstr (r->text, ==, texts[i]);
+      g_assert_nonnull (pw_scheduler_lookup (scheduler, levels[i]));
+    }
+  for (guint i = 0; i < 3; i++)
+    pw_scheduler_queue (scheduler, levels[i]);
+  spin (50);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    pw_level_unref (levels[i]);
+}
+
+/* The focus level goes before a background analysis in flight, which is
+ * paused and analysed again afterwards. */
+static void
+test_focus_preempts (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, 1000000);
+  g_autoptr(PwLevel) huge = level (test_huge_level);
+  g_autoptr(PwLevel) small = level (SMALL_ROOM);
+  Result *first, *second;
+
+  pw_scheduler_queue (scheduler, huge);
+  wait_until_started (scheduler, 1);
+  spin (30);
+  pw_scheduler_focus (scheduler, small);
+  wait_for_results (f, 2);
+
+  first = g_ptr_array_index (f->analysed, 0);
+  second = g_ptr_array_index (f->analysed, 1);
+  g_assert_true (first->focus);
+  g_assert_cmpstr (first->text, ==, SMALL_ROOM);
+  g_assert_false (second->focus);
+  g_assert_true (pw_analysis_get_partial (second->analysis));
+  /* the background level was started, paused, and started again */
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 3);
+}
+
+/* Progress of the focus analysis comes from the main loop, increasing, no
+ * more often than asked. */
+static void
+test_progress (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, 1500000);
+  g_autoptr(PwLevel) huge = level (test_huge_level);
+
+  pw_scheduler_focus (scheduler, huge);
+  wait_for_results (f, 1);
+  g_test_message ("%u progress reports", f->progress->len);
+  g_assert_cmpuint (f->progress->len, >=, 2);
+  for (guint i = 1; i < f->progress->len; i++)
+    {
+      g_assert_cmpuint (g_array_index (f->progress, guint64, i), >,
+                        g_array_index (f->progress, guint64, i - 1));
+      /* the reports come from a 50 ms timer */
+      g_assert_cmpint (g_array_index (f->progress_at, gint64, i) -
+                       g_array_index (f->progress_at, gint64, i - 1), >=, 40 * 1000);
+    }
+}
+
+/* An invalid level is reported as failed, with the kind's error. */
+static void
+test_invalid (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  g_autoptr(PwLevel) bad = level ("#####\n#$..R\n#####\n");
+  Result *r;
+
+  pw_scheduler_focus (scheduler, bad);
+  wait_for_results (f, 1);
+  g_assert_cmpuint (f->failed->len, ==, 1);
+  r = g_ptr_array_index (f->failed, 0);
+  g_assert_error (r->error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+  g_assert_true (r->focus);
+}
+
+/* Dropping the scheduler mid-analysis stops the worker; results it had
+ * posted are dropped, not delivered to a freed object. */
+static void
+test_dispose_while_running (Fixture       *f,
+                            gconstpointer  data)
+{
+  PwScheduler *scheduler = make_scheduler (f, 3000000);
+  g_autoptr(PwLevel) huge = level (test_huge_level);
+  g_autoptr(PwLevel) small = level (SMALL_ROOM);
+  GWeakRef weak;
+  guint delivered;
+
+  pw_scheduler_queue (scheduler, small);
+  pw_scheduler_focus (scheduler, huge);
+  wait_until_started (scheduler, 2);
+  /* the small level may have been delivered; the huge one is running */
+  delivered = f->analysed->len;
+  g_weak_ref_init (&weak, scheduler);
+  g_object_unref (scheduler);
+  g_assert_null (g_weak_ref_get (&weak));
+  g_weak_ref_clear (&weak);
+  spin (100);
+  g_assert_cmpuint (f->analysed->len, ==, delivered);
+  g_assert_cmpuint (f->failed->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/analysis/scheduler/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("focus-and-cache", test_focus_and_cache);
+  ADD ("debounce", test_debounce);
+  ADD ("stale-dropped", test_stale_dropped);
+  ADD ("background", test_background);
+  ADD ("focus-preempts", test_focus_preempts);
+  ADD ("progress", test_progress);
+  ADD ("invalid", test_invalid);
+  ADD ("dispose-while-running", test_dispose_while_running);
+#undef ADD
+
+  return g_test_run ();
+}
