@@ -72,6 +72,23 @@ struct _PwAnalyseOptions
 
 void pw_analyse_options_init (PwAnalyseOptions *options);
 
+/* Whole-level transforms, for kinds laid out on a grid. */
+typedef enum
+{
+  PW_TRANSFORM_MIRROR_LEFT_RIGHT,
+  PW_TRANSFORM_MIRROR_TOP_BOTTOM,
+  PW_TRANSFORM_ROTATE_CLOCKWISE,
+  PW_TRANSFORM_ROTATE_ANTICLOCKWISE,
+} PwTransform;
+
+typedef enum
+{
+  PW_SIDE_TOP,
+  PW_SIDE_RIGHT,
+  PW_SIDE_BOTTOM,
+  PW_SIDE_LEFT,
+} PwSide;
+
 /* The table every kind fills in (see analysis/kinds/<kind>.c).
  * @data is the kind's own parsed level, opaque to everyone else. */
 struct _PwKind
@@ -95,6 +112,17 @@ struct _PwKind
   gpointer  (*from_text)     (const char   *text,
                               GError      **error);
   char     *(*to_text)       (gconstpointer data);
+
+  /* Grid edits, NULL for kinds without a grid. transform returns the
+   * level mirrored or rotated; resize adds (@delta > 0) or removes rows or
+   * columns on @side, keeping the border, or fails with
+   * PW_KIND_ERROR_INVALID past the size limits. */
+  gpointer  (*transform)     (gconstpointer data,
+                              PwTransform   transform);
+  gpointer  (*resize)        (gconstpointer data,
+                              PwSide        side,
+                              int           delta,
+                              GError      **error);
 
   /* "6×5", "52 cards"… for lists and CSV. */
   char     *(*describe_size) (gconstpointer data);

@@ -231,6 +231,64 @@ pw_level_get_playtests (PwLevel *level)
   return level->playtests;
 }
 
+/* A copy of @level with @data, owned, as its payload. */
+static PwLevel *
+copy_with_data (PwLevel  *level,
+                gpointer  data)
+{
+  PwLevel *copy = _pw_level_new_take_data (level->kind, data);
+
+  pw_level_set_id (copy, level->id);
+  pw_level_set_name (copy, level->name);
+  pw_level_set_notes (copy, level->notes);
+  for (guint i = 0; i < level->playtests->len; i++)
+    g_ptr_array_add (copy->playtests, pw_playtest_copy (g_ptr_array_index (level->playtests, i)));
+  return copy;
+}
+
+static gboolean
+check_grid_kind (PwLevel  *level,
+                 gboolean  supported,
+                 GError  **error)
+{
+  if (!supported)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
+                   _("Levels of kind “%s” cannot be mirrored, rotated or resized"),
+                   level->kind_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+PwLevel *
+pw_level_transformed (PwLevel     *level,
+                      PwTransform  transform,
+                      GError     **error)
+{
+  g_return_val_if_fail (level != NULL, NULL);
+
+  if (!check_grid_kind (level, level->kind != NULL && level->kind->transform != NULL, error))
+    return NULL;
+  return copy_with_data (level, level->kind->transform (level->data, transform));
+}
+
+PwLevel *
+pw_level_resized (PwLevel  *level,
+                  PwSide    side,
+                  int       delta,
+                  GError  **error)
+{
+  gpointer data;
+
+  g_return_val_if_fail (level != NULL, NULL);
+
+  if (!check_grid_kind (level, level->kind != NULL && level->kind->resize != NULL, error))
+    return NULL;
+  data = level->kind->resize (level->data, side, delta, error);
+  return data ? copy_with_data (level, data) : NULL;
+}
+
 char *
 pw_level_describe_size (PwLevel *level)
 {

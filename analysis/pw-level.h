@@ -61,6 +61,16 @@ gconstpointer  pw_level_get_data          (PwLevel        *level);
 JsonNode      *pw_level_get_unknown_payload (PwLevel      *level);
 GPtrArray     *pw_level_get_playtests     (PwLevel        *level);
 
+/* New levels (same id, name, notes and playtests) with the payload
+ * transformed or resized; NULL with an error when the kind cannot. */
+PwLevel       *pw_level_transformed       (PwLevel        *level,
+                                           PwTransform     transform,
+                                           GError        **error);
+PwLevel       *pw_level_resized           (PwLevel        *level,
+                                           PwSide          side,
+                                           int             delta,
+                                           GError        **error);
+
 char          *pw_level_describe_size     (PwLevel        *level);
 GPtrArray     *pw_level_validate          (PwLevel        *level);
 PwAnalysis    *pw_level_analyse           (PwLevel        *level,

@@ -335,6 +335,129 @@ slide_to_text (gconstpointer data)
   return g_string_free (text, FALSE);
 }
 
+static PwSlideLevel *
+slide_alloc (int width,
+             int height)
+{
+  PwSlideLevel *level = g_new0 (PwSlideLevel, 1);
+
+  level->width = width;
+  level->height = height;
+  level->cells = g_malloc ((gsize) width * height);
+  return level;
+}
+
+static gpointer
+slide_transform (gconstpointer data,
+                 PwTransform   transform)
+{
+  const PwSlideLevel *level = data;
+  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
+                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
+  int w = level->width;
+  int h = level->height;
+  PwSlideLevel *out = turn ? slide_alloc (h, w) : slide_alloc (w, h);
+
+  /* for every cell of the result, the cell of @level it comes from */
+  for (int y = 0; y < out->height; y++)
+    for (int x = 0; x < out->width; x++)
+      {
+        int sx, sy;
+
+        switch (transform)
+          {
+          case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
+            sx = w - 1 - x;
+            sy = y;
+            break;
+          case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
+            sx = x;
+            sy = h - 1 - y;
+            break;
+          case PW_TRANSFORM_ROTATE_CLOCKWISE:
+            sx = y;
+            sy = h - 1 - x;
+            break;
+          case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
+          default:
+            sx = w - 1 - y;
+            sy = x;
+            break;
+          }
+        out->cells[y * out->width + x] = level->cells[sy * w + sx];
+      }
+  return out;
+}
+
+static gpointer
+slide_resize (gconstpointer  data,
+              PwSide         side,
+              int            delta,
+              GError       **error)
+{
+  const PwSlideLevel *level = data;
+  gboolean rows = side == PW_SIDE_TOP || side == PW_SIDE_BOTTOM;
+  int w = level->width + (rows ? 0 : delta);
+  int h = level->height + (rows ? delta : 0);
+  PwSlideLevel *out;
+
+  if (w < PW_SLIDE_MIN_SIZE || h < PW_SLIDE_MIN_SIZE || w > PW_SLIDE_MAX_SIZE ||
+      h > PW_SLIDE_MAX_SIZE)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                   _("The grid would be %d×%d; a slide level is %d×%d to %d×%d"), w, h,
+                   PW_SLIDE_MIN_SIZE, PW_SLIDE_MIN_SIZE, PW_SLIDE_MAX_SIZE, PW_SLIDE_MAX_SIZE);
+      return NULL;
+    }
+
+  /* Rows or columns come and go just inside the border on @side, so the
+   * border stays where it is. A new row or column is floor with a wall on
+   * each end. */
+  out = slide_alloc (w, h);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int sx = x;
+        int sy = y;
+        gboolean fresh = FALSE;
+
+        switch (side)
+          {
+          case PW_SIDE_TOP:
+            if (delta > 0 && y >= 1 && y <= delta)
+              fresh = TRUE;
+            else if (y >= 1)
+              sy = y - delta;
+            break;
+          case PW_SIDE_LEFT:
+            if (delta > 0 && x >= 1 && x <= delta)
+              fresh = TRUE;
+            else if (x >= 1)
+              sx = x - delta;
+            break;
+          case PW_SIDE_BOTTOM:
+            if (delta > 0 && y >= level->height - 1 && y < h - 1)
+              fresh = TRUE;
+            else if (y == h - 1)
+              sy = level->height - 1;
+            break;
+          case PW_SIDE_RIGHT:
+          default:
+            if (delta > 0 && x >= level->width - 1 && x < w - 1)
+              fresh = TRUE;
+            else if (x == w - 1)
+              sx = level->width - 1;
+            break;
+          }
+
+        if (fresh)
+          out->cells[y * w + x] = (x == 0 || y == 0 || x == w - 1 || y == h - 1) ? '#' : '.';
+        else
+          out->cells[y * w + x] = level->cells[sy * level->width + sx];
+      }
+  return out;
+}
+
 static char *
 slide_describe_size (gconstpointer data)
 {
@@ -1545,6 +1668,8 @@ const PwKind pw_slide_kind = {
   .to_json = slide_to_json,
   .from_text = slide_from_text,
   .to_text = slide_to_text,
+  .transform = slide_transform,
+  .resize = slide_resize,
   .describe_size = slide_describe_size,
   .validate = slide_validate,
   .figures = slide_figures,
