@@ -11,6 +11,7 @@
 #include "pw-analysis.h"
 #include "pw-level.h"
 #include "pw-level-set.h"
+#include "pw-document.h"
 #include "pw-explorer.h"
 #include "pw-import.h"
 #include "pw-report.h"

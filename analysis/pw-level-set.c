@@ -144,6 +144,43 @@ pw_level_set_remove (PwLevelSet *set,
   g_ptr_array_remove_index (set->levels, index);
 }
 
+void
+pw_level_set_replace (PwLevelSet *set,
+                      guint       index,
+                      PwLevel    *level)
+{
+  PwLevel *old;
+
+  g_return_if_fail (index < set->levels->len);
+  g_return_if_fail (level != NULL);
+
+  old = g_ptr_array_index (set->levels, index);
+  if (old == level)
+    return;
+  g_return_if_fail (g_str_equal (pw_level_get_id (old), pw_level_get_id (level)) ||
+                    !g_hash_table_contains (set->ids, pw_level_get_id (level)));
+  g_hash_table_remove (set->ids, pw_level_get_id (old));
+  g_ptr_array_index (set->levels, index) = pw_level_ref (level);
+  g_hash_table_add (set->ids, (gpointer) pw_level_get_id (level));
+  pw_level_unref (old);
+}
+
+void
+pw_level_set_move (PwLevelSet *set,
+                   guint       from,
+                   guint       to)
+{
+  PwLevel *level;
+
+  g_return_if_fail (from < set->levels->len);
+  g_return_if_fail (to < set->levels->len);
+
+  if (from == to)
+    return;
+  level = g_ptr_array_steal_index (set->levels, from);
+  g_ptr_array_insert (set->levels, to, level);
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                              */
 

@@ -75,6 +75,15 @@ void         pw_level_set_insert          (PwLevelSet   *set,
                                            PwLevel      *level);
 void         pw_level_set_remove          (PwLevelSet   *set,
                                            guint         index);
+/* Puts @level (a reference is taken) in place of the level at @index; it
+ * keeps its own id, which must not be used by another level of the set. */
+void         pw_level_set_replace         (PwLevelSet   *set,
+                                           guint         index,
+                                           PwLevel      *level);
+/* Moves the level at @from so that it ends up at @to. */
+void         pw_level_set_move            (PwLevelSet   *set,
+                                           guint         from,
+                                           guint         to);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelSet, pw_level_set_unref)
 
