@@ -12,6 +12,7 @@
 #include "pw-level.h"
 #include "pw-level-set.h"
 #include "pw-document.h"
+#include "pw-recovery.h"
 #include "pw-explorer.h"
 #include "pw-import.h"
 #include "pw-report.h"
