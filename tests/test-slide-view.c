@@ -1,0 +1,175 @@
+/* test-slide-view.c — geometry, and every sample level drawn to pixels
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "pw-kind-view.h"
+#include "slide-private.h"
+
+static void
+test_geometry (void)
+{
+  PwGeometry g;
+  int column, row;
+
+  /* 8 × 6 cells in 400 × 300 with a 10 px margin: 280 / 6 makes 46 px
+   * cells, 368 × 276 centred at (16, 12) */
+  pw_geometry_fit (&g, 8, 6, 400, 300, 10);
+  g_assert_cmpfloat (g.cell, ==, 46);
+  g_assert_cmpfloat (g.x, ==, 16);
+  g_assert_cmpfloat (g.y, ==, 12);
+
+  for (int r = 0; r < 6; r++)
+    for (int c = 0; c < 8; c++)
+      {
+        double x, y;
+
+        pw_geometry_cell_origin (&g, c, r, &x, &y);
+        g_assert_true (pw_geometry_cell_at (&g, x + g.cell / 2, y + g.cell / 2, &column, &row));
+        g_assert_cmpint (column, ==, c);
+        g_assert_cmpint (row, ==, r);
+        /* the corner belongs to the cell, the next pixel row to the next */
+        g_assert_true (pw_geometry_cell_at (&g, x, y, &column, &row));
+        g_assert_cmpint (column, ==, c);
+      }
+  g_assert_false (pw_geometry_cell_at (&g, 15.5, 100, NULL, NULL));
+  g_assert_false (pw_geometry_cell_at (&g, 100, 12 + 6 * 46, NULL, NULL));
+
+  /* never smaller than a pixel */
+  pw_geometry_fit (&g, 16, 16, 5, 5, 0);
+  g_assert_cmpfloat (g.cell, ==, 1);
+}
+
+static void
+pixel (cairo_surface_t *surface,
+       int              x,
+       int              y,
+       double          *r,
+       double          *g,
+       double          *b)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 p = *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
+
+  /* opaque everywhere we look, so no unpremultiplying */
+  *r = ((p >> 16) & 0xff) / 255.0;
+  *g = ((p >> 8) & 0xff) / 255.0;
+  *b = (p & 0xff) / 255.0;
+}
+
+static gboolean
+close_to (double          r,
+          double          g,
+          double          b,
+          const PwColour *c)
+{
+  return fabs (r - c->red) < 3.5 / 255 && fabs (g - c->green) < 3.5 / 255 &&
+         fabs (b - c->blue) < 3.5 / 255;
+}
+
+/* Each sample level, light and dark: the pixel at the middle of every cell
+ * has the colour of what stands there (for crates, a point off the cross),
+ * and the PNG is kept in the build folder to look at. */
+static void
+test_sample_levels (gconstpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  const PwViewStyle *style = pw_view_style_get (dark);
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                            "sample.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, NULL);
+  const int cell = 24;
+
+  g_assert_nonnull (set);
+  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      const PwSlideLevel *slide = pw_level_get_data (level);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             slide->width * cell,
+                                                             slide->height * cell);
+      cairo_t *cr = cairo_create (surface);
+      g_autofree char *png = g_strdup_printf ("%s/level-%02u-%s.png", g_getenv ("G_TEST_BUILDDIR"),
+                                              i + 1, dark ? "dark" : "light");
+      PwGeometry geometry;
+
+      g_assert_true (pw_level_paint (level, cr, slide->width * cell, slide->height * cell, dark,
+                                     &geometry));
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      g_assert_cmpfloat (geometry.cell, ==, cell);
+
+      for (int y = 0; y < slide->height; y++)
+        for (int x = 0; x < slide->width; x++)
+          {
+            char c = slide->cells[y * slide->width + x];
+            const char *colours = "rygb";
+            const PwColour *expected = NULL;
+            const PwColour *other = NULL;
+            double px = x * cell + cell / 2, py = y * cell + cell / 2;
+            double r, g, b;
+
+            switch (c)
+              {
+              case '#': expected = &style->wall; break;
+              case '.': expected = &style->floor; other = &style->floor_alternate; break;
+              case 'o': expected = &style->pit; break;
+              case '$': expected = &style->crate; px = x * cell + cell * 0.3; break;
+              case '*': expected = &style->ice; break;
+              default:
+                if (strchr (colours, c))
+                  expected = &style->pieces[strchr (colours, c) - colours];
+                else
+                  expected = &style->pieces[strchr ("RYGB", c) - "RYGB"];
+              }
+            pixel (surface, px, py, &r, &g, &b);
+            if (!close_to (r, g, b, expected) && (other == NULL || !close_to (r, g, b, other)))
+              g_error ("level %u, cell (%d, %d) '%c': pixel %.3f %.3f %.3f, expected %.3f %.3f "
+                       "%.3f", i + 1, x, y, c, r, g, b, expected->red, expected->green,
+                       expected->blue);
+          }
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, png), ==, CAIRO_STATUS_SUCCESS);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* A kind without a view paints the background and says so. */
+static void
+test_unknown_kind (void)
+{
+  g_autoptr(JsonNode) payload = json_from_string ("{\"cards\":[]}", NULL);
+  g_autoptr(PwLevel) level = _pw_level_new_unknown ("cards", payload);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (pw_level_paint (level, cr, 10, 10, FALSE, NULL));
+  g_assert_false (pw_level_write_png (level, "/nonexistent/x.png", 10, FALSE, &error));
+  g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/geometry", test_geometry);
+  g_test_add_data_func ("/ui/slide-view/sample-levels-light", GINT_TO_POINTER (FALSE),
+                        test_sample_levels);
+  g_test_add_data_func ("/ui/slide-view/sample-levels-dark", GINT_TO_POINTER (TRUE),
+                        test_sample_levels);
+  g_test_add_func ("/ui/slide-view/unknown-kind", test_unknown_kind);
+
+  return g_test_run ();
+}

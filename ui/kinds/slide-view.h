@@ -1,0 +1,15 @@
+/* slide-view.h — how slide levels are drawn
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pw-kind-view.h"
+
+G_BEGIN_DECLS
+
+extern const PwKindView pw_slide_view;
+
+G_END_DECLS
