@@ -197,7 +197,7 @@ cmd_analyse (int    argc,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Trace the analysis on stderr"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — analyse level sets"));
@@ -292,7 +292,7 @@ cmd_import (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
       N_("SET.json") },
     { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("TXT…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -390,7 +390,7 @@ cmd_export_csv (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SET.json") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
