@@ -26,18 +26,6 @@ snapshot (PwDocument *doc)
   return pw_level_set_to_data (pw_document_get_set (doc), NULL);
 }
 
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 /* A saved set is edited; the recovery copy appears while it is modified,
  * restores the edited work over the original file, and goes away once the
  * work is saved. */
@@ -63,14 +51,14 @@ test_autosave_restore (void)
   g_assert_no_error (error);
 
   pw_recovery_watch (recovery, doc, 20);
-  spin (60);
+  test_spin (60);
   entries = pw_recovery_list (recovery);
   g_assert_cmpuint (entries->len, ==, 0);   /* nothing unsaved yet */
   g_clear_pointer (&entries, g_ptr_array_unref);
 
   pw_document_insert_level (doc, 1, second, NULL);
   edited = snapshot (doc);
-  spin (80);
+  test_spin (80);
   entries = pw_recovery_list (recovery);
   g_assert_cmpuint (entries->len, ==, 1);
   {

@@ -147,19 +147,6 @@ wait_for_results (Fixture *f,
     }
 }
 
-/* Runs the main loop for @ms milliseconds. */
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static void
 wait_until_started (PwScheduler *scheduler,
                     guint        n)
@@ -169,7 +156,7 @@ wait_until_started (PwScheduler *scheduler,
   while (pw_scheduler_get_n_started (scheduler) < n)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      spin (2);
+      test_spin (2);
     }
 }
 
@@ -230,7 +217,7 @@ test_debounce (Fixture       *f,
       pw_scheduler_focus (scheduler, l);
     }
   wait_for_results (f, 1);
-  spin (100);
+  test_spin (100);
   g_assert_cmpuint (f->analysed->len, ==, 1);
   g_assert_cmpstr (((Result *) g_ptr_array_index (f->analysed, 0))->text, ==, TUTORIAL);
   g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 1);
@@ -248,10 +235,10 @@ test_stale_dropped (Fixture       *f,
 
   pw_scheduler_focus (scheduler, huge);
   wait_until_started (scheduler, 1);
-  spin (30);
+  test_spin (30);
   pw_scheduler_focus (scheduler, small);
   wait_for_results (f, 1);
-  spin (200);
+  test_spin (200);
 
   g_assert_cmpuint (f->analysed->len, ==, 1);
   g_assert_cmpstr (((Result *) g_ptr_array_index (f->analysed, 0))->text, ==, SMALL_ROOM);
@@ -277,7 +264,7 @@ test_background (Fixture       *f,
       pw_scheduler_queue (scheduler, levels[i]);
     }
   wait_for_results (f, 3);
-  spin (50);
+  test_spin (50);
   g_assert_cmpuint (f->analysed->len, ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -289,7 +276,7 @@ test_background (Fixture       *f,
     }
   for (guint i = 0; i < 3; i++)
     pw_scheduler_queue (scheduler, levels[i]);
-  spin (50);
+  test_spin (50);
   g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 3);
   for (guint i = 0; i < 3; i++)
     pw_level_unref (levels[i]);
@@ -308,7 +295,7 @@ test_focus_preempts (Fixture       *f,
 
   pw_scheduler_queue (scheduler, huge);
   wait_until_started (scheduler, 1);
-  spin (30);
+  test_spin (30);
   pw_scheduler_focus (scheduler, small);
   wait_for_results (f, 2);
 
@@ -383,7 +370,7 @@ test_dispose_while_running (Fixture       *f,
   g_object_unref (scheduler);
   g_assert_null (g_weak_ref_get (&weak));
   g_weak_ref_clear (&weak);
-  spin (100);
+  test_spin (100);
   g_assert_cmpuint (f->analysed->len, ==, delivered);
   g_assert_cmpuint (f->failed->len, ==, 0);
 }

@@ -96,6 +96,18 @@ test_remove_dir (const char *path)
   g_rmdir (path);
 }
 
+void
+test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
 const char *test_huge_level =
   "################\n"
   "#r.....y......b#\n"

@@ -23,6 +23,9 @@ const char *test_csv_cell   (GPtrArray  *rows,
 char       *test_make_temp_dir (void);
 void        test_remove_dir    (const char *path);
 
+/* Runs the default main context for @ms milliseconds. */
+void        test_spin          (guint       ms);
+
 /* An open 14×14 slide level with many pieces: far more states than any
  * test should explore, so its analysis ends only by budget or cancel. */
 extern const char *test_huge_level;
