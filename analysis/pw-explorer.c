@@ -948,6 +948,7 @@ push_frame (GArray *stack,
 typedef struct
 {
   GArray  *stack;
+  GArray  *flood;     /* guint32, reused by flood_dead_end */
   guint8  *seen;
   GRand   *rand;
   guint64  expanded;
@@ -957,6 +958,41 @@ typedef struct
 /* Searches interleaved at a time: enough for their cache misses to
  * overlap, few enough for their visited bitmaps to stay in cache. */
 #define SEARCH_BATCH 8
+
+/* Marks seen, and counts, the states reachable from @start (already seen)
+ * that @search has not seen. A queue lets the rows of states a few places
+ * ahead be requested before they are read. */
+static guint64
+flood_dead_end (const PwStateGraph *graph,
+                Search             *search,
+                guint32             start)
+{
+  GArray *queue = search->flood;
+  guint64 count = 0;
+
+  g_array_set_size (queue, 0);
+  g_array_append_val (queue, start);
+  for (guint head = 0; head < queue->len; head++)
+    {
+      guint32 s = g_array_index (queue, guint32, head);
+      const guint32 *out;
+
+      if (head + 8 < queue->len)
+        __builtin_prefetch (succ_of (graph, g_array_index (queue, guint32, head + 8)));
+      out = succ_of (graph, s);
+      for (guint m = 0; m < graph->n_moves; m++)
+        {
+          guint32 t = out[m];
+
+          if (t == PW_NO_STATE || (search->seen[t >> 3] & (1u << (t & 7))))
+            continue;
+          search->seen[t >> 3] |= 1u << (t & 7);
+          count++;
+          g_array_append_val (queue, t);
+        }
+    }
+  return count;
+}
 
 /* Takes one step of @search: tries the next move of the state on top of
  * its stack. The successor row of a newly pushed state is requested at
@@ -991,6 +1027,15 @@ search_step (const PwStateGraph *graph,
     }
   search->seen[t >> 3] |= 1u << (t & 7);
   search->expanded++;
+  if (graph->dist != NULL && graph->dist[t] == PW_NO_STATE)
+    {
+      /* A dead end: everything reachable from it is a dead end too, so
+       * the search will expand exactly the states reachable from it that
+       * it has not seen, whatever order it tries moves in, and then come
+       * back. Count them with a plain flood instead of drawing orders. */
+      search->expanded += flood_dead_end (graph, search, t);
+      return;
+    }
   push_frame (search->stack, t, graph->n_moves, n_orders, search->rand);
   __builtin_prefetch (succ_of (graph, t));
 }
@@ -1017,6 +1062,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
   for (guint b = 0; b < SEARCH_BATCH; b++)
     {
       batch[b].stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
+      batch[b].flood = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 1024);
       batch[b].seen = g_malloc (seen_size);
       batch[b].rand = NULL;
     }
@@ -1071,6 +1117,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
       g_clear_pointer (&batch[b].rand, g_rand_free);
       g_free (batch[b].seen);
       g_array_unref (batch[b].stack);
+      g_array_unref (batch[b].flood);
     }
   return ok;
 }

@@ -187,6 +187,93 @@ count_sequences (const Table *t,
   return total;
 }
 
+/* The randomised search, written plainly over the table: depth first from
+ * the start; at each state it enters, one draw picks the order of its moves
+ * (the n! orders numbered in the factorial number system); a dead end's
+ * region is counted whole, without drawing. Returns whether it won;
+ * *expanded counts the states it entered. */
+static gboolean
+reference_dfs (const Table    *t,
+               const guint32  *dist,
+               guint32         v,
+               guint8         *visited,
+               GRand          *rand,
+               guint64        *expanded);
+
+static void
+reference_flood (const Table *t,
+                 guint32      v,
+                 guint8      *visited,
+                 guint64     *expanded)
+{
+  for (guint m = 0; m < N_MOVES; m++)
+    {
+      guint32 w = t->next[v * N_MOVES + m];
+
+      if (w == NO_MOVE || visited[w])
+        continue;
+      visited[w] = 1;
+      (*expanded)++;
+      reference_flood (t, w, visited, expanded);
+    }
+}
+
+static gboolean
+reference_dfs (const Table    *t,
+               const guint32  *dist,
+               guint32         v,
+               guint8         *visited,
+               GRand          *rand,
+               guint64        *expanded)
+{
+  guint32 rank = g_rand_int_range (rand, 0, 24);
+  guint8 left[N_MOVES] = { 0, 1, 2, 3 };
+  guint8 order[N_MOVES];
+
+  for (guint i = 0; i < N_MOVES; i++)
+    {
+      guint remaining = N_MOVES - i;
+      guint pick = rank % remaining;
+
+      rank /= remaining;
+      order[i] = left[pick];
+      left[pick] = left[remaining - 1];
+    }
+
+  for (guint i = 0; i < N_MOVES; i++)
+    {
+      guint32 w = t->next[v * N_MOVES + order[i]];
+
+      if (w == NO_MOVE || visited[w])
+        continue;
+      if (t->won[w])
+        return TRUE;
+      visited[w] = 1;
+      (*expanded)++;
+      if (dist[w] == NO_MOVE)
+        reference_flood (t, w, visited, expanded);
+      else if (reference_dfs (t, dist, w, visited, rand, expanded))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint64
+reference_search (const Table   *t,
+                  const guint32 *dist,
+                  guint32        seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree guint8 *visited = g_new0 (guint8, t->n);
+  guint64 expanded = 1;
+
+  if (t->won[t->start])
+    return 0;
+  visited[t->start] = 1;
+  reference_dfs (t, dist, t->start, visited, rand, &expanded);
+  return expanded;
+}
+
 static void
 test_random_tables (void)
 {
@@ -265,6 +352,18 @@ test_random_tables (void)
         }
       g_assert_cmpint (pw_state_graph_unflagged_par (graph, NULL, NULL), ==,
                        udist[t.start] == NO_MOVE ? -1 : (gint64) udist[t.start]);
+
+      /* the searches, against the plain one, seed by seed */
+      {
+        guint32 seeds[10];
+        guint64 expanded[10];
+
+        for (guint r = 0; r < 10; r++)
+          seeds[r] = round * 10 + r;
+        g_assert_true (pw_state_graph_random_searches (graph, seeds, 10, expanded, NULL, NULL));
+        for (guint r = 0; r < 10; r++)
+          g_assert_cmpuint (expanded[r], ==, reference_search (&t, dist, seeds[r]));
+      }
 
       pw_state_graph_free (graph);
       table_free (&t);
