@@ -405,7 +405,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         GError               **error)
 {
   PwStateGraph *graph;
-  Stage stages[2];
+  Stage stages[3];
   guint32 layer_end;
   guint64 memory_cap;
   const char *budget_reason = _("the state budget ran out");
@@ -425,7 +425,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   graph->n_moves = funcs->n_moves;
   graph->complete = TRUE;
   graph->layers = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint k = 0; k < 2; k++)
+  for (guint k = 0; k < 3; k++)
     {
       stages[k].state = PW_NO_STATE;
       stages[k].succ = g_malloc ((gsize) funcs->key_size * funcs->n_moves);
@@ -442,8 +442,8 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
   if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
     {
-      g_free (stages[0].succ);
-      g_free (stages[1].succ);
+      for (guint k = 0; k < 3; k++)
+        g_free (stages[k].succ);
       mark_partial (graph, _("out of memory"));
       return graph;
     }
@@ -451,14 +451,17 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s);
   layer_end = 0;
 
-  /* A two-stage pipeline: while the successors of state i are probed, state
-   * i + 1 has already been expanded and its table slots requested, and the
-   * keys those slots point at are requested right after; each cache miss
-   * then hides behind a whole expansion instead of stalling the probe. */
+  /* A three-stage pipeline: at state i, state i + 2 is expanded and the
+   * table slots of its successors requested; the slots of state i + 1's
+   * successors, requested an iteration ago, are read and the keys they
+   * point at requested; and state i's successors, whose keys were requested
+   * an iteration ago, are probed. Each cache miss hides behind a whole
+   * expansion instead of stalling a probe. */
   for (guint32 i = 0; i < graph->n_states; i++)
     {
-      Stage *stage = &stages[i & 1];
-      Stage *ahead = &stages[(i + 1) & 1];
+      Stage *stage = &stages[i % 3];
+      Stage *next = &stages[(i + 1) % 3];
+      Stage *after = &stages[(i + 2) % 3];
 
       if (i == layer_end)
         {
@@ -470,8 +473,8 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             {
-              g_free (stages[0].succ);
-              g_free (stages[1].succ);
+              for (guint k = 0; k < 3; k++)
+                g_free (stages[k].succ);
               pw_state_graph_free (graph);
               return NULL;
             }
@@ -481,11 +484,14 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
       if (stage->state != i)
         stage_expand (graph, funcs, ctx, stage, i);
-
-      if (i + 1 < graph->n_states)
-        stage_expand (graph, funcs, ctx, ahead, i + 1);
+      if (i + 1 < graph->n_states && next->state != i + 1)
+        stage_expand (graph, funcs, ctx, next, i + 1);
+      if (i + 2 < graph->n_states)
+        stage_expand (graph, funcs, ctx, after, i + 2);
       else
-        ahead->state = PW_NO_STATE;
+        after->state = PW_NO_STATE;
+      if (next->state == i + 1 && !next->won)
+        stage_prefetch_keys (graph, next);
 
       if (stage->won)
         continue;
@@ -511,11 +517,6 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 
       if (!graph->complete)
         break;
-
-      /* the slots asked for during this state's probes have arrived by now:
-       * ask for the keys they point at */
-      if (ahead->state != PW_NO_STATE && !ahead->won)
-        stage_prefetch_keys (graph, ahead);
     }
 
   {
@@ -524,8 +525,8 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
     g_array_append_val (graph->layers, end);
   }
 
-  g_free (stages[0].succ);
-  g_free (stages[1].succ);
+  for (guint k = 0; k < 3; k++)
+    g_free (stages[k].succ);
 
   if (progress != NULL)
     progress (graph->n_states, progress_data);
