@@ -755,6 +755,22 @@ pw_state_graph_solve (PwStateGraph  *graph,
     {
       guint32 t = queue[head++];
 
+      /* Staggered requests for the states further along the queue: the
+       * offsets of the one 48 places on, the predecessor row of the one 32
+       * on (its offsets asked for 16 states ago), the distances of the
+       * predecessors of the one 16 on (its row asked for 16 states ago). */
+      if (head + 48 < tail)
+        __builtin_prefetch (&offsets[queue[head + 48]]);
+      if (head + 32 < tail)
+        __builtin_prefetch (&preds[offsets[queue[head + 32]]]);
+      if (head + 16 < tail)
+        {
+          guint32 ahead = queue[head + 16];
+
+          for (guint32 p = offsets[ahead]; p < offsets[ahead + 1]; p++)
+            __builtin_prefetch (&dist[preds[p]]);
+        }
+
       if (head % (CANCEL_INTERVAL * 16) == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
         {
