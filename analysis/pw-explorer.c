@@ -196,13 +196,25 @@ table_resize (PwStateGraph *graph,
     return FALSE;
   account (graph, size * sizeof (guint32));
 
-  for (guint32 s = 0; s < graph->n_states; s++)
+  /* in batches: hash a batch and request its slots, then fill them */
+  for (guint32 first = 0; first < graph->n_states; first += 32)
     {
-      guint64 slot = hash_key (key_of (graph, s), graph->key_size) & (size - 1);
+      guint32 n = MIN (32, graph->n_states - first);
+      guint64 slots[32];
 
-      while (table[slot] != 0)
-        slot = (slot + 1) & (size - 1);
-      table[slot] = s + 1;
+      for (guint32 j = 0; j < n; j++)
+        {
+          slots[j] = hash_key (key_of (graph, first + j), graph->key_size) & (size - 1);
+          __builtin_prefetch (&table[slots[j]]);
+        }
+      for (guint32 j = 0; j < n; j++)
+        {
+          guint64 slot = slots[j];
+
+          while (table[slot] != 0)
+            slot = (slot + 1) & (size - 1);
+          table[slot] = first + j + 1;
+        }
     }
 
   table_free (graph);
