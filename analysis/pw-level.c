@@ -158,6 +158,18 @@ pw_level_unref (PwLevel *level)
   g_free (level);
 }
 
+/* Everything but the payload: id, name, notes, playtests. */
+static void
+copy_details (PwLevel *to,
+              PwLevel *from)
+{
+  pw_level_set_id (to, from->id);
+  pw_level_set_name (to, from->name);
+  pw_level_set_notes (to, from->notes);
+  for (guint i = 0; i < from->playtests->len; i++)
+    g_ptr_array_add (to->playtests, pw_playtest_copy (g_ptr_array_index (from->playtests, i)));
+}
+
 PwLevel *
 pw_level_copy (PwLevel *level)
 {
@@ -171,11 +183,7 @@ pw_level_copy (PwLevel *level)
     copy->data = level->kind->copy (level->data);
   if (level->unknown != NULL)
     copy->unknown = json_node_copy (level->unknown);
-  pw_level_set_id (copy, level->id);
-  pw_level_set_name (copy, level->name);
-  pw_level_set_notes (copy, level->notes);
-  for (guint i = 0; i < level->playtests->len; i++)
-    g_ptr_array_add (copy->playtests, pw_playtest_copy (g_ptr_array_index (level->playtests, i)));
+  copy_details (copy, level);
   return copy;
 }
 
@@ -238,11 +246,7 @@ copy_with_data (PwLevel  *level,
 {
   PwLevel *copy = _pw_level_new_take_data (level->kind, data);
 
-  pw_level_set_id (copy, level->id);
-  pw_level_set_name (copy, level->name);
-  pw_level_set_notes (copy, level->notes);
-  for (guint i = 0; i < level->playtests->len; i++)
-    g_ptr_array_add (copy->playtests, pw_playtest_copy (g_ptr_array_index (level->playtests, i)));
+  copy_details (copy, level);
   return copy;
 }
 
