@@ -21,6 +21,7 @@ struct _PwAnalysis
   double           seconds;
   gpointer         private_data;
   GDestroyNotify   private_destroy;
+  PwStateGraph    *graph;  /* owned by the private data */
 };
 
 PwAnalysis *
@@ -178,4 +179,19 @@ pw_figure_to_string (JsonNode *node)
     default:
       return g_strdup ("");
     }
+}
+
+void
+pw_analysis_set_graph (PwAnalysis   *analysis,
+                       PwStateGraph *graph)
+{
+  g_return_if_fail (analysis != NULL);
+  analysis->graph = graph;
+}
+
+PwStateGraph *
+pw_analysis_get_graph (PwAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return analysis->graph;
 }

@@ -8,6 +8,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pw-explorer.h"
 #include "pw-types.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,13 @@ gpointer    pw_analysis_get_private     (PwAnalysis     *analysis);
 void        pw_analysis_set_private     (PwAnalysis     *analysis,
                                          gpointer        data,
                                          GDestroyNotify  destroy);
+
+/* The state graph of a kind that explores one (it belongs to the private
+ * data, which the kind sets first), for play mode and the graph view;
+ * NULL for other kinds. */
+void          pw_analysis_set_graph     (PwAnalysis     *analysis,
+                                         PwStateGraph   *graph);
+PwStateGraph *pw_analysis_get_graph     (PwAnalysis     *analysis);
 
 /* Convenience getters; FALSE when the figure is missing or null. */
 gboolean    pw_analysis_get_int         (PwAnalysis     *analysis,

@@ -597,6 +597,12 @@ pw_state_graph_get_n_moves (const PwStateGraph *graph)
   return graph->n_moves;
 }
 
+guint
+pw_state_graph_get_key_size (const PwStateGraph *graph)
+{
+  return graph->key_size;
+}
+
 const guint8 *
 pw_state_graph_get_key (const PwStateGraph *graph,
                         guint32             state)

@@ -66,6 +66,7 @@ const char    *pw_state_graph_get_partial_reason (const PwStateGraph *graph);
 guint32        pw_state_graph_get_n_states   (const PwStateGraph    *graph);
 guint32        pw_state_graph_get_n_won      (const PwStateGraph    *graph);
 guint          pw_state_graph_get_n_moves    (const PwStateGraph    *graph);
+guint          pw_state_graph_get_key_size   (const PwStateGraph    *graph);
 const guint8  *pw_state_graph_get_key        (const PwStateGraph    *graph,
                                               guint32                state);
 gboolean       pw_state_graph_is_won         (const PwStateGraph    *graph,

@@ -144,7 +144,35 @@ struct _PwKind
                               gpointer                progress_data,
                               GCancellable           *cancellable,
                               GError                **error);
+
+  /* Play mode, NULL for kinds that cannot be played move by move. A
+   * position is a key of at most PW_PLAY_MAX_KEY bytes; the moves are the
+   * letters of @moves, in the order of the state graph's move indices.
+   * play_new returns the rules of a valid level (freed with play_free)
+   * and writes the start position; play_move writes the position after
+   * @move and says whether it changed anything and whether the move is
+   * flagged (see PwExplorerFuncs); play_render returns the kind's data of
+   * a level drawn at @key, for the editor (free it with free). Every
+   * analysis of a kind that plays keeps its state graph
+   * (pw_analysis_get_graph) in the same keys. */
+  const char *moves;
+  gpointer  (*play_new)      (gconstpointer  data,
+                              guint8        *start,
+                              guint         *key_size);
+  void      (*play_free)     (gpointer       rules);
+  gboolean  (*play_move)     (gconstpointer  rules,
+                              const guint8  *key,
+                              guint          move,
+                              guint8        *next,
+                              gboolean      *flagged);
+  gboolean  (*play_won)      (gconstpointer  rules,
+                              const guint8  *key);
+  gpointer  (*play_render)   (gconstpointer  data,
+                              gconstpointer  rules,
+                              const guint8  *key);
 };
+
+#define PW_PLAY_MAX_KEY 128
 
 const PwKind  *pw_kinds_lookup (const char *id);
 const PwKind * const *pw_kinds_list (guint *n_kinds);

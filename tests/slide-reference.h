@@ -117,6 +117,10 @@ gboolean  slide_ref_analyse  (const SlideRef  *ref,
 /* F!/(k_r! k_y! k_g! k_b! crates! ice! (F - total)!) summed as the rules say. */
 double    slide_ref_potential_states (const SlideRef *ref);
 
+/* A random small valid level as text (at most 5×4 inside the border),
+ * drawn to bring every rule up often, or NULL when an attempt failed. */
+char     *slide_ref_random_level (GRand *rand);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlideRef, slide_ref_free)
 
 G_END_DECLS

@@ -256,135 +256,6 @@ test_reference_rules (void)
 
 /* 2: random levels */
 
-static const char colours[] = "rygb";
-
-/* A random small valid level as text, or NULL when this attempt failed. */
-static char *
-random_level (GRand *rand)
-{
-  int iw = g_rand_int_range (rand, 1, 6);
-  int ih = g_rand_int_range (rand, 1, 5);
-  int width = iw + 2;
-  int height = ih + 2;
-  g_autofree char *grid = NULL;
-  g_autoptr (GArray) free_cells = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GArray) border = g_array_new (FALSE, FALSE, sizeof (int));
-  char used[4];
-  /* Three flavours, so that every rule comes up often: anything goes;
-   * crates among pits; several skiddies of one colour, for combos. */
-  int flavour = g_rand_int_range (rand, 0, 3);
-  int n_colours = flavour == 2 ? 1 : g_rand_int_range (rand, 1, 4);
-  int n_skiddies = flavour == 2 ? g_rand_int_range (rand, 2, 5) : g_rand_int_range (rand, 1, 5);
-  int n_goals = flavour == 2 ? 2 : g_rand_int_range (rand, 1, 4);
-  int n_crates = flavour == 2 ? 0
-                 : flavour == 1 ? g_rand_int_range (rand, 1, 4)
-                 : g_rand_int_range (rand, 0, 100) < 30 ? g_rand_int_range (rand, 1, 3) : 0;
-  int n_ice = flavour != 2 && g_rand_int_range (rand, 0, 100) < 40
-              ? g_rand_int_range (rand, 1, 3) : 0;
-  gboolean cluster = g_rand_int_range (rand, 0, 100) < (flavour == 2 ? 50 : 30);
-  int wall_pct = g_rand_int_range (rand, 0, flavour == 2 ? 10 : 20);
-  int pit_pct = flavour >= 1 ? g_rand_int_range (rand, 15, 40)
-                : g_rand_int_range (rand, 0, 100) < 50 ? g_rand_int_range (rand, 5, 30) : 0;
-  int last = -1;
-  GString *text;
-
-  grid = g_malloc (width * height);
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
-      {
-        int i = y * width + x;
-        gboolean on_border = x == 0 || y == 0 || x == width - 1 || y == height - 1;
-        gboolean corner = (x == 0 || x == width - 1) && (y == 0 || y == height - 1);
-        int roll = g_rand_int_range (rand, 0, 100);
-
-        if (on_border)
-          {
-            grid[i] = '#';
-            if (!corner)
-              g_array_append_val (border, i);
-          }
-        else if (roll < wall_pct)
-          grid[i] = '#';
-        else if (roll < wall_pct + pit_pct)
-          grid[i] = 'o';
-        else
-          grid[i] = '.';
-      }
-
-  /* Distinct colours, in random order. */
-  memcpy (used, colours, 4);
-  for (int i = 3; i > 0; i--)
-    {
-      int j = g_rand_int_range (rand, 0, i + 1);
-      char t = used[i];
-
-      used[i] = used[j];
-      used[j] = t;
-    }
-
-  /* Goals on the border, not in corners, mostly of colours in play. */
-  for (int g = 0; g < n_goals; g++)
-    {
-      int i = g_array_index (border, int, g_rand_int_range (rand, 0, border->len));
-      char colour = g_rand_int_range (rand, 0, 100) < 90
-                    ? used[g_rand_int_range (rand, 0, n_colours)]
-                    : used[g_rand_int_range (rand, 0, 4)];
-
-      grid[i] = g_ascii_toupper (colour);
-    }
-
-  /* Pieces only on floor. */
-  for (int i = 0; i < width * height; i++)
-    if (grid[i] == '.')
-      g_array_append_val (free_cells, i);
-  if ((int) free_cells->len < n_skiddies + n_crates + n_ice)
-    return NULL;
-
-  for (int k = 0; k < n_skiddies + n_crates + n_ice; k++)
-    {
-      char piece;
-      int i = -1;
-
-      if (k < n_skiddies)
-        piece = k < n_colours ? used[k] : used[g_rand_int_range (rand, 0, n_colours)];
-      else if (k < n_skiddies + n_crates)
-        piece = '$';
-      else
-        piece = '*';
-
-      /* Sometimes put same-colour skiddies side by side, for combos. */
-      if (cluster && k < n_skiddies && last >= 0)
-        {
-          int d = g_rand_int_range (rand, 0, 4);
-          int n = last + (d == 0 ? -width : d == 1 ? 1 : d == 2 ? width : -1);
-
-          if (grid[n] == '.')
-            {
-              i = n;
-              piece = grid[last];
-            }
-        }
-      while (i < 0)
-        {
-          int f = g_array_index (free_cells, int,
-                                g_rand_int_range (rand, 0, free_cells->len));
-
-          if (grid[f] == '.')
-            i = f;
-        }
-      grid[i] = piece;
-      if (k < n_skiddies)
-        last = i;
-    }
-
-  text = g_string_new (NULL);
-  for (int y = 0; y < height; y++)
-    {
-      g_string_append_len (text, grid + y * width, width);
-      g_string_append_c (text, '\n');
-    }
-  return g_string_free (text, FALSE);
-}
 
 static void
 count_features (const Case            *c,
@@ -414,7 +285,7 @@ count_features (const Case            *c,
       counts[from_events[i].feature]++;
 
   for (int k = 0; k < 4; k++)
-    if (strchr (c->ref->start, colours[k]) != NULL)
+    if (strchr (c->ref->start, "rygb"[k]) != NULL)
       n_colours++;
   for (const char *t = c->ref->tiles; *t != '\0'; t++)
     if (strchr ("RYGB", *t) != NULL)
@@ -652,7 +523,7 @@ test_crosscheck_random (gconstpointer data)
       g_autoptr (PwAnalysis) analysis = NULL;
 
       n_attempts++;
-      c.text = random_level (rand);
+      c.text = slide_ref_random_level (rand);
       if (c.text == NULL)
         continue;
       c.number = n_done;

@@ -19,6 +19,10 @@ typedef struct
   int   width;
   int   height;
   char *cells;  /* width * height tile characters, row by row */
+  /* Only in a position drawn for play mode (play_render), else NULL: the
+   * pieces by cell ('.' for none), while cells then holds the tiles
+   * under them (floor or pit). */
+  char *pieces;
 } PwSlideLevel;
 
 extern const PwKind pw_slide_kind;

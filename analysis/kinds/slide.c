@@ -91,6 +91,8 @@ slide_copy (gconstpointer data)
   copy->width = level->width;
   copy->height = level->height;
   copy->cells = g_memdup2 (level->cells, (gsize) level->width * level->height);
+  if (level->pieces != NULL)
+    copy->pieces = g_memdup2 (level->pieces, (gsize) level->width * level->height);
   return copy;
 }
 
@@ -102,6 +104,7 @@ slide_free (gpointer data)
   if (level == NULL)
     return;
   g_free (level->cells);
+  g_free (level->pieces);
   g_free (level);
 }
 
@@ -1494,6 +1497,7 @@ slide_analyse (gconstpointer           data,
 
   analysis = pw_analysis_new (pw_slide_kind.id);
   pw_analysis_set_private (analysis, sa, slide_analysis_free);
+  pw_analysis_set_graph (analysis, graph);
   figures = pw_analysis_get_figures (analysis);
   /* every figure, in order; unknown ones stay null */
   for (guint f = 0; f < N_FIGURES; f++)
@@ -1657,6 +1661,78 @@ slide_analyse (gconstpointer           data,
   return g_steal_pointer (&analysis);
 }
 
+/* ------------------------------------------------------------------ */
+/* Play                                                                 */
+
+static gpointer
+slide_play_new (gconstpointer  data,
+                guint8        *start,
+                guint         *key_size)
+{
+  const PwSlideLevel *level = data;
+  g_autoptr(GPtrArray) problems = slide_validate (level);
+  SlideCtx *ctx;
+
+  if (problems->len > 0)
+    return NULL;
+  ctx = g_new (SlideCtx, 1);
+  memset (start, 0, PW_PLAY_MAX_KEY);
+  ctx_init (ctx, level, start);
+  *key_size = ctx->key_size;
+  return ctx;
+}
+
+static gboolean
+slide_play_move (gconstpointer  rules,
+                 const guint8  *key,
+                 guint          move,
+                 guint8        *next,
+                 gboolean      *flagged)
+{
+  const SlideCtx *ctx = rules;
+  Board board;
+  Movers movers;
+  gboolean breaks = FALSE;
+
+  memcpy (next, key, ctx->key_size);
+  if (move >= 4 || slide_is_won (ctx, key))
+    return FALSE;
+  board_decode (ctx, key, &board, &movers);
+  if (!board_move (ctx, &board, &movers, move, &breaks))
+    return FALSE;
+  board_encode (ctx, &board, FALSE, next);
+  if (flagged != NULL)
+    *flagged = breaks;
+  return TRUE;
+}
+
+static gboolean
+slide_play_won (gconstpointer  rules,
+                const guint8  *key)
+{
+  return slide_is_won (rules, key);
+}
+
+static gpointer
+slide_play_render (gconstpointer  data,
+                   gconstpointer  rules,
+                   const guint8  *key)
+{
+  const PwSlideLevel *level = data;
+  const SlideCtx *ctx = rules;
+  PwSlideLevel *view = slide_copy (level);
+
+  view->pieces = g_malloc (ctx->n_cells);
+  memset (view->pieces, '.', ctx->n_cells);
+  for (int i = 0; i < ctx->n_cells; i++)
+    if (group_of_piece (view->cells[i]) >= 0)
+      view->cells[i] = '.';
+  for (int k = 0; k < ctx->n_pieces; k++)
+    if (key[k] != GONE)
+      view->pieces[key[k]] = piece_chars[ctx->piece_group[k]];
+  return view;
+}
+
 const PwKind pw_slide_kind = {
   .id = "slide",
   .name = N_("Slide"),
@@ -1675,4 +1751,10 @@ const PwKind pw_slide_kind = {
   .figures = slide_figures,
   .n_figures = N_FIGURES,
   .analyse = slide_analyse,
+  .moves = PW_SLIDE_MOVES,
+  .play_new = slide_play_new,
+  .play_free = g_free,
+  .play_move = slide_play_move,
+  .play_won = slide_play_won,
+  .play_render = slide_play_render,
 };
