@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
+#include <string.h>
 
 #include "pw-analysis.h"
 
@@ -194,4 +196,24 @@ pw_analysis_get_graph (PwAnalysis *analysis)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
   return analysis->graph;
+}
+
+char *
+pw_format_count (guint64 count)
+{
+  const char *separator = localeconv ()->thousands_sep;
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+  GString *text = g_string_new (NULL);
+  gsize n = strlen (digits);
+
+  /* C and C.UTF-8 have no separator; a thin space keeps numbers readable */
+  if (separator == NULL || *separator == '\0')
+    separator = "\u2009";
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append (text, separator);
+      g_string_append_c (text, digits[i]);
+    }
+  return g_string_free (text, FALSE);
 }

@@ -54,6 +54,9 @@ gboolean    pw_analysis_get_double      (PwAnalysis     *analysis,
 /* Text of one figure as it appears in CSV and text output ("" for null). */
 char       *pw_figure_to_string         (JsonNode       *node);
 
+/* @count with the locale's thousands separator ("1,323,388"). */
+char       *pw_format_count             (guint64         count);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwAnalysis, pw_analysis_unref)
 
 G_END_DECLS

@@ -187,6 +187,35 @@ pw_level_copy (PwLevel *level)
   return copy;
 }
 
+PwLevel *
+pw_level_with_data (PwLevel  *level,
+                    gpointer  data)
+{
+  PwLevel *result;
+
+  g_return_val_if_fail (level != NULL, NULL);
+  g_return_val_if_fail (level->kind != NULL, NULL);
+
+  result = _pw_level_new_take_data (level->kind, data);
+  copy_details (result, level);
+  return result;
+}
+
+gboolean
+pw_level_same_content (PwLevel *a,
+                       PwLevel *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (a == b)
+    return TRUE;
+  if (g_strcmp0 (a->kind_id, b->kind_id) != 0 || a->kind != b->kind)
+    return FALSE;
+  if (a->kind != NULL)
+    return a->kind->equal (a->data, b->data);
+  return a->unknown != NULL && b->unknown != NULL && json_node_equal (a->unknown, b->unknown);
+}
+
 #define STRING_ACCESSORS(field)                                   \
   const char *                                                    \
   pw_level_get_##field (PwLevel *level)                           \

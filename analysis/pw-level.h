@@ -42,6 +42,14 @@ PwLevel       *_pw_level_new_take_data    (const PwKind   *kind,
                                            gpointer        data);
 PwLevel       *_pw_level_new_unknown      (const char     *kind_id,
                                            JsonNode       *payload);
+/* A new level with @level's id, name, notes and playtests, and @data
+ * (taken) as its kind's payload. */
+PwLevel       *pw_level_with_data         (PwLevel        *level,
+                                           gpointer        data);
+/* Whether two levels have the same kind and payload (what analysis sees;
+ * names, notes and playtests aside). */
+gboolean       pw_level_same_content      (PwLevel        *a,
+                                           PwLevel        *b);
 PwLevel       *pw_level_ref               (PwLevel        *level);
 void           pw_level_unref             (PwLevel        *level);
 PwLevel       *pw_level_copy              (PwLevel        *level);

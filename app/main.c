@@ -1,4 +1,4 @@
-/* main.c — entry point
+/* main.c — entry point: the command line's subcommands, else the editor
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,16 +9,25 @@
 #include <locale.h>
 #include <glib/gi18n.h>
 
+#include "pw-application.h"
 #include "pw-cli.h"
 
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(PwApplication) app = NULL;
+  g_autofree char *sample = NULL;
+
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  return pw_cli_run (argc, argv);
+  if (pw_cli_wants (argc, argv))
+    return pw_cli_run (argc, argv);
+
+  sample = pw_cli_find_sample_set ();
+  app = pw_application_new (sample);
+  return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -454,11 +454,27 @@ pw_cli_find_sample_set (void)
 static void
 print_help (void)
 {
-  g_print (_("Usage:\n  puzzlewright COMMAND [OPTION…]\n\n"
-             "With no command, analyses the bundled sample level set.\n\nCommands:\n"));
+  g_print (_("Usage:\n  puzzlewright [SET.json…]\n  puzzlewright COMMAND [OPTION…]\n\n"
+             "With no command, opens the editor: on the level sets named, else on the set\n"
+             "opened last, else on the bundled sample set.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_print ("  %-12s %s\n", commands[i].name, _(commands[i].summary));
   g_print (_("\nRun “puzzlewright COMMAND --help” for a command’s options.\n"));
+}
+
+gboolean
+pw_cli_wants (int    argc,
+              char **argv)
+{
+  if (argc < 2)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return TRUE;
+  /* options and words that are not files are the command line's to
+   * explain; files go to the editor */
+  return argv[1][0] == '-' || g_str_equal (argv[1], "help") ||
+         !g_file_test (argv[1], G_FILE_TEST_EXISTS);
 }
 
 int
@@ -467,16 +483,8 @@ pw_cli_run (int    argc,
 {
   if (argc < 2)
     {
-      g_autofree char *sample = pw_cli_find_sample_set ();
-      char *sample_argv[] = { (char *) "puzzlewright analyse", sample, NULL };
-
-      if (sample == NULL)
-        {
-          g_printerr (_("puzzlewright: the bundled sample set is not installed\n"));
-          return PW_EXIT_FAILURE;
-        }
-      g_print (_("Analysing the bundled sample set %s\n\n"), sample);
-      return cmd_analyse (2, sample_argv);
+      print_help ();
+      return PW_EXIT_USAGE;
     }
 
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||

@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 #define PW_EXIT_FAILURE   1  /* a file could not be read or written, a level not analysed */
 #define PW_EXIT_USAGE     2
 
+/* Whether the command line, not the editor, should handle @argv: a
+ * command, an option, or a word that names no file. */
+gboolean pw_cli_wants            (int    argc,
+                                  char **argv);
 int   pw_cli_run                 (int    argc,
                                   char **argv);
 /* The bundled sample set: installed, or in the source tree when run from

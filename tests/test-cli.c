@@ -76,15 +76,22 @@ parse_array (const char *text)
   return json_array_ref (json_node_get_array (json_parser_get_root (parser)));
 }
 
+/* Help names every command and says that no command opens the editor;
+ * a word that is neither a command nor a file is a usage error. */
 static void
-test_no_command (void)
+test_help (void)
 {
   g_auto(Run) run = { 0 };
+  g_auto(Run) unknown = { 0 };
 
-  run_cli (&run, NULL);
+  run_cli (&run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "sample.json"));
-  g_assert_nonnull (strstr (run.out, "Par"));
+  g_assert_nonnull (strstr (run.out, "opens the editor"));
+  g_assert_nonnull (strstr (run.out, "analyse"));
+  g_assert_nonnull (strstr (run.out, "export-csv"));
+  run_cli (&unknown, "analyze-this", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "unknown command"));
 }
 
 static void
@@ -338,7 +345,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/no-command", test_no_command);
+  g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/usage-errors", test_usage_errors);
   g_test_add_func ("/cli/analyse/json", test_analyse_json);
   g_test_add_func ("/cli/analyse/missing-file", test_analyse_missing_file);

@@ -29,6 +29,124 @@ pw_kind_view_lookup (const char *kind_id)
   return NULL;
 }
 
+PwLevel *
+pw_level_with_tile (PwLevel *level,
+                    int      column,
+                    int      row,
+                    char     tile)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+  gpointer data;
+
+  if (view == NULL || view->set_tile == NULL || pw_level_get_kind (level) == NULL)
+    return NULL;
+  data = view->set_tile (pw_level_get_data (level), column, row, tile);
+  return data != NULL ? pw_level_with_data (level, data) : NULL;
+}
+
+PwLevel *
+pw_level_fill_rectangle (PwLevel *level,
+                         int      column0,
+                         int      row0,
+                         int      column1,
+                         int      row1,
+                         char     tile)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+  const PwKind *kind = pw_level_get_kind (level);
+  gpointer data;
+  gboolean changed = FALSE;
+
+  if (view == NULL || view->set_tile == NULL || kind == NULL)
+    return NULL;
+  data = kind->copy (pw_level_get_data (level));
+  for (int row = MIN (row0, row1); row <= MAX (row0, row1); row++)
+    for (int column = MIN (column0, column1); column <= MAX (column0, column1); column++)
+      {
+        gpointer next = view->set_tile (data, column, row, tile);
+
+        if (next != NULL)
+          {
+            kind->free (data);
+            data = next;
+            changed = TRUE;
+          }
+      }
+  if (!changed)
+    {
+      kind->free (data);
+      return NULL;
+    }
+  return pw_level_with_data (level, data);
+}
+
+PwLevel *
+pw_level_flood_fill (PwLevel *level,
+                     int      column,
+                     int      row,
+                     char     tile)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+  const PwKind *kind = pw_level_get_kind (level);
+  g_autoptr(GArray) stack = NULL;
+  g_autofree guint8 *seen = NULL;
+  gconstpointer original;
+  gpointer data;
+  gboolean changed = FALSE;
+  int columns, rows;
+  char from;
+
+  if (view == NULL || view->set_tile == NULL || kind == NULL)
+    return NULL;
+  original = pw_level_get_data (level);
+  view->get_grid (original, &columns, &rows);
+  if (column < 0 || row < 0 || column >= columns || row >= rows)
+    return NULL;
+  from = view->get_tile (original, column, row);
+  if (from == tile)
+    return NULL;
+
+  data = kind->copy (original);
+  seen = g_new0 (guint8, (gsize) columns * rows);
+  stack = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (stack, (int) { row * columns + column });
+  seen[row * columns + column] = 1;
+  while (stack->len > 0)
+    {
+      int i = g_array_index (stack, int, stack->len - 1);
+      int x = i % columns, y = i / columns;
+      static const int dx[4] = { 0, 1, 0, -1 };
+      static const int dy[4] = { -1, 0, 1, 0 };
+      gpointer next;
+
+      g_array_set_size (stack, stack->len - 1);
+      next = view->set_tile (data, x, y, tile);
+      if (next != NULL)
+        {
+          kind->free (data);
+          data = next;
+          changed = TRUE;
+        }
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + dx[d], ny = y + dy[d];
+          int j = ny * columns + nx;
+
+          if (nx < 0 || ny < 0 || nx >= columns || ny >= rows || seen[j] ||
+              view->get_tile (original, nx, ny) != from)
+            continue;
+          seen[j] = 1;
+          g_array_append_val (stack, j);
+        }
+    }
+  if (!changed)
+    {
+      kind->free (data);
+      return NULL;
+    }
+  return pw_level_with_data (level, data);
+}
+
 gboolean
 pw_level_paint (PwLevel    *level,
                 cairo_t    *cr,
@@ -61,6 +179,36 @@ pw_level_paint (PwLevel    *level,
   cairo_restore (cr);
   if (geometry != NULL)
     *geometry = local;
+  return TRUE;
+}
+
+gboolean
+pw_level_paint_at (PwLevel          *level,
+                   cairo_t          *cr,
+                   const PwGeometry *geometry,
+                   gboolean          dark)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+
+  if (view == NULL || pw_level_get_kind (level) == NULL)
+    return FALSE;
+  cairo_save (cr);
+  view->draw (pw_level_get_data (level), cr, geometry, pw_view_style_get (dark));
+  cairo_restore (cr);
+  return TRUE;
+}
+
+gboolean
+pw_level_get_grid (PwLevel *level,
+                   int     *columns,
+                   int     *rows)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+
+  *columns = *rows = 0;
+  if (view == NULL || pw_level_get_kind (level) == NULL)
+    return FALSE;
+  view->get_grid (pw_level_get_data (level), columns, rows);
   return TRUE;
 }
 

@@ -14,9 +14,18 @@
 
 G_BEGIN_DECLS
 
-/* The drawing side of a kind, as PwKind is its analysis side; one table
- * per kind in ui/kinds/<kind>-view.c, listed in pw-kind-view.c. The
- * editor will add hit-testing, the palette, tools and play here. */
+/* One entry of a kind's palette: a tile or piece the tools can put on a
+ * cell. */
+typedef struct
+{
+  char        tile;      /* the kind's code for it */
+  const char *label;     /* N_() */
+  char        key;       /* keyboard shortcut to pick it, or 0 */
+} PwPaletteEntry;
+
+/* The drawing and editing side of a kind, as PwKind is its analysis side;
+ * one table per kind in ui/kinds/<kind>-view.c, listed in pw-kind-view.c.
+ * The window knows kinds only through these two tables. */
 typedef struct
 {
   const char *kind_id;
@@ -29,9 +38,52 @@ typedef struct
                     cairo_t          *cr,
                     const PwGeometry *geometry,
                     const PwViewStyle *style);
+
+  /* Editing a grid: the palette, the tile at a cell, and a copy of the
+   * level with a cell's tile replaced (NULL when @tile cannot go there,
+   * or when nothing would change). The eraser paints @erase_tile. */
+  const PwPaletteEntry *palette;
+  guint                 n_palette;
+  char                  erase_tile;
+  void      (*draw_tile) (char               tile,
+                          cairo_t           *cr,
+                          double             x,
+                          double             y,
+                          double             size,
+                          const PwViewStyle *style);
+  char      (*get_tile) (gconstpointer     data,
+                         int               column,
+                         int               row);
+  gpointer  (*set_tile) (gconstpointer     data,
+                         int               column,
+                         int               row,
+                         char              tile);
+
+  /* Play: the move letters (PwKind.moves) the arrow keys Up, Right,
+   * Down, Left make, or NULL. */
+  const char *arrow_moves;
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);
+
+/* The level with @tile at (@column, @row), or NULL when nothing changes. */
+PwLevel *pw_level_with_tile (PwLevel *level,
+                             int      column,
+                             int      row,
+                             char     tile);
+/* The level with every cell of the 4-connected region of equal tiles
+ * around (@column, @row) set to @tile, or NULL when nothing changes. */
+PwLevel *pw_level_flood_fill (PwLevel *level,
+                              int      column,
+                              int      row,
+                              char     tile);
+/* The level with the rectangle between the two cells set to @tile. */
+PwLevel *pw_level_fill_rectangle (PwLevel *level,
+                                  int      column0,
+                                  int      row0,
+                                  int      column1,
+                                  int      row1,
+                                  char     tile);
 
 /* Paints @level over a @width × @height area of @cr: background, the grid
  * fitted and centred, the level. Sets *geometry (may be NULL) to where the
@@ -43,6 +95,17 @@ gboolean pw_level_paint (PwLevel    *level,
                          double      height,
                          gboolean    dark,
                          PwGeometry *geometry);
+
+/* Paints @level's grid where @geometry says (no background); FALSE for
+ * a kind this build cannot draw. */
+gboolean pw_level_paint_at (PwLevel          *level,
+                            cairo_t          *cr,
+                            const PwGeometry *geometry,
+                            gboolean          dark);
+/* The grid of @level, in cells; FALSE for a kind this build cannot draw. */
+gboolean pw_level_get_grid (PwLevel          *level,
+                            int              *columns,
+                            int              *rows);
 
 /* The level as a PNG file, @cell pixels a cell. */
 gboolean pw_level_write_png (PwLevel    *level,

@@ -17,6 +17,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "slide-private.h"
 #include "slide-view.h"
 
@@ -198,6 +200,27 @@ slide_get_grid (gconstpointer  data,
 }
 
 static void
+draw_piece (cairo_t           *cr,
+            const PwViewStyle *style,
+            char               c,
+            double             x,
+            double             y,
+            double             s)
+{
+  int colour;
+
+  if ((colour = colour_index (c, "rygb")) >= 0)
+    draw_skiddy (cr, style, colour, x, y, s);
+  else if (c == '$')
+    draw_crate (cr, style, x, y, s);
+  else if (c == '*')
+    draw_ice (cr, style, x, y, s);
+}
+
+/* A level as edited has its pieces in cells; a position in play mode
+ * (PwSlideLevel.pieces) has them in a layer over the tiles, so a piece
+ * in a pit shows the pit's rim around it. */
+static void
 slide_draw (gconstpointer      data,
             cairo_t           *cr,
             const PwGeometry  *geometry,
@@ -209,7 +232,8 @@ slide_draw (gconstpointer      data,
   for (int row = 0; row < level->height; row++)
     for (int column = 0; column < level->width; column++)
       {
-        char c = level->cells[row * level->width + column];
+        int i = row * level->width + column;
+        char c = level->cells[i];
         double x, y;
         int colour;
 
@@ -225,17 +249,96 @@ slide_draw (gconstpointer      data,
           draw_pit (cr, style, x, y, s);
         else if ((colour = colour_index (c, "RYGB")) >= 0)
           draw_goal (cr, style, colour, x, y, s);
-        else if ((colour = colour_index (c, "rygb")) >= 0)
-          draw_skiddy (cr, style, colour, x, y, s);
-        else if (c == '$')
-          draw_crate (cr, style, x, y, s);
-        else if (c == '*')
-          draw_ice (cr, style, x, y, s);
+        else
+          draw_piece (cr, style, c, x, y, s);
+        if (level->pieces != NULL)
+          draw_piece (cr, style, level->pieces[i], x, y, s);
       }
+}
+
+/* One tile alone, for the palette. */
+static void
+slide_draw_tile (char               tile,
+                 cairo_t           *cr,
+                 double             x,
+                 double             y,
+                 double             s,
+                 const PwViewStyle *style)
+{
+  int colour;
+
+  if (tile == '#')
+    {
+      draw_wall (cr, style, x, y, s);
+      return;
+    }
+  draw_floor (cr, style, 0, 0, x, y, s);
+  if (tile == 'o')
+    draw_pit (cr, style, x, y, s);
+  else if ((colour = colour_index (tile, "RYGB")) >= 0)
+    draw_goal (cr, style, colour, x, y, s);
+  else
+    draw_piece (cr, style, tile, x, y, s);
+}
+
+static const PwPaletteEntry slide_palette[] = {
+  { '.', N_("Floor"), 'f' },
+  { '#', N_("Wall"), 'w' },
+  { 'o', N_("Pit"), 'p' },
+  { 'r', N_("Red skiddy"), 'r' },
+  { 'y', N_("Yellow skiddy"), 'y' },
+  { 'g', N_("Green skiddy"), 'g' },
+  { 'b', N_("Blue skiddy"), 'b' },
+  { 'R', N_("Red goal"), 'R' },
+  { 'Y', N_("Yellow goal"), 'Y' },
+  { 'G', N_("Green goal"), 'G' },
+  { 'B', N_("Blue goal"), 'B' },
+  { '$', N_("Crate"), 'c' },
+  { '*', N_("Ice"), 'i' },
+};
+
+static char
+slide_get_tile (gconstpointer data,
+                int           column,
+                int           row)
+{
+  const PwSlideLevel *level = data;
+
+  if (column < 0 || row < 0 || column >= level->width || row >= level->height)
+    return '\0';
+  return level->cells[row * level->width + column];
+}
+
+/* Any tile may go anywhere: a goal inside the grid or a piece on the
+ * border is a validation problem the panel and canvas show, which is more
+ * use to a designer in the middle of a change than a refused click. */
+static gpointer
+slide_set_tile (gconstpointer data,
+                int           column,
+                int           row,
+                char          tile)
+{
+  const PwSlideLevel *level = data;
+  PwSlideLevel *copy;
+
+  if (column < 0 || row < 0 || column >= level->width || row >= level->height ||
+      strchr (".#orygbRYGB$*", tile) == NULL || tile == '\0' ||
+      level->cells[row * level->width + column] == tile)
+    return NULL;
+  copy = pw_slide_kind.copy (level);
+  copy->cells[row * level->width + column] = tile;
+  return copy;
 }
 
 const PwKindView pw_slide_view = {
   .kind_id = "slide",
   .get_grid = slide_get_grid,
   .draw = slide_draw,
+  .palette = slide_palette,
+  .n_palette = G_N_ELEMENTS (slide_palette),
+  .erase_tile = '.',
+  .draw_tile = slide_draw_tile,
+  .get_tile = slide_get_tile,
+  .set_tile = slide_set_tile,
+  .arrow_moves = "URDL",
 };

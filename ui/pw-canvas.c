@@ -1,0 +1,908 @@
+/* pw-canvas.c — the level canvas
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One cairo pass draws the board (through the kind's view table), then
+ * the overlays: validation problems, the keyboard cursor and the
+ * rectangle being drawn in edit mode; in play mode, the state of the
+ * position (won, dead end) and, beside each side of the board, what the
+ * move that way would lead to, so a move into a dead end is marked before
+ * it is made.
+ */
+
+#define G_LOG_DOMAIN "pw-canvas"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "pw-canvas.h"
+#include "pw-kind-view.h"
+#include "pw-view-style.h"
+
+#define ZOOM_MIN_CELL 8
+#define ZOOM_MAX_CELL 160
+
+struct _PwCanvas
+{
+  GtkWidget   parent_instance;
+
+  PwLevel    *level;
+  GPtrArray  *problems;
+  PwPlay     *play;
+  PwLevel    *shown;        /* the play position, drawn instead of the level */
+
+  PwTool      tool;
+  char        tile;
+  int         zoom_cell;    /* 0: fit */
+
+  int         cursor_column;
+  int         cursor_row;
+  gboolean    has_anchor;   /* Shift+arrows: a rectangle from the anchor */
+  int         anchor_column;
+  int         anchor_row;
+
+  /* a drag in progress */
+  gboolean    dragging;
+  gboolean    drag_erases;
+  double      drag_x;
+  double      drag_y;
+  int         drag_column;
+  int         drag_row;
+  int         last_column;
+  int         last_row;
+  int         hover_column; /* rectangle's far corner while dragging */
+  int         hover_row;
+};
+
+G_DEFINE_FINAL_TYPE (PwCanvas, pw_canvas, GTK_TYPE_WIDGET)
+
+enum
+{
+  STROKE_BEGIN,
+  PAINT,
+  STROKE_END,
+  FILL_RECTANGLE,
+  FLOOD_FILL,
+  MOVE,
+  PLAY_KEY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+is_dark (PwCanvas *self)
+{
+  GdkRGBA colour;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &colour);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue > 0.5;
+}
+
+static PwLevel *
+drawn_level (PwCanvas *self)
+{
+  return self->shown != NULL ? self->shown : self->level;
+}
+
+static void
+compute_geometry (PwCanvas   *self,
+                  PwGeometry *geometry)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int columns = 1, rows = 1;
+  double margin;
+
+  memset (geometry, 0, sizeof *geometry);
+  if (self->level == NULL || !pw_level_get_grid (drawn_level (self), &columns, &rows))
+    return;
+
+  /* room for the move markers around the board in play mode */
+  margin = self->play != NULL ? MAX (24, MIN (width, height) * 0.08) : 12;
+  if (self->zoom_cell > 0)
+    {
+      geometry->cell = self->zoom_cell;
+      geometry->columns = columns;
+      geometry->rows = rows;
+      geometry->x = floor (MAX (margin, (width - columns * geometry->cell) / 2));
+      geometry->y = floor (MAX (margin, (height - rows * geometry->cell) / 2));
+    }
+  else
+    pw_geometry_fit (geometry, columns, rows, width, height, margin);
+}
+
+void
+pw_canvas_get_geometry (PwCanvas   *self,
+                        PwGeometry *geometry)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+  compute_geometry (self, geometry);
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing                                                              */
+
+static void
+outline_cell (cairo_t          *cr,
+              const PwGeometry *g,
+              int               column,
+              int               row,
+              double            inset)
+{
+  double x, y;
+
+  pw_geometry_cell_origin (g, column, row, &x, &y);
+  cairo_rectangle (cr, x + inset, y + inset, g->cell - 2 * inset, g->cell - 2 * inset);
+}
+
+static void
+draw_problems (PwCanvas         *self,
+               cairo_t          *cr,
+               const PwGeometry *g)
+{
+  if (self->problems == NULL || self->play != NULL)
+    return;
+  for (guint i = 0; i < self->problems->len; i++)
+    {
+      const PwProblem *problem = g_ptr_array_index (self->problems, i);
+      double x, y;
+
+      if (problem->x < 0 || problem->y < 0 || problem->x >= g->columns || problem->y >= g->rows)
+        continue;
+      pw_geometry_cell_origin (g, problem->x, problem->y, &x, &y);
+      cairo_set_source_rgba (cr, 0.9, 0.1, 0.1, 0.25);
+      cairo_rectangle (cr, x, y, g->cell, g->cell);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0.85, 0.05, 0.05);
+      cairo_set_line_width (cr, MAX (2, g->cell / 14));
+      outline_cell (cr, g, problem->x, problem->y, MAX (1, g->cell / 28));
+      cairo_stroke (cr);
+      /* a warning mark in the corner */
+      cairo_arc (cr, x + g->cell * 0.8, y + g->cell * 0.2, g->cell * 0.14, 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, MAX (1.5, g->cell / 30));
+      cairo_move_to (cr, x + g->cell * 0.8, y + g->cell * 0.12);
+      cairo_line_to (cr, x + g->cell * 0.8, y + g->cell * 0.22);
+      cairo_stroke (cr);
+      cairo_arc (cr, x + g->cell * 0.8, y + g->cell * 0.27, MAX (1, g->cell / 40), 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_selection (PwCanvas         *self,
+                cairo_t          *cr,
+                const PwGeometry *g)
+{
+  gboolean focus = gtk_widget_has_focus (GTK_WIDGET (self));
+  int c0, r0, c1, r1;
+  double x0, y0, x1, y1;
+
+  if (self->play != NULL)
+    return;
+  if (self->dragging && self->tool == PW_TOOL_RECTANGLE && !self->drag_erases)
+    {
+      c0 = self->drag_column, r0 = self->drag_row;
+      c1 = self->hover_column, r1 = self->hover_row;
+    }
+  else if (focus && self->has_anchor)
+    {
+      c0 = self->anchor_column, r0 = self->anchor_row;
+      c1 = self->cursor_column, r1 = self->cursor_row;
+    }
+  else if (focus)
+    {
+      c0 = c1 = self->cursor_column;
+      r0 = r1 = self->cursor_row;
+    }
+  else
+    return;
+
+  pw_geometry_cell_origin (g, MIN (c0, c1), MIN (r0, r1), &x0, &y0);
+  pw_geometry_cell_origin (g, MAX (c0, c1) + 1, MAX (r0, r1) + 1, &x1, &y1);
+  cairo_set_line_width (cr, MAX (2, g->cell / 16));
+  cairo_rectangle (cr, x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2);
+  cairo_set_source_rgb (cr, 0.1, 0.45, 0.95);
+  cairo_set_dash (cr, (double[]) { g->cell / 6, g->cell / 10 }, 2, 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* A marker beside side @side (0 top, 1 right, 2 bottom, 3 left) for the
+ * move that way: an arrow, green with the moves left when it keeps a win
+ * in reach, red and crossed when it leads into a dead end, faint when it
+ * changes nothing. */
+static void
+draw_move_marker (cairo_t          *cr,
+                  const PwGeometry *g,
+                  int               side,
+                  PwPlayStatus      status,
+                  gboolean          changes,
+                  guint             distance)
+{
+  static const int dx[4] = { 0, 1, 0, -1 };
+  static const int dy[4] = { -1, 0, 1, 0 };
+  double w = g->columns * g->cell, h = g->rows * g->cell;
+  double cx = g->x + w / 2 + dx[side] * (w / 2 + g->cell * 0.45);
+  double cy = g->y + h / 2 + dy[side] * (h / 2 + g->cell * 0.45);
+  double r = MAX (8, g->cell * 0.3);
+  double px = -dy[side], py = dx[side];  /* across the arrow */
+
+  if (!changes)
+    cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.35);
+  else if (status == PW_PLAY_DEAD_END)
+    cairo_set_source_rgb (cr, 0.85, 0.1, 0.1);
+  else if (status == PW_PLAY_WINNABLE || status == PW_PLAY_WON)
+    cairo_set_source_rgb (cr, 0.15, 0.6, 0.25);
+  else
+    cairo_set_source_rgb (cr, 0.45, 0.45, 0.5);
+
+  cairo_move_to (cr, cx + dx[side] * r, cy + dy[side] * r);
+  cairo_line_to (cr, cx - dx[side] * r * 0.6 + px * r, cy - dy[side] * r * 0.6 + py * r);
+  cairo_line_to (cr, cx - dx[side] * r * 0.6 - px * r, cy - dy[side] * r * 0.6 - py * r);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+
+  if (!changes)
+    return;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  if (status == PW_PLAY_DEAD_END)
+    {
+      double s = r * 0.35;
+
+      cairo_set_line_width (cr, MAX (2, r / 5));
+      cairo_move_to (cr, cx - s, cy - s);
+      cairo_line_to (cr, cx + s, cy + s);
+      cairo_move_to (cr, cx + s, cy - s);
+      cairo_line_to (cr, cx - s, cy + s);
+      cairo_stroke (cr);
+    }
+  else if (status == PW_PLAY_WINNABLE || status == PW_PLAY_WON)
+    {
+      char text[16];
+      cairo_text_extents_t extents;
+
+      g_snprintf (text, sizeof text, "%u", status == PW_PLAY_WON ? 0 : distance);
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, r * 0.7);
+      cairo_text_extents (cr, text, &extents);
+      cairo_move_to (cr, cx - extents.width / 2 - extents.x_bearing,
+                     cy - extents.height / 2 - extents.y_bearing);
+      cairo_show_text (cr, text);
+    }
+}
+
+static void
+draw_play (PwCanvas         *self,
+           cairo_t          *cr,
+           const PwGeometry *g)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+  PwPlayStatus status = pw_play_get_status (self->play, NULL);
+  double w = g->columns * g->cell, h = g->rows * g->cell;
+  double line = MAX (4, g->cell / 8);
+
+  if (status == PW_PLAY_DEAD_END || status == PW_PLAY_WON)
+    {
+      if (status == PW_PLAY_DEAD_END)
+        {
+          /* unmistakable: the board tinted red and hatched, a red frame */
+          cairo_save (cr);
+          cairo_rectangle (cr, g->x, g->y, w, h);
+          cairo_clip (cr);
+          cairo_set_source_rgba (cr, 0.85, 0.05, 0.05, 0.22);
+          cairo_paint (cr);
+          cairo_set_source_rgba (cr, 0.85, 0.05, 0.05, 0.35);
+          cairo_set_line_width (cr, MAX (1, g->cell / 20));
+          for (double d = -h; d < w; d += g->cell / 2)
+            {
+              cairo_move_to (cr, g->x + d, g->y + h);
+              cairo_line_to (cr, g->x + d + h, g->y);
+            }
+          cairo_stroke (cr);
+          cairo_restore (cr);
+          cairo_set_source_rgb (cr, 0.85, 0.05, 0.05);
+        }
+      else
+        cairo_set_source_rgb (cr, 0.15, 0.65, 0.25);
+      cairo_set_line_width (cr, line);
+      cairo_rectangle (cr, g->x - line / 2, g->y - line / 2, w + line, h + line);
+      cairo_stroke (cr);
+    }
+
+  if (view == NULL || view->arrow_moves == NULL || pw_play_is_won (self->play))
+    return;
+  for (int side = 0; side < 4; side++)
+    {
+      int move = pw_play_find_move (self->play, view->arrow_moves[side]);
+      gboolean changes = FALSE;
+      guint distance = 0;
+      PwPlayStatus s;
+
+      if (move < 0)
+        continue;
+      s = pw_play_get_move_status (self->play, move, &changes, &distance);
+      draw_move_marker (cr, g, side, s, changes, distance);
+    }
+}
+
+static void
+pw_canvas_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  PwCanvas *self = PW_CANVAS (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  gboolean dark = is_dark (self);
+  PwGeometry g;
+  cairo_t *cr;
+
+  if (self->level == NULL || width <= 0 || height <= 0)
+    return;
+
+  compute_geometry (self, &g);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pw_colour_set (cr, &pw_view_style_get (dark)->background);
+  cairo_paint (cr);
+  if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
+    {
+      draw_problems (self, cr, &g);
+      draw_selection (self, cr, &g);
+      if (self->play != NULL)
+        draw_play (self, cr, &g);
+    }
+  else
+    {
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget,
+                                                            _("This build cannot draw levels of this kind."));
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_move_to (cr, (width - lw) / 2.0, (height - lh) / 2.0);
+      cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+      pango_cairo_show_layout (cr, layout);
+      g_object_unref (layout);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+pw_canvas_measure (GtkWidget      *widget,
+                   GtkOrientation  orientation,
+                   int             for_size,
+                   int            *minimum,
+                   int            *natural,
+                   int            *minimum_baseline,
+                   int            *natural_baseline)
+{
+  PwCanvas *self = PW_CANVAS (widget);
+  int columns = 8, rows = 8;
+
+  if (self->level != NULL)
+    pw_level_get_grid (drawn_level (self), &columns, &rows);
+  if (self->zoom_cell > 0)
+    {
+      int cells = orientation == GTK_ORIENTATION_HORIZONTAL ? columns : rows;
+
+      *minimum = *natural = cells * self->zoom_cell + 2 * 24;
+    }
+  else
+    {
+      *minimum = 120;
+      *natural = 480;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Input                                                                */
+
+static char
+tool_tile (PwCanvas *self,
+           gboolean  erase)
+{
+  const PwKindView *view = self->level != NULL
+                           ? pw_kind_view_lookup (pw_level_get_kind_id (self->level)) : NULL;
+
+  if (erase || self->tool == PW_TOOL_ERASER)
+    return view != NULL ? view->erase_tile : '\0';
+  return self->tile;
+}
+
+static gboolean
+cell_at (PwCanvas *self,
+         double    x,
+         double    y,
+         int      *column,
+         int      *row)
+{
+  PwGeometry g;
+
+  compute_geometry (self, &g);
+  return g.cell > 0 && pw_geometry_cell_at (&g, x, y, column, row);
+}
+
+/* Every cell on the segment between two cells, so a fast stroke leaves
+ * no gaps. */
+static void
+paint_line (PwCanvas *self,
+            int       c0,
+            int       r0,
+            int       c1,
+            int       r1,
+            char      tile)
+{
+  int steps = MAX (ABS (c1 - c0), ABS (r1 - r0));
+
+  for (int i = 1; i <= steps; i++)
+    {
+      int c = c0 + (int) lround ((double) (c1 - c0) * i / steps);
+      int r = r0 + (int) lround ((double) (r1 - r0) * i / steps);
+
+      g_signal_emit (self, signals[PAINT], 0, c, r, (int) tile);
+    }
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            PwCanvas       *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  int column, row;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->play != NULL || self->level == NULL || !cell_at (self, x, y, &column, &row))
+    {
+      self->dragging = FALSE;
+      self->drag_x = x;
+      self->drag_y = y;
+      return;
+    }
+
+  self->dragging = TRUE;
+  self->drag_erases = button == GDK_BUTTON_SECONDARY;
+  self->drag_x = x;
+  self->drag_y = y;
+  self->drag_column = self->last_column = self->hover_column = column;
+  self->drag_row = self->last_row = self->hover_row = row;
+  self->cursor_column = column;
+  self->cursor_row = row;
+  self->has_anchor = FALSE;
+
+  if (self->tool == PW_TOOL_FILL && !self->drag_erases)
+    {
+      g_signal_emit (self, signals[FLOOD_FILL], 0, column, row, (int) tool_tile (self, FALSE));
+      self->dragging = FALSE;
+    }
+  else if (self->tool != PW_TOOL_RECTANGLE || self->drag_erases)
+    {
+      g_signal_emit (self, signals[STROKE_BEGIN], 0);
+      g_signal_emit (self, signals[PAINT], 0, column, row, (int) tool_tile (self, self->drag_erases));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             PwCanvas       *self)
+{
+  int column, row;
+
+  if (!self->dragging)
+    return;
+  if (!cell_at (self, self->drag_x + dx, self->drag_y + dy, &column, &row))
+    return;
+  if (self->tool == PW_TOOL_RECTANGLE && !self->drag_erases)
+    {
+      if (column != self->hover_column || row != self->hover_row)
+        {
+          self->hover_column = column;
+          self->hover_row = row;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      return;
+    }
+  if (column == self->last_column && row == self->last_row)
+    return;
+  paint_line (self, self->last_column, self->last_row, column, row,
+              tool_tile (self, self->drag_erases));
+  self->last_column = self->cursor_column = column;
+  self->last_row = self->cursor_row = row;
+}
+
+static void
+drag_end (GtkGestureDrag *gesture,
+          double          dx,
+          double          dy,
+          PwCanvas       *self)
+{
+  if (self->play != NULL)
+    {
+      /* a swipe plays the move in its direction */
+      const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+      int side;
+
+      if (view == NULL || view->arrow_moves == NULL || hypot (dx, dy) < 24)
+        return;
+      if (fabs (dx) > fabs (dy))
+        side = dx > 0 ? 1 : 3;
+      else
+        side = dy > 0 ? 2 : 0;
+      side = pw_play_find_move (self->play, view->arrow_moves[side]);
+      if (side >= 0)
+        g_signal_emit (self, signals[MOVE], 0, (guint) side);
+      return;
+    }
+  if (!self->dragging)
+    return;
+  self->dragging = FALSE;
+  if (self->tool == PW_TOOL_RECTANGLE && !self->drag_erases)
+    g_signal_emit (self, signals[FILL_RECTANGLE], 0, self->drag_column, self->drag_row,
+                   self->hover_column, self->hover_row, (int) tool_tile (self, FALSE));
+  else
+    g_signal_emit (self, signals[STROKE_END], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+apply_at_cursor (PwCanvas *self,
+                 gboolean  erase)
+{
+  if (self->has_anchor && !erase)
+    {
+      g_signal_emit (self, signals[FILL_RECTANGLE], 0, self->anchor_column, self->anchor_row,
+                     self->cursor_column, self->cursor_row, (int) tool_tile (self, FALSE));
+      self->has_anchor = FALSE;
+    }
+  else if (self->tool == PW_TOOL_FILL && !erase)
+    g_signal_emit (self, signals[FLOOD_FILL], 0, self->cursor_column, self->cursor_row,
+                   (int) tool_tile (self, FALSE));
+  else
+    {
+      g_signal_emit (self, signals[STROKE_BEGIN], 0);
+      g_signal_emit (self, signals[PAINT], 0, self->cursor_column, self->cursor_row,
+                     (int) tool_tile (self, erase));
+      g_signal_emit (self, signals[STROKE_END], 0);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             PwCanvas              *self)
+{
+  static const guint arrows[4] = { GDK_KEY_Up, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Left };
+  static const int dx[4] = { 0, 1, 0, -1 };
+  static const int dy[4] = { -1, 0, 1, 0 };
+  int columns, rows;
+
+  if (self->level == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+
+  for (int side = 0; side < 4; side++)
+    {
+      if (keyval != arrows[side] && keyval != arrows[side] - GDK_KEY_Left + GDK_KEY_KP_Left)
+        continue;
+      if (self->play != NULL)
+        {
+          const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+          int move = view != NULL && view->arrow_moves != NULL
+                     ? pw_play_find_move (self->play, view->arrow_moves[side]) : -1;
+
+          if (move >= 0)
+            g_signal_emit (self, signals[MOVE], 0, (guint) move);
+          return TRUE;
+        }
+      pw_level_get_grid (self->level, &columns, &rows);
+      if ((state & GDK_SHIFT_MASK) && !self->has_anchor)
+        {
+          self->has_anchor = TRUE;
+          self->anchor_column = self->cursor_column;
+          self->anchor_row = self->cursor_row;
+        }
+      else if (!(state & GDK_SHIFT_MASK))
+        self->has_anchor = FALSE;
+      self->cursor_column = CLAMP (self->cursor_column + dx[side], 0, columns - 1);
+      self->cursor_row = CLAMP (self->cursor_row + dy[side], 0, rows - 1);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+
+  if (self->play != NULL)
+    {
+      if (keyval == GDK_KEY_BackSpace || keyval == GDK_KEY_Home || keyval == GDK_KEY_h)
+        {
+          g_signal_emit (self, signals[PLAY_KEY], 0, keyval);
+          return TRUE;
+        }
+      return FALSE;
+    }
+  switch (keyval)
+    {
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      apply_at_cursor (self, FALSE);
+      return TRUE;
+    case GDK_KEY_Delete:
+    case GDK_KEY_BackSpace:
+      apply_at_cursor (self, TRUE);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->has_anchor)
+        {
+          self->has_anchor = FALSE;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return TRUE;
+        }
+      return FALSE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+scrolled (GtkEventControllerScroll *controller,
+          double                    dx,
+          double                    dy,
+          PwCanvas                 *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+
+  if (!(state & GDK_CONTROL_MASK))
+    return FALSE;
+  if (dy < 0)
+    pw_canvas_zoom_in (self);
+  else if (dy > 0)
+    pw_canvas_zoom_out (self);
+  return TRUE;
+}
+
+static void
+focus_changed (PwCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+pw_canvas_dispose (GObject *object)
+{
+  PwCanvas *self = PW_CANVAS (object);
+
+  g_clear_pointer (&self->level, pw_level_unref);
+  g_clear_pointer (&self->shown, pw_level_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  self->play = NULL;
+  G_OBJECT_CLASS (pw_canvas_parent_class)->dispose (object);
+}
+
+static void
+pw_canvas_class_init (PwCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pw_canvas_dispose;
+  widget_class->snapshot = pw_canvas_snapshot;
+  widget_class->measure = pw_canvas_measure;
+
+  signals[STROKE_BEGIN] = g_signal_new ("stroke-begin", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
+  signals[PAINT] = g_signal_new ("paint", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                 G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[STROKE_END] = g_signal_new ("stroke-end", G_TYPE_FROM_CLASS (klass),
+                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 0);
+  signals[FILL_RECTANGLE] = g_signal_new ("fill-rectangle", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 5, G_TYPE_INT, G_TYPE_INT,
+                                          G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[FLOOD_FILL] = g_signal_new ("flood-fill", G_TYPE_FROM_CLASS (klass),
+                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[MOVE] = g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[PLAY_KEY] = g_signal_new ("play-key", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_css_name (widget_class, "pw-canvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+pw_canvas_init (PwCanvas *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *key = gtk_event_controller_key_new ();
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->tool = PW_TOOL_PENCIL;
+  self->tile = '#';
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+}
+
+GtkWidget *
+pw_canvas_new (void)
+{
+  return g_object_new (PW_TYPE_CANVAS, NULL);
+}
+
+static void
+update_description (PwCanvas *self)
+{
+  g_autofree char *size = self->level != NULL ? pw_level_describe_size (self->level) : NULL;
+  g_autofree char *text = NULL;
+
+  if (self->level == NULL)
+    return;
+  /* Translators: the canvas's description for screen readers: level name, size */
+  text = g_strdup_printf (_("Level “%s”, %s"), pw_level_get_name (self->level), size);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+void
+pw_canvas_set_level (PwCanvas *self,
+                     PwLevel  *level)
+{
+  int columns, rows;
+
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  if (level == self->level)
+    return;
+  if (level != NULL)
+    pw_level_ref (level);
+  g_clear_pointer (&self->level, pw_level_unref);
+  self->level = level;
+  if (level != NULL && pw_level_get_grid (level, &columns, &rows))
+    {
+      self->cursor_column = CLAMP (self->cursor_column, 0, columns - 1);
+      self->cursor_row = CLAMP (self->cursor_row, 0, rows - 1);
+    }
+  update_description (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+PwLevel *
+pw_canvas_get_level (PwCanvas *self)
+{
+  g_return_val_if_fail (PW_IS_CANVAS (self), NULL);
+  return self->level;
+}
+
+void
+pw_canvas_set_problems (PwCanvas  *self,
+                        GPtrArray *problems)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  if (problems != NULL)
+    g_ptr_array_ref (problems);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  self->problems = problems;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_set_play (PwCanvas *self,
+                    PwPlay   *play)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  self->play = play;
+  self->dragging = FALSE;
+  self->has_anchor = FALSE;
+  pw_canvas_play_changed (self);
+}
+
+void
+pw_canvas_play_changed (PwCanvas *self)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  g_clear_pointer (&self->shown, pw_level_unref);
+  if (self->play != NULL)
+    self->shown = pw_play_render (self->play);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_set_tool (PwCanvas *self,
+                    PwTool    tool)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+  self->tool = tool;
+  self->has_anchor = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+PwTool
+pw_canvas_get_tool (PwCanvas *self)
+{
+  return self->tool;
+}
+
+void
+pw_canvas_set_tile (PwCanvas *self,
+                    char      tile)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+  self->tile = tile;
+}
+
+char
+pw_canvas_get_tile (PwCanvas *self)
+{
+  return self->tile;
+}
+
+static int
+current_cell (PwCanvas *self)
+{
+  PwGeometry g;
+
+  if (self->zoom_cell > 0)
+    return self->zoom_cell;
+  compute_geometry (self, &g);
+  return MAX ((int) g.cell, ZOOM_MIN_CELL);
+}
+
+void
+pw_canvas_zoom_in (PwCanvas *self)
+{
+  self->zoom_cell = MIN (ZOOM_MAX_CELL, (int) ceil (current_cell (self) * 1.25));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_zoom_out (PwCanvas *self)
+{
+  self->zoom_cell = MAX (ZOOM_MIN_CELL, (int) floor (current_cell (self) / 1.25));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_zoom_fit (PwCanvas *self)
+{
+  self->zoom_cell = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}

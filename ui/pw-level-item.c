@@ -1,0 +1,288 @@
+/* pw-level-item.c — one row of the level list
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "pw-level-item"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "pw-level-item.h"
+
+struct _PwLevelItem
+{
+  GObject     parent_instance;
+
+  PwLevel    *level;
+  PwAnalysis *analysis;
+  guint       position;
+  gboolean    failed;
+};
+
+G_DEFINE_FINAL_TYPE (PwLevelItem, pw_level_item, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_POSITION,
+  PROP_NAME,
+  PROP_KIND,
+  PROP_SIZE,
+  PROP_STATES,
+  PROP_STATES_TEXT,
+  PROP_PAR,
+  PROP_PAR_TEXT,
+  PROP_DEAD_ENDS,
+  PROP_DEAD_ENDS_TEXT,
+  PROP_DIFFICULTY,
+  PROP_DIFFICULTY_TEXT,
+  PROP_RATING,
+  PROP_RATING_TEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static double
+figure (PwLevelItem *self,
+        const char  *key)
+{
+  double value;
+
+  if (self->analysis == NULL || !pw_analysis_get_double (self->analysis, key, &value))
+    return -1;
+  return value;
+}
+
+static char *
+figure_text (PwLevelItem *self,
+             const char  *key,
+             gboolean     decimals)
+{
+  double value;
+
+  if (self->failed)
+    /* Translators: in the level list, a level that cannot be analysed */
+    return g_strdup (_("invalid"));
+  if (self->analysis == NULL)
+    return g_strdup ("…");
+  if (!pw_analysis_get_double (self->analysis, key, &value))
+    return g_strdup ("—");
+  if (decimals)
+    return g_strdup_printf ("%.1f", value);
+  return value >= 0 ? pw_format_count ((guint64) value) : g_strdup_printf ("%.0f", value);
+}
+
+static double
+rating (PwLevelItem *self)
+{
+  guint count;
+  double mean, median;
+
+  pw_level_playtest_summary (self->level, &count, &mean, &median);
+  return count > 0 && !isnan (mean) ? mean : -1;
+}
+
+static void
+pw_level_item_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PwLevelItem *self = PW_LEVEL_ITEM (object);
+  const PwKind *kind = pw_level_get_kind (self->level);
+
+  switch (prop_id)
+    {
+    case PROP_POSITION:
+      g_value_set_uint (value, self->position);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, pw_level_get_name (self->level));
+      break;
+    case PROP_KIND:
+      g_value_set_string (value, kind != NULL ? _(kind->name) : pw_level_get_kind_id (self->level));
+      break;
+    case PROP_SIZE:
+      g_value_take_string (value, pw_level_describe_size (self->level));
+      break;
+    case PROP_STATES:
+      g_value_set_double (value, figure (self, "states"));
+      break;
+    case PROP_STATES_TEXT:
+      g_value_take_string (value, figure_text (self, "states", FALSE));
+      break;
+    case PROP_PAR:
+      g_value_set_double (value, figure (self, "par"));
+      break;
+    case PROP_PAR_TEXT:
+      g_value_take_string (value, figure_text (self, "par", FALSE));
+      break;
+    case PROP_DEAD_ENDS:
+      g_value_set_double (value, figure (self, "dead_ends"));
+      break;
+    case PROP_DEAD_ENDS_TEXT:
+      g_value_take_string (value, figure_text (self, "dead_ends", FALSE));
+      break;
+    case PROP_DIFFICULTY:
+      g_value_set_double (value, figure (self, "difficulty"));
+      break;
+    case PROP_DIFFICULTY_TEXT:
+      g_value_take_string (value, figure_text (self, "difficulty", TRUE));
+      break;
+    case PROP_RATING:
+      g_value_set_double (value, rating (self));
+      break;
+    case PROP_RATING_TEXT:
+      {
+        double r = rating (self);
+
+        g_value_take_string (value, r >= 0 ? g_strdup_printf ("%.1f", r) : g_strdup ("—"));
+      }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pw_level_item_finalize (GObject *object)
+{
+  PwLevelItem *self = PW_LEVEL_ITEM (object);
+
+  g_clear_pointer (&self->level, pw_level_unref);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  G_OBJECT_CLASS (pw_level_item_parent_class)->finalize (object);
+}
+
+static void
+pw_level_item_class_init (PwLevelItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->get_property = pw_level_item_get_property;
+  object_class->finalize = pw_level_item_finalize;
+
+  properties[PROP_POSITION] = g_param_spec_uint ("position", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  properties[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, flags);
+  properties[PROP_SIZE] = g_param_spec_string ("size", NULL, NULL, NULL, flags);
+#define NUMBER(id, name)                                                                       \
+  properties[PROP_##id] = g_param_spec_double (name, NULL, NULL, -1, G_MAXDOUBLE, -1, flags); \
+  properties[PROP_##id##_TEXT] = g_param_spec_string (name "-text", NULL, NULL, NULL, flags);
+  NUMBER (STATES, "states")
+  NUMBER (PAR, "par")
+  NUMBER (DEAD_ENDS, "dead-ends")
+  NUMBER (DIFFICULTY, "difficulty")
+  NUMBER (RATING, "rating")
+#undef NUMBER
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pw_level_item_init (PwLevelItem *self)
+{
+}
+
+PwLevelItem *
+pw_level_item_new (PwLevel *level,
+                   guint    position)
+{
+  PwLevelItem *self = g_object_new (PW_TYPE_LEVEL_ITEM, NULL);
+
+  self->level = pw_level_ref (level);
+  self->position = position;
+  return self;
+}
+
+PwLevel *
+pw_level_item_get_level (PwLevelItem *self)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), NULL);
+  return self->level;
+}
+
+guint
+pw_level_item_get_position (PwLevelItem *self)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), 0);
+  return self->position;
+}
+
+static void
+notify_all (PwLevelItem *self)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint p = PROP_NAME; p < N_PROPS; p++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[p]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+pw_level_item_set_level (PwLevelItem *self,
+                         PwLevel     *level)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (level == self->level)
+    return;
+  pw_level_ref (level);
+  pw_level_unref (self->level);
+  self->level = level;
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  self->failed = FALSE;
+  notify_all (self);
+}
+
+void
+pw_level_item_set_position (PwLevelItem *self,
+                            guint        position)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (position == self->position)
+    return;
+  self->position = position;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
+}
+
+PwAnalysis *
+pw_level_item_get_analysis (PwLevelItem *self)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), NULL);
+  return self->analysis;
+}
+
+void
+pw_level_item_set_analysis (PwLevelItem *self,
+                            PwAnalysis  *analysis)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (analysis == self->analysis)
+    return;
+  if (analysis != NULL)
+    pw_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  self->analysis = analysis;
+  self->failed = FALSE;
+  notify_all (self);
+}
+
+void
+pw_level_item_set_failed (PwLevelItem *self,
+                          gboolean     failed)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (failed == self->failed)
+    return;
+  self->failed = failed;
+  notify_all (self);
+}

@@ -1,0 +1,41 @@
+/* pw-level-item.h — one row of the level list
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "puzzlewright.h"
+
+G_BEGIN_DECLS
+
+#define PW_TYPE_LEVEL_ITEM (pw_level_item_get_type ())
+
+G_DECLARE_FINAL_TYPE (PwLevelItem, pw_level_item, PW, LEVEL_ITEM, GObject)
+
+/* A level of the document as the list shows it: read-only properties
+ * "position" (1-based order in the set), "name", "kind", "size", and the
+ * analysis columns "states", "par", "dead-ends", "difficulty", "rating"
+ * (numbers for sorting, -1 when unknown) with "*-text" twins for display
+ * ("…" while the level waits for analysis, "—" when it has no value). */
+
+PwLevelItem *pw_level_item_new          (PwLevel     *level,
+                                         guint        position);
+PwLevel     *pw_level_item_get_level    (PwLevelItem *self);
+guint        pw_level_item_get_position (PwLevelItem *self);
+void         pw_level_item_set_level    (PwLevelItem *self,
+                                         PwLevel     *level);
+void         pw_level_item_set_position (PwLevelItem *self,
+                                         guint        position);
+PwAnalysis  *pw_level_item_get_analysis (PwLevelItem *self);
+/* The analysis of the item's current level; NULL to say it has none. */
+void         pw_level_item_set_analysis (PwLevelItem *self,
+                                         PwAnalysis  *analysis);
+/* The level could not be analysed (invalid): shown as such. */
+void         pw_level_item_set_failed   (PwLevelItem *self,
+                                         gboolean     failed);
+
+G_END_DECLS

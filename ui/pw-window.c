@@ -1,0 +1,2538 @@
+/* pw-window.c — the editor's main window
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window knows no kind: it draws and edits through the kind's view
+ * table (ui/kinds), analyses through the scheduler, and changes the
+ * document only through PwDocument, so every change can be undone.
+ *
+ * Left, the level list: a GListStore of PwLevelItem kept in step with the
+ * document's "levels-changed" and "level-changed", behind a filter and a
+ * sorter. Centre, the canvas and the notes and playtests of the level on
+ * screen. Right, the analysis panel and the state graph.
+ */
+
+#define G_LOG_DOMAIN "pw-window"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pw-application.h"
+#include "pw-kind-view.h"
+#include "pw-level-item.h"
+#include "pw-level-panel.h"
+#include "pw-window.h"
+
+#define ANALYSIS_DELAY_MS    150
+#define PROGRESS_INTERVAL_MS 100
+#define AUTOSAVE_MS          30000
+
+struct _PwWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* template */
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkSearchEntry       *filter_entry;
+  GtkColumnView        *level_view;
+  GtkMenuButton        *add_level_button;
+  GtkStack             *toolbar_stack;
+  GtkBox               *tool_box;
+  GtkFlowBox           *palette_box;
+  GtkLabel             *moves_label;
+  GtkAdjustment        *speed_adjustment;
+  PwCanvas             *canvas;
+  PwLevelPanel         *level_panel;
+  PwAnalysisPanel      *analysis_panel;
+  PwGraphView          *graph_view;
+  GtkStack             *side_stack;
+  GtkRevealer          *export_revealer;
+  GtkLabel             *export_label;
+  GtkProgressBar       *export_progress;
+  GtkButton            *export_cancel;
+
+  PwDocument           *document;
+  PwScheduler          *scheduler;
+  GListStore           *store;        /* PwLevelItem, in document order */
+  GtkStringFilter      *filter;
+  GtkSortListModel     *sorted;
+  GtkSingleSelection   *selection;
+  guint                 current;      /* index in the document, or G_MAXUINT */
+  gboolean              selecting;    /* changing the selection ourselves */
+
+  PwAnalysis           *analysis;     /* of the level on screen, or NULL */
+  PwPlay               *play;         /* play mode when not NULL */
+  guint                 solution_timeout;
+  gboolean              stroke;
+
+  GCancellable         *export_cancellable;
+  GtkWidget            *tool_buttons[4];
+  const PwKindView     *palette_view;  /* the kind the palette shows */
+};
+
+G_DEFINE_FINAL_TYPE (PwWindow, pw_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void refresh_current  (PwWindow *self);
+static void update_actions   (PwWindow *self);
+static void update_play      (PwWindow *self);
+static void leave_play       (PwWindow *self);
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                        */
+
+static PwLevel *
+current_level (PwWindow *self)
+{
+  if (self->document == NULL || self->current >= pw_document_get_n_levels (self->document))
+    return NULL;
+  return pw_document_get_level (self->document, self->current);
+}
+
+static void
+show_error (PwWindow   *self,
+            const char *primary,
+            const char *secondary)
+{
+  GtkWidget *dialog;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+  if (secondary != NULL)
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static GSettings *
+settings (PwWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return PW_IS_APPLICATION (app) ? pw_application_get_settings (PW_APPLICATION (app)) : NULL;
+}
+
+static PwRecovery *
+recovery (PwWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return PW_IS_APPLICATION (app) ? pw_application_get_recovery (PW_APPLICATION (app)) : NULL;
+}
+
+static void
+set_action_enabled (PwWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/* ------------------------------------------------------------------ */
+/* Title                                                                */
+
+static void
+update_title (PwWindow *self)
+{
+  PwLevelSet *set;
+  GFile *file;
+  const char *title;
+  g_autofree char *shown = NULL;
+  g_autofree char *window_title = NULL;
+  g_autofree char *where = NULL;
+
+  if (self->document == NULL)
+    return;
+  set = pw_document_get_set (self->document);
+  file = pw_document_get_file (self->document);
+  title = pw_level_set_get_title (set);
+  if (title == NULL || *title == '\0')
+    title = _("Untitled Level Set");
+  /* an unsaved marker, as text editors show it */
+  shown = pw_document_get_modified (self->document) ? g_strdup_printf ("• %s", title)
+                                                    : g_strdup (title);
+  gtk_label_set_text (self->title_label, shown);
+  if (file != NULL)
+    where = g_file_get_parse_name (file);
+  gtk_label_set_text (self->subtitle_label, where != NULL ? where : _("Not saved yet"));
+  window_title = g_strdup_printf ("%s — %s", shown, _("Puzzlewright"));
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+}
+
+/* ------------------------------------------------------------------ */
+/* The level list                                                       */
+
+static PwLevelItem *
+item_at (PwWindow *self,
+         guint     index)
+{
+  return g_list_model_get_item (G_LIST_MODEL (self->store), index);
+}
+
+/* Fills an item's analysis from the cache, or queues the level. */
+static void
+feed_item (PwWindow    *self,
+           PwLevelItem *item)
+{
+  PwLevel *level = pw_level_item_get_level (item);
+  g_autoptr(GPtrArray) problems = NULL;
+  PwAnalysis *cached;
+
+  if (pw_level_get_kind (level) == NULL)
+    return;
+  problems = pw_level_validate (level);
+  if (problems->len > 0)
+    {
+      pw_level_item_set_failed (item, TRUE);
+      return;
+    }
+  cached = pw_scheduler_lookup (self->scheduler, level);
+  if (cached != NULL)
+    pw_level_item_set_analysis (item, cached);
+  else
+    pw_scheduler_queue (self->scheduler, level);
+}
+
+static void
+renumber (PwWindow *self,
+          guint     from)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  for (guint i = from; i < n; i++)
+    {
+      g_autoptr(PwLevelItem) item = item_at (self, i);
+
+      pw_level_item_set_position (item, i + 1);
+    }
+}
+
+static guint
+view_position_of (PwWindow *self,
+                  guint     index)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+
+      if (pw_level_item_get_position (item) == index + 1)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+void
+pw_window_select_level (PwWindow *self,
+                        guint     index)
+{
+  guint position;
+
+  g_return_if_fail (PW_IS_WINDOW (self));
+
+  if (self->document == NULL || index >= pw_document_get_n_levels (self->document))
+    index = G_MAXUINT;
+  position = index != G_MAXUINT ? view_position_of (self, index) : GTK_INVALID_LIST_POSITION;
+  if (index != G_MAXUINT && position == GTK_INVALID_LIST_POSITION)
+    {
+      /* filtered out: show every level again */
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), "");
+      gtk_string_filter_set_search (self->filter, NULL);
+      position = view_position_of (self, index);
+    }
+
+  self->selecting = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->selecting = FALSE;
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (GTK_WIDGET (self->level_view), "list.scroll-to-item", "u",
+                                position);
+
+  if (self->current != index)
+    {
+      self->current = index;
+      if (self->play != NULL)
+        leave_play (self);
+      refresh_current (self);
+    }
+}
+
+static void
+selection_changed (PwWindow *self)
+{
+  PwLevelItem *item;
+
+  if (self->selecting)
+    return;
+  item = gtk_single_selection_get_selected_item (self->selection);
+  if (item == NULL)
+    return;
+  if (pw_level_item_get_position (item) - 1 != self->current)
+    {
+      self->current = pw_level_item_get_position (item) - 1;
+      if (self->play != NULL)
+        leave_play (self);
+      refresh_current (self);
+    }
+}
+
+static void
+levels_changed (PwWindow *self,
+                guint     position,
+                guint     removed,
+                guint     added)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint keep = self->current;
+
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_add (items, pw_level_item_new (pw_document_get_level (self->document, position + i),
+                                               position + i + 1));
+  self->selecting = TRUE;
+  g_list_store_splice (self->store, position, removed, items->pdata, items->len);
+  renumber (self, position + added);
+  self->selecting = FALSE;
+  for (guint i = 0; i < items->len; i++)
+    feed_item (self, g_ptr_array_index (items, i));
+
+  /* the level on screen: the one added, else the one that was there */
+  if (added == 1 && removed == 0)
+    keep = position;
+  else if (added == 1 && removed == 1)
+    keep = position;  /* a move: the document reports the level's new place */
+  else if (keep != G_MAXUINT && keep >= position + removed)
+    keep = keep - removed + added;
+  else if (keep != G_MAXUINT && keep >= position)
+    keep = MIN (position, pw_document_get_n_levels (self->document) - 1);
+  if (pw_document_get_n_levels (self->document) == 0)
+    keep = G_MAXUINT;
+
+  self->current = G_MAXUINT;  /* the list changed under it: refresh in any case */
+  pw_window_select_level (self, keep);
+  update_actions (self);
+}
+
+static void
+level_changed (PwWindow *self,
+               guint     index)
+{
+  g_autoptr(PwLevelItem) item = item_at (self, index);
+
+  pw_level_item_set_level (item, pw_document_get_level (self->document, index));
+  feed_item (self, item);
+  if (index == self->current)
+    refresh_current (self);
+}
+
+typedef struct
+{
+  const char *title;
+  const char *text_property;
+  const char *sort_property;
+  gboolean    numeric;
+  int         width;       /* fixed width, or -1 to expand */
+} Column;
+
+static const Column columns[] = {
+  /* Translators: the level list's column of positions in the set */
+  { N_("#"), "position", "position", TRUE, 36 },
+  { N_("Name"), "name", "name", FALSE, -1 },
+  { N_("Kind"), "kind", "kind", FALSE, 56 },
+  { N_("Size"), "size", "size", FALSE, 52 },
+  { N_("States"), "states-text", "states", TRUE, 72 },
+  { N_("Par"), "par-text", "par", TRUE, 40 },
+  /* Translators: short column title for dead-end states */
+  { N_("Dead"), "dead-ends-text", "dead-ends", TRUE, 60 },
+  /* Translators: short column title for the difficulty score */
+  { N_("Diff."), "difficulty-text", "difficulty", TRUE, 52 },
+  /* Translators: short column title for the playtesters' mean rating */
+  { N_("Rating"), "rating-text", "rating", TRUE, 56 },
+};
+
+static void
+cell_setup (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            const Column             *column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column->numeric ? 1 : 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (column->numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+cell_bind (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           const Column             *column)
+{
+  GObject *item = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  GBinding *binding;
+
+  if (g_str_equal (column->text_property, "position"))
+    binding = g_object_bind_property_full (item, "position", label, "label", G_BINDING_SYNC_CREATE,
+                                           NULL, NULL, NULL, NULL);
+  else
+    binding = g_object_bind_property (item, column->text_property, label, "label",
+                                      G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (list_item), "binding", binding);
+}
+
+static void
+cell_unbind (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             const Column             *column)
+{
+  GBinding *binding = g_object_steal_data (G_OBJECT (list_item), "binding");
+
+  if (binding != NULL)
+    g_binding_unbind (binding);
+}
+
+/* Drag a row onto another to move the level there. */
+static GdkContentProvider *
+row_drag_prepare (GtkDragSource *source,
+                  double         x,
+                  double         y,
+                  GtkListItem   *list_item)
+{
+  PwLevelItem *item = gtk_list_item_get_item (list_item);
+
+  if (item == NULL)
+    return NULL;
+  return gdk_content_provider_new_typed (G_TYPE_UINT, pw_level_item_get_position (item));
+}
+
+static gboolean
+row_drop (GtkDropTarget *target,
+          const GValue  *value,
+          double         x,
+          double         y,
+          GtkListItem   *list_item)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  PwWindow *self = PW_WINDOW (gtk_widget_get_root (widget));
+  PwLevelItem *item = gtk_list_item_get_item (list_item);
+  guint from, to;
+
+  if (item == NULL || !G_VALUE_HOLDS_UINT (value))
+    return FALSE;
+  from = g_value_get_uint (value) - 1;
+  to = pw_level_item_get_position (item) - 1;
+  if (from == to || from >= pw_document_get_n_levels (self->document))
+    return FALSE;
+  pw_document_move_level (self->document, from, to, _("Move Level"));
+  return TRUE;
+}
+
+static void
+name_cell_setup (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 const Column             *column)
+{
+  GtkDragSource *source = gtk_drag_source_new ();
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
+  GtkWidget *label;
+
+  cell_setup (factory, list_item, column);
+  label = gtk_list_item_get_child (list_item);
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  g_signal_connect (source, "prepare", G_CALLBACK (row_drag_prepare), list_item);
+  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
+  g_signal_connect (target, "drop", G_CALLBACK (row_drop), list_item);
+  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (target));
+}
+
+static void
+setup_level_view (PwWindow *self)
+{
+  GtkFilterListModel *filtered;
+  GtkSorter *sorter;
+
+  self->store = g_list_store_new (PW_TYPE_LEVEL_ITEM);
+  self->filter = gtk_string_filter_new (gtk_property_expression_new (PW_TYPE_LEVEL_ITEM, NULL,
+                                                                     "name"));
+  gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+  gtk_string_filter_set_ignore_case (self->filter, TRUE);
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                        GTK_FILTER (g_object_ref (self->filter)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      const Column *c = &columns[i];
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkExpression *expression = gtk_property_expression_new (PW_TYPE_LEVEL_ITEM, NULL,
+                                                                c->sort_property);
+
+      g_signal_connect (factory, "setup",
+                        g_str_equal (c->text_property, "name") ? G_CALLBACK (name_cell_setup)
+                                                               : G_CALLBACK (cell_setup),
+                        (gpointer) c);
+      g_signal_connect (factory, "bind", G_CALLBACK (cell_bind), (gpointer) c);
+      g_signal_connect (factory, "unbind", G_CALLBACK (cell_unbind), (gpointer) c);
+      column = gtk_column_view_column_new (_(c->title), factory);
+      if (c->numeric)
+        sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+      else
+        sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+      gtk_column_view_column_set_sorter (column, sorter);
+      g_object_unref (sorter);
+      gtk_column_view_column_set_expand (column, c->width < 0);
+      if (c->width > 0)
+        gtk_column_view_column_set_fixed_width (column, c->width);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_append_column (self->level_view, column);
+      g_object_unref (column);
+    }
+
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
+                                          g_object_ref (gtk_column_view_get_sorter (self->level_view)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, FALSE);
+  gtk_column_view_set_model (self->level_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "notify::selected-item",
+                            G_CALLBACK (selection_changed), self);
+}
+
+static void
+filter_changed (PwWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
+
+  gtk_string_filter_set_search (self->filter, *text ? text : NULL);
+  /* keep the level on screen selected if it is still listed */
+  if (self->current != G_MAXUINT)
+    {
+      guint position = view_position_of (self, self->current);
+
+      self->selecting = TRUE;
+      gtk_single_selection_set_selected (self->selection, position);
+      self->selecting = FALSE;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The level on screen                                                  */
+
+static void
+update_moves_label (PwWindow *self)
+{
+  g_autofree char *text = NULL;
+  const char *history;
+
+  if (self->play == NULL)
+    return;
+  history = pw_play_get_history (self->play);
+  /* Translators: play mode, the moves made so far, e.g. "Moves: 3 (URD)" */
+  text = g_strdup_printf (_("Moves: %u (%s)"), (guint) strlen (history), history);
+  gtk_label_set_text (self->moves_label, text);
+}
+
+static void
+update_play (PwWindow *self)
+{
+  pw_canvas_play_changed (self->canvas);
+  pw_analysis_panel_set_play (self->analysis_panel, self->play);
+  pw_graph_view_set_current (self->graph_view,
+                             self->play != NULL ? pw_play_get_state (self->play) : PW_NO_STATE);
+  update_moves_label (self);
+  update_actions (self);
+}
+
+static void
+set_analysis (PwWindow   *self,
+              PwAnalysis *analysis)
+{
+  if (analysis != NULL)
+    pw_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  self->analysis = analysis;
+  pw_analysis_panel_set_analysis (self->analysis_panel, analysis);
+  pw_graph_view_set_analysis (self->graph_view, analysis);
+  if (self->play != NULL)
+    {
+      pw_play_set_analysis (self->play, analysis);
+      update_play (self);
+    }
+}
+
+static void
+rebuild_palette (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+  const PwKindView *view = level ? pw_kind_view_lookup (pw_level_get_kind_id (level)) : NULL;
+  GtkWidget *child;
+  GtkWidget *group = NULL;
+
+  if (view == self->palette_view)
+    return;
+  self->palette_view = view;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->palette_box))) != NULL)
+    gtk_flow_box_remove (self->palette_box, child);
+  if (view == NULL || view->palette == NULL)
+    return;
+
+  for (guint i = 0; i < view->n_palette; i++)
+    {
+      const PwPaletteEntry *entry = &view->palette[i];
+      GtkWidget *button = gtk_toggle_button_new ();
+      GtkWidget *picture = gtk_drawing_area_new ();
+      g_autofree char *tip = entry->key
+                             ? g_strdup_printf ("%s (%c)", _(entry->label), entry->key)
+                             : g_strdup (_(entry->label));
+      g_autofree char *target = g_strdup_printf ("%c", entry->tile);
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (picture), 24);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (picture), 24);
+      g_object_set_data (G_OBJECT (picture), "tile", GINT_TO_POINTER (entry->tile));
+      gtk_button_set_child (GTK_BUTTON (button), picture);
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(entry->label), -1);
+      gtk_widget_add_css_class (button, "pw-palette-tile");
+      gtk_widget_add_css_class (button, "flat");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.tile");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
+      if (group == NULL)
+        group = button;
+      gtk_flow_box_append (self->palette_box, button);
+    }
+  /* the drawing areas draw their tile with the kind's view */
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->palette_box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
+
+      g_object_set_data (G_OBJECT (picture), "view", (gpointer) view);
+    }
+}
+
+static void
+draw_palette_tile (GtkDrawingArea *area,
+                   cairo_t        *cr,
+                   int             width,
+                   int             height,
+                   gpointer        data)
+{
+  const PwKindView *view = g_object_get_data (G_OBJECT (area), "view");
+  char tile = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "tile"));
+  GdkRGBA fg;
+  gboolean dark;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
+  if (view != NULL && view->draw_tile != NULL)
+    view->draw_tile (tile, cr, 0, 0, MIN (width, height), pw_view_style_get (dark));
+}
+
+static void
+palette_realize_hook (PwWindow *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->palette_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
+
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (picture), draw_palette_tile, NULL, NULL);
+    }
+}
+
+static void
+refresh_current (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(GPtrArray) problems = NULL;
+  PwAnalysis *cached = NULL;
+
+  pw_canvas_set_level (self->canvas, level);
+  pw_level_panel_set_level (self->level_panel, level);
+  rebuild_palette (self);
+  palette_realize_hook (self);
+
+  if (level == NULL)
+    {
+      pw_canvas_set_problems (self->canvas, NULL);
+      pw_analysis_panel_set_level (self->analysis_panel, NULL, NULL);
+      set_analysis (self, NULL);
+      update_actions (self);
+      return;
+    }
+
+  if (pw_level_get_kind (level) != NULL)
+    problems = pw_level_validate (level);
+  pw_canvas_set_problems (self->canvas, problems);
+
+  /* keep the figures while the same content is on screen (a rename, a
+   * note): only a new content needs a new analysis */
+  if (self->analysis != NULL && self->play == NULL)
+    {
+      PwAnalysis *same = pw_scheduler_lookup (self->scheduler, level);
+
+      if (same == self->analysis)
+        {
+          update_actions (self);
+          return;
+        }
+    }
+
+  pw_analysis_panel_set_level (self->analysis_panel, level, problems);
+  if (problems != NULL && problems->len == 0)
+    cached = pw_scheduler_lookup (self->scheduler, level);
+  set_analysis (self, cached);
+  if (problems != NULL && problems->len == 0)
+    pw_scheduler_focus (self->scheduler, level);
+  update_actions (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Scheduler                                                            */
+
+static void
+analysed (PwWindow   *self,
+          PwLevel    *level,
+          PwAnalysis *analysis,
+          gboolean    focus)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  PwLevel *on_screen = current_level (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PwLevelItem) item = item_at (self, i);
+
+      if (pw_level_item_get_analysis (item) == NULL &&
+          pw_level_same_content (pw_level_item_get_level (item), level))
+        pw_level_item_set_analysis (item, analysis);
+    }
+  if (on_screen != NULL && pw_level_same_content (on_screen, level) && analysis != self->analysis)
+    set_analysis (self, analysis);
+}
+
+static void
+failed (PwWindow *self,
+        PwLevel  *level,
+        GError   *error,
+        gboolean  focus)
+{
+  PwLevel *on_screen = current_level (self);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (focus && on_screen != NULL && pw_level_same_content (on_screen, level))
+    pw_analysis_panel_set_error (self->analysis_panel, error->message);
+}
+
+static void
+progress (PwWindow *self,
+          guint64   explored)
+{
+  if (self->analysis == NULL)
+    pw_analysis_panel_set_progress (self->analysis_panel, explored);
+}
+
+/* ------------------------------------------------------------------ */
+/* Canvas edits                                                         */
+
+static void
+replace_current (PwWindow   *self,
+                 PwLevel    *level,
+                 const char *label)
+{
+  if (level != NULL && self->current != G_MAXUINT)
+    pw_document_replace_level (self->document, self->current, level, label);
+}
+
+static void
+canvas_stroke_begin (PwWindow *self)
+{
+  if (self->document == NULL || self->stroke)
+    return;
+  self->stroke = TRUE;
+  pw_document_begin_group (self->document, _("Paint"));
+}
+
+static void
+canvas_paint (PwWindow *self,
+              int       column,
+              int       row,
+              int       tile)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(PwLevel) changed = NULL;
+
+  if (level == NULL)
+    return;
+  changed = pw_level_with_tile (level, column, row, (char) tile);
+  replace_current (self, changed, _("Paint"));
+}
+
+static void
+canvas_stroke_end (PwWindow *self)
+{
+  if (!self->stroke)
+    return;
+  self->stroke = FALSE;
+  pw_document_end_group (self->document);
+}
+
+static void
+canvas_fill_rectangle (PwWindow *self,
+                       int       column0,
+                       int       row0,
+                       int       column1,
+                       int       row1,
+                       int       tile)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(PwLevel) changed = NULL;
+
+  if (level == NULL)
+    return;
+  changed = pw_level_fill_rectangle (level, column0, row0, column1, row1, (char) tile);
+  replace_current (self, changed, _("Fill Rectangle"));
+}
+
+static void
+canvas_flood_fill (PwWindow *self,
+                   int       column,
+                   int       row,
+                   int       tile)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(PwLevel) changed = NULL;
+
+  if (level == NULL)
+    return;
+  changed = pw_level_flood_fill (level, column, row, (char) tile);
+  replace_current (self, changed, _("Flood Fill"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Play mode                                                            */
+
+static void
+stop_solution (PwWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "solution-play");
+
+  g_clear_handle_id (&self->solution_timeout, g_source_remove);
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (FALSE));
+}
+
+static void
+leave_play (PwWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
+
+  stop_solution (self);
+  pw_canvas_set_play (self->canvas, NULL);
+  g_clear_pointer (&self->play, pw_play_free);
+  gtk_stack_set_visible_child_name (self->toolbar_stack, "edit");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (FALSE));
+  update_play (self);
+}
+
+static gboolean
+enter_play (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
+
+  if (level == NULL)
+    return FALSE;
+  self->play = pw_play_new (level);
+  if (self->play == NULL)
+    {
+      show_error (self, _("This level cannot be played"),
+                  _("Its problems are listed in the analysis panel; fix them first."));
+      return FALSE;
+    }
+  if (self->analysis != NULL)
+    pw_play_set_analysis (self->play, self->analysis);
+  pw_canvas_set_play (self->canvas, self->play);
+  gtk_stack_set_visible_child_name (self->toolbar_stack, "play");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (TRUE));
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  update_play (self);
+  return TRUE;
+}
+
+static void
+canvas_move (PwWindow *self,
+             guint     move)
+{
+  if (self->play == NULL)
+    return;
+  stop_solution (self);
+  if (pw_play_move (self->play, move))
+    update_play (self);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static gboolean
+solution_step (PwWindow *self)
+{
+  int hint;
+
+  if (self->play == NULL)
+    return FALSE;
+  if (pw_play_is_won (self->play) || pw_play_get_status (self->play, NULL) != PW_PLAY_WINNABLE)
+    pw_play_restart (self->play);
+  hint = pw_play_hint (self->play);
+  if (hint < 0)
+    {
+      update_play (self);
+      return FALSE;
+    }
+  pw_play_move (self->play, hint);
+  update_play (self);
+  return !pw_play_is_won (self->play);
+}
+
+static gboolean
+solution_tick (gpointer data)
+{
+  PwWindow *self = data;
+
+  if (!solution_step (self))
+    {
+      self->solution_timeout = 0;
+      stop_solution (self);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+speed_changed (PwWindow *self)
+{
+  if (self->solution_timeout != 0)
+    {
+      g_source_remove (self->solution_timeout);
+      self->solution_timeout =
+        g_timeout_add ((guint) (1000 / gtk_adjustment_get_value (self->speed_adjustment)),
+                       solution_tick, self);
+    }
+}
+
+static void
+graph_state_activated (PwWindow *self,
+                       guint     state)
+{
+  if (self->play == NULL && !enter_play (self))
+    return;
+  stop_solution (self);
+  if (pw_play_goto_state (self->play, state))
+    update_play (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Documents                                                            */
+
+static void
+document_notify (PwWindow *self)
+{
+  update_title (self);
+  update_actions (self);
+}
+
+static void
+disconnect_document (PwWindow *self)
+{
+  if (self->document == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->document, self);
+  if (recovery (self) != NULL)
+    pw_recovery_forget (recovery (self), self->document);
+  g_clear_object (&self->document);
+}
+
+void
+pw_window_set_document (PwWindow   *self,
+                        PwDocument *document)
+{
+  guint n;
+
+  g_return_if_fail (PW_IS_WINDOW (self));
+  g_return_if_fail (PW_IS_DOCUMENT (document));
+
+  if (self->play != NULL)
+    leave_play (self);
+  disconnect_document (self);
+  self->document = g_object_ref (document);
+  g_signal_connect_swapped (document, "levels-changed", G_CALLBACK (levels_changed), self);
+  g_signal_connect_swapped (document, "level-changed", G_CALLBACK (level_changed), self);
+  g_signal_connect_swapped (document, "info-changed", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "notify::can-undo", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "notify::can-redo", G_CALLBACK (document_notify), self);
+  if (recovery (self) != NULL)
+    pw_recovery_watch (recovery (self), document, AUTOSAVE_MS);
+
+  self->current = G_MAXUINT;
+  set_analysis (self, NULL);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  self->selecting = TRUE;
+  g_list_store_remove_all (self->store);
+  self->selecting = FALSE;
+  (void) n;
+  levels_changed (self, 0, 0, pw_document_get_n_levels (document));
+  pw_window_select_level (self, 0);
+  update_title (self);
+
+  if (pw_document_get_file (document) != NULL && settings (self) != NULL)
+    {
+      g_autofree char *path = g_file_get_path (pw_document_get_file (document));
+
+      if (path != NULL)
+        pw_application_note_recent (PW_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                    path);
+    }
+}
+
+PwDocument *
+pw_window_get_document (PwWindow *self)
+{
+  g_return_val_if_fail (PW_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+guint
+pw_window_get_current (PwWindow *self)
+{
+  g_return_val_if_fail (PW_IS_WINDOW (self), G_MAXUINT);
+  return self->current;
+}
+
+typedef void (*ThenFunc) (PwWindow *self,
+                          gpointer  data);
+
+typedef struct
+{
+  PwWindow      *window;
+  ThenFunc       then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Confirm;
+
+static void save_then (PwWindow *self, ThenFunc then, gpointer data, GDestroyNotify destroy);
+
+static void
+confirm_response (GtkDialog *dialog,
+                  int        response,
+                  Confirm   *confirm)
+{
+  PwWindow *self = confirm->window;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      save_then (self, confirm->then, confirm->data, confirm->destroy);
+      confirm->destroy = NULL;
+    }
+  else if (response == GTK_RESPONSE_REJECT)
+    confirm->then (self, confirm->data);
+  if (confirm->destroy != NULL)
+    confirm->destroy (confirm->data);
+  g_object_unref (confirm->window);
+  g_free (confirm);
+}
+
+/* Runs @then now when nothing is unsaved, else after asking: Save (then
+ * go on once saved), Discard (go on), Cancel (do nothing). */
+static void
+confirm_discard (PwWindow       *self,
+                 ThenFunc        then,
+                 gpointer        data,
+                 GDestroyNotify  destroy)
+{
+  Confirm *confirm;
+  GtkWidget *dialog;
+  const char *title;
+
+  pw_level_panel_flush (self->level_panel);
+  if (self->document == NULL || !pw_document_get_modified (self->document))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+
+  confirm = g_new0 (Confirm, 1);
+  confirm->window = g_object_ref (self);
+  confirm->then = then;
+  confirm->data = data;
+  confirm->destroy = destroy;
+  title = pw_level_set_get_title (pw_document_get_set (self->document));
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save the changes to “%s”?"),
+                                   title && *title ? title : _("Untitled Level Set"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Unsaved changes are lost if you do not save them."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT,
+                          NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                GTK_RESPONSE_REJECT),
+                            "destructive-action");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect (dialog, "response", G_CALLBACK (confirm_response), confirm);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+save_to (PwWindow *self,
+         GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  pw_level_panel_flush (self->level_panel);
+  if (!pw_document_save (self->document, file, NULL, &error))
+    {
+      show_error (self, _("The level set could not be saved"), error->message);
+      return FALSE;
+    }
+  if (recovery (self) != NULL)
+    pw_recovery_forget (recovery (self), self->document),
+    pw_recovery_watch (recovery (self), self->document, AUTOSAVE_MS);
+  {
+    g_autofree char *path = g_file_get_path (pw_document_get_file (self->document));
+    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+    if (path != NULL && PW_IS_APPLICATION (app))
+      pw_application_note_recent (PW_APPLICATION (app), path);
+  }
+  update_title (self);
+  return TRUE;
+}
+
+typedef struct
+{
+  PwWindow       *window;
+  ThenFunc        then;
+  gpointer        data;
+  GDestroyNotify  destroy;
+  GtkNativeDialog *chooser;
+} SaveAs;
+
+static void
+save_as_response (GtkNativeDialog *chooser,
+                  int              response,
+                  SaveAs          *save)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (save_to (save->window, file) && save->then != NULL)
+        save->then (save->window, save->data);
+    }
+  if (save->destroy != NULL)
+    save->destroy (save->data);
+  g_object_unref (save->window);
+  g_object_unref (save->chooser);
+  g_free (save);
+}
+
+static GtkFileFilter *
+json_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Level sets (*.json)"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  return filter;
+}
+
+static void
+save_as_then (PwWindow       *self,
+              ThenFunc        then,
+              gpointer        data,
+              GDestroyNotify  destroy)
+{
+  GtkFileChooserNative *chooser;
+  SaveAs *save = g_new0 (SaveAs, 1);
+  const char *title = pw_level_set_get_title (pw_document_get_set (self->document));
+  g_autofree char *name = g_strdup_printf ("%s.json", title && *title ? title : _("Untitled"));
+  g_autoptr(GtkFileFilter) filter = json_filter ();
+
+  chooser = gtk_file_chooser_native_new (_("Save Level Set"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (pw_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), pw_document_get_file (self->document), NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  save->window = g_object_ref (self);
+  save->then = then;
+  save->data = data;
+  save->destroy = destroy;
+  save->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), save);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_then (PwWindow       *self,
+           ThenFunc        then,
+           gpointer        data,
+           GDestroyNotify  destroy)
+{
+  GFile *file = pw_document_get_file (self->document);
+
+  if (file == NULL)
+    {
+      save_as_then (self, then, data, destroy);
+      return;
+    }
+  if (save_to (self, NULL) && then != NULL)
+    then (self, data);
+  if (destroy != NULL)
+    destroy (data);
+}
+
+static PwDocument *
+load_file (GFile   *file,
+           GError **error)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  /* a plain-text collection opens as a new, unsaved set, in the first
+   * kind whose text form reads it */
+  if (g_str_has_suffix (basename, ".txt"))
+    {
+      g_autofree char *contents = NULL;
+      g_autofree char *title = g_strndup (basename, strlen (basename) - 4);
+      const PwKind * const *kinds;
+      guint n_kinds;
+      GError *first_error = NULL;
+
+      if (!g_file_load_contents (file, NULL, &contents, NULL, NULL, error))
+        return NULL;
+      kinds = pw_kinds_list (&n_kinds);
+      for (guint i = 0; i < n_kinds; i++)
+        {
+          g_autoptr(PwLevelSet) set = pw_level_set_new ();
+
+          if (kinds[i]->from_text == NULL ||
+              !pw_import_text (set, kinds[i]->id, contents, basename,
+                               first_error == NULL ? &first_error : NULL))
+            continue;
+          g_clear_error (&first_error);
+          pw_level_set_set_title (set, title);
+          return pw_document_new (set, NULL);
+        }
+      if (first_error != NULL)
+        g_propagate_error (error, first_error);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("%s: no kind of level reads this text"), basename);
+      return NULL;
+    }
+  return pw_document_load (file, NULL, error);
+}
+
+static void
+open_now (PwWindow *self,
+          gpointer  data)
+{
+  GFile *file = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwDocument) document = load_file (file, &error);
+
+  if (document == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *primary = g_strdup_printf (_("“%s” could not be opened"), name);
+
+      show_error (self, primary, error->message);
+      return;
+    }
+  pw_window_set_document (self, document);
+}
+
+void
+pw_window_open_file (PwWindow *self,
+                     GFile    *file)
+{
+  g_return_if_fail (PW_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  confirm_discard (self, open_now, g_object_ref (file), g_object_unref);
+}
+
+static void
+open_response (GtkNativeDialog *chooser,
+               int              response,
+               PwWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      open_now (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+choose_file_to_open (PwWindow *self,
+                     gpointer  data)
+{
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Open Level Set"), GTK_WINDOW (self),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  g_autoptr(GtkFileFilter) filter = json_filter ();
+  g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (text, _("Plain-text level collections (*.txt)"));
+  gtk_file_filter_add_pattern (text, "*.txt");
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), text);
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+new_now (PwWindow *self,
+         gpointer  data)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  const PwKind * const *kinds;
+  guint n_kinds;
+  g_autoptr(PwLevel) level = NULL;
+
+  kinds = pw_kinds_list (&n_kinds);
+  level = pw_level_new (kinds[0]);
+  pw_level_set_name (level, _("Level 1"));
+  pw_level_set_set_title (set, _("Untitled Level Set"));
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  pw_window_set_document (self, document);
+}
+
+/* ------------------------------------------------------------------ */
+/* CSV export                                                           */
+
+typedef struct
+{
+  GPtrArray        *levels;     /* PwLevel copies */
+  GPtrArray        *analyses;   /* PwAnalysis or NULL, from the cache */
+  GFile            *file;
+  PwAnalyseOptions  options;
+  PwWindow         *window;
+} Export;
+
+static void
+export_free (Export *export)
+{
+  g_ptr_array_unref (export->levels);
+  g_ptr_array_unref (export->analyses);
+  g_object_unref (export->file);
+  g_object_unref (export->window);
+  g_free (export);
+}
+
+typedef struct
+{
+  PwWindow *window;
+  guint     done;
+  guint     total;
+} ExportProgress;
+
+static gboolean
+export_progress_idle (gpointer data)
+{
+  ExportProgress *p = data;
+  g_autofree char *text = g_strdup_printf (_("Exporting: %u of %u levels analysed"),
+                                           p->done, p->total);
+
+  if (p->window->export_cancellable != NULL)
+    {
+      gtk_label_set_text (p->window->export_label, text);
+      gtk_progress_bar_set_fraction (p->window->export_progress, (double) p->done / MAX (p->total, 1));
+    }
+  g_object_unref (p->window);
+  g_free (p);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  Export *export = data;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autofree char *csv = NULL;
+  GError *error = NULL;
+
+  for (guint i = 0; i < export->levels->len; i++)
+    {
+      PwLevel *level = g_ptr_array_index (export->levels, i);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      g_autoptr(GError) level_error = NULL;
+
+      if (g_ptr_array_index (export->analyses, i) != NULL)
+        analysis = pw_analysis_ref (g_ptr_array_index (export->analyses, i));
+      else if (pw_level_get_kind (level) != NULL)
+        analysis = pw_level_analyse (level, &export->options, NULL, NULL, cancellable,
+                                     &level_error);
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, level, analysis,
+                                                level_error ? level_error->message : NULL));
+      {
+        ExportProgress *p = g_new (ExportProgress, 1);
+
+        p->window = g_object_ref (export->window);
+        p->done = i + 1;
+        p->total = export->levels->len;
+        g_idle_add_full (G_PRIORITY_DEFAULT, export_progress_idle, p, NULL);
+      }
+    }
+
+  csv = pw_report_to_csv (rows, FALSE);
+  if (!g_file_replace_contents (export->file, csv, strlen (csv), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  PwWindow *self = PW_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+
+  gtk_revealer_set_reveal_child (self->export_revealer, FALSE);
+  g_clear_object (&self->export_cancellable);
+  update_actions (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    show_error (self, _("The CSV file could not be written"), error->message);
+}
+
+static void
+export_to (PwWindow *self,
+           GFile    *file)
+{
+  g_autoptr(GTask) task = NULL;
+  Export *export = g_new0 (Export, 1);
+
+  export->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  export->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_analysis_unref);
+  for (guint i = 0; i < pw_document_get_n_levels (self->document); i++)
+    {
+      PwLevel *level = pw_document_get_level (self->document, i);
+      PwAnalysis *cached = pw_scheduler_lookup (self->scheduler, level);
+
+      g_ptr_array_add (export->levels, pw_level_copy (level));
+      g_ptr_array_add (export->analyses, cached ? pw_analysis_ref (cached) : NULL);
+    }
+  export->file = g_object_ref (file);
+  export->window = g_object_ref (self);
+  pw_analyse_options_init (&export->options);
+
+  self->export_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->export_progress, 0);
+  gtk_label_set_text (self->export_label, _("Exporting…"));
+  gtk_revealer_set_reveal_child (self->export_revealer, TRUE);
+  update_actions (self);
+
+  task = g_task_new (self, self->export_cancellable, export_done, NULL);
+  g_task_set_task_data (task, export, (GDestroyNotify) export_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+static void
+export_response (GtkNativeDialog *chooser,
+                 int              response,
+                 PwWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      export_to (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                              */
+
+static void
+update_actions (PwWindow *self)
+{
+  gboolean has_doc = self->document != NULL;
+  gboolean has_level = current_level (self) != NULL;
+  gboolean playing = self->play != NULL;
+  guint n = has_doc ? pw_document_get_n_levels (self->document) : 0;
+  PwLevel *level = current_level (self);
+  const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
+  g_autofree char *undo_tip = NULL;
+
+  set_action_enabled (self, "undo", has_doc && (playing ? strlen (pw_play_get_history (self->play)) > 0
+                                                        : pw_document_can_undo (self->document)));
+  set_action_enabled (self, "redo", has_doc && !playing && pw_document_can_redo (self->document));
+  set_action_enabled (self, "save", has_doc);
+  set_action_enabled (self, "export-csv", has_doc && self->export_cancellable == NULL);
+  set_action_enabled (self, "level-duplicate", has_level);
+  set_action_enabled (self, "level-rename", has_level);
+  set_action_enabled (self, "level-delete", has_level);
+  set_action_enabled (self, "level-copy", kind != NULL && kind->to_text != NULL);
+  set_action_enabled (self, "level-move-up", has_level && self->current > 0);
+  set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
+  set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
+  set_action_enabled (self, "resize", kind != NULL && kind->resize != NULL && !playing);
+  set_action_enabled (self, "play", kind != NULL && kind->play_new != NULL);
+  set_action_enabled (self, "play-restart", playing);
+  set_action_enabled (self, "play-back", playing && strlen (pw_play_get_history (self->play)) > 0);
+  set_action_enabled (self, "play-hint", playing && pw_play_hint (self->play) >= 0);
+  set_action_enabled (self, "solution-play", playing && self->analysis != NULL);
+  set_action_enabled (self, "solution-step", playing && self->analysis != NULL);
+  set_action_enabled (self, "tool", !playing);
+  set_action_enabled (self, "tile", !playing);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->palette_box), !playing);
+}
+
+static void
+action_undo (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+
+  if (self->play != NULL)
+    {
+      stop_solution (self);
+      if (pw_play_back (self->play))
+        update_play (self);
+      return;
+    }
+  pw_level_panel_flush (self->level_panel);
+  pw_document_undo (self->document);
+}
+
+static void
+action_redo (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+
+  pw_document_redo (self->document);
+}
+
+static void
+action_new (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       data)
+{
+  confirm_discard (data, new_now, NULL, NULL);
+}
+
+static void
+action_open (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  confirm_discard (data, choose_file_to_open, NULL, NULL);
+}
+
+static void
+action_open_recent (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  pw_window_open_file (data, file);
+}
+
+static void
+action_save (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  save_then (data, NULL, NULL, NULL);
+}
+
+static void
+action_save_as (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  save_as_then (data, NULL, NULL, NULL);
+}
+
+static void
+action_export_csv (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  PwWindow *self = data;
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Export CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                 _("_Export"), _("_Cancel"));
+  const char *title = pw_level_set_get_title (pw_document_get_set (self->document));
+  g_autofree char *name = g_strdup_printf ("%s.csv", title && *title ? title : _("levels"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+export_cancel_clicked (PwWindow *self)
+{
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
+insert_after_current (PwWindow   *self,
+                      PwLevel    *level,
+                      const char *label)
+{
+  guint at = self->current == G_MAXUINT ? pw_document_get_n_levels (self->document)
+                                        : self->current + 1;
+
+  pw_document_insert_level (self->document, at, level, label);
+  pw_window_select_level (self, at);
+}
+
+static void
+action_level_add (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  PwWindow *self = data;
+  const PwKind *kind = pw_kinds_lookup (g_variant_get_string (parameter, NULL));
+  g_autoptr(PwLevel) level = NULL;
+  g_autofree char *name = NULL;
+
+  if (kind == NULL)
+    return;
+  level = pw_level_new (kind);
+  name = g_strdup_printf (_("Level %u"), pw_document_get_n_levels (self->document) + 1);
+  pw_level_set_name (level, name);
+  insert_after_current (self, level, _("Add Level"));
+}
+
+static void
+action_level_add_default (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       data)
+{
+  PwWindow *self = data;
+  PwLevel *level = current_level (self);
+  const PwKind * const *kinds;
+  guint n_kinds;
+  g_autoptr(GVariant) kind = NULL;
+
+  kinds = pw_kinds_list (&n_kinds);
+  kind = g_variant_ref_sink (g_variant_new_string (level && pw_level_get_kind (level)
+                                                   ? pw_level_get_kind_id (level)
+                                                   : kinds[0]->id));
+  action_level_add (NULL, kind, self);
+}
+
+static void
+action_level_duplicate (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  PwWindow *self = data;
+  g_autoptr(PwLevel) copy = pw_level_copy (current_level (self));
+  g_autofree char *name = g_strdup_printf (_("%s (copy)"), pw_level_get_name (copy));
+
+  pw_level_set_name (copy, name);
+  pw_level_set_id (copy, NULL);
+  insert_after_current (self, copy, _("Duplicate Level"));
+}
+
+static void
+action_level_delete (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  PwWindow *self = data;
+
+  if (self->play != NULL)
+    leave_play (self);
+  pw_document_remove_level (self->document, self->current, _("Delete Level"));
+}
+
+static void
+rename_activated (GtkEntry *entry,
+                  PwWindow *self)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
+  PwLevel *level = current_level (self);
+
+  if (level != NULL && *name != '\0' && g_strcmp0 (name, pw_level_get_name (level)) != 0)
+    {
+      g_autoptr(PwLevel) renamed = pw_level_copy (level);
+
+      pw_level_set_name (renamed, name);
+      replace_current (self, renamed, _("Rename Level"));
+    }
+  gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_POPOVER)));
+}
+
+static void
+action_level_rename (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  PwWindow *self = data;
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Level name"));
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_editable_set_text (GTK_EDITABLE (entry), pw_level_get_name (current_level (self)));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), FALSE);
+  g_signal_connect (entry, "activate", G_CALLBACK (rename_activated), self);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_widget_set_parent (popover, GTK_WIDGET (self->add_level_button));
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  gtk_widget_grab_focus (entry);
+}
+
+static void
+action_level_move (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  PwWindow *self = data;
+  gboolean up = g_str_equal (g_action_get_name (G_ACTION (action)), "level-move-up");
+  guint from = self->current;
+  guint to = up ? from - 1 : from + 1;
+
+  if (from == G_MAXUINT || (up && from == 0) || to >= pw_document_get_n_levels (self->document))
+    return;
+  pw_document_move_level (self->document, from, to, _("Move Level"));
+  pw_window_select_level (self, to);
+}
+
+static void
+action_level_copy (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  PwWindow *self = data;
+  PwLevel *level = current_level (self);
+  const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
+  g_autofree char *text = NULL;
+
+  if (kind == NULL || kind->to_text == NULL)
+    return;
+  text = kind->to_text (pw_level_get_data (level));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+}
+
+static void
+paste_received (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(PwWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  PwLevel *level = current_level (self);
+  const PwKind * const *kinds;
+  guint n_kinds;
+  g_autoptr(PwLevel) pasted = NULL;
+  g_autoptr(GError) first_error = NULL;
+
+  if (text == NULL)
+    {
+      show_error (self, _("Nothing to paste"), error ? error->message : NULL);
+      return;
+    }
+  /* the kind on screen first, then any kind whose text form fits */
+  if (level != NULL && pw_level_get_kind (level) != NULL &&
+      pw_level_get_kind (level)->from_text != NULL)
+    pasted = pw_level_new_from_text (pw_level_get_kind_id (level), text, &first_error);
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint i = 0; pasted == NULL && i < n_kinds; i++)
+    if (kinds[i]->from_text != NULL)
+      pasted = pw_level_new_from_text (kinds[i]->id, text, first_error ? NULL : &first_error);
+  if (pasted == NULL)
+    {
+      show_error (self, _("The clipboard does not hold a level"),
+                  first_error ? first_error->message : NULL);
+      return;
+    }
+  if (pw_level_get_name (pasted) == NULL || *pw_level_get_name (pasted) == '\0')
+    pw_level_set_name (pasted, _("Pasted level"));
+  insert_after_current (self, pasted, _("Paste Level"));
+}
+
+static void
+action_level_paste (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  PwWindow *self = data;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL,
+                                 paste_received, g_object_ref (self));
+}
+
+static void
+action_transform (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  PwWindow *self = data;
+  static const struct { const char *name; PwTransform transform; const char *label; } table[] = {
+    { "mirror-left-right", PW_TRANSFORM_MIRROR_LEFT_RIGHT, N_("Mirror Left to Right") },
+    { "mirror-top-bottom", PW_TRANSFORM_MIRROR_TOP_BOTTOM, N_("Mirror Top to Bottom") },
+    { "rotate-clockwise", PW_TRANSFORM_ROTATE_CLOCKWISE, N_("Rotate Clockwise") },
+    { "rotate-anticlockwise", PW_TRANSFORM_ROTATE_ANTICLOCKWISE, N_("Rotate Anticlockwise") },
+  };
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+    if (g_str_equal (name, table[i].name))
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(PwLevel) changed = pw_level_transformed (current_level (self),
+                                                           table[i].transform, &error);
+
+        if (changed == NULL)
+          show_error (self, _("The level cannot be transformed"), error->message);
+        else
+          replace_current (self, changed, _(table[i].label));
+      }
+}
+
+static void
+action_resize (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       data)
+{
+  PwWindow *self = data;
+  static const struct { const char *name; PwSide side; } sides[] = {
+    { "top", PW_SIDE_TOP }, { "right", PW_SIDE_RIGHT },
+    { "bottom", PW_SIDE_BOTTOM }, { "left", PW_SIDE_LEFT },
+  };
+  const char *spec = g_variant_get_string (parameter, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      gsize len = strlen (sides[i].name);
+
+      if (strncmp (spec, sides[i].name, len) == 0 && (spec[len] == '+' || spec[len] == '-'))
+        {
+          int delta = spec[len] == '+' ? 1 : -1;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(PwLevel) changed = pw_level_resized (current_level (self), sides[i].side,
+                                                         delta, &error);
+
+          if (changed == NULL)
+            show_error (self, _("The grid cannot be resized"), error->message);
+          else
+            replace_current (self, changed, delta > 0 ? _("Add Row or Column")
+                                                      : _("Remove Row or Column"));
+          return;
+        }
+    }
+}
+
+static void
+action_play (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+
+  if (self->play != NULL)
+    leave_play (self);
+  else
+    enter_play (self);
+}
+
+static void
+action_play_restart (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  PwWindow *self = data;
+
+  stop_solution (self);
+  pw_play_restart (self->play);
+  update_play (self);
+}
+
+static void
+action_play_back (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  PwWindow *self = data;
+
+  stop_solution (self);
+  if (pw_play_back (self->play))
+    update_play (self);
+}
+
+static void
+action_play_hint (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  PwWindow *self = data;
+  int hint = pw_play_hint (self->play);
+
+  stop_solution (self);
+  if (hint >= 0 && pw_play_move (self->play, hint))
+    update_play (self);
+}
+
+static void
+action_solution_play (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  PwWindow *self = data;
+
+  if (self->solution_timeout != 0)
+    {
+      stop_solution (self);
+      return;
+    }
+  g_simple_action_set_state (action, g_variant_new_boolean (TRUE));
+  if (pw_play_get_status (self->play, NULL) != PW_PLAY_WINNABLE)
+    {
+      pw_play_restart (self->play);
+      update_play (self);
+    }
+  self->solution_timeout =
+    g_timeout_add ((guint) (1000 / gtk_adjustment_get_value (self->speed_adjustment)),
+                   solution_tick, self);
+}
+
+static void
+action_solution_step (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  PwWindow *self = data;
+
+  stop_solution (self);
+  solution_step (self);
+}
+
+static void
+action_tool (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+  static const char *names[] = { "pencil", "rectangle", "fill", "eraser" };
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (name, names[i]))
+      {
+        pw_canvas_set_tool (self->canvas, (PwTool) i);
+        g_simple_action_set_state (action, parameter);
+      }
+}
+
+static void
+action_tile (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+  const char *tile = g_variant_get_string (parameter, NULL);
+
+  if (tile[0] == '\0')
+    return;
+  pw_canvas_set_tile (self->canvas, tile[0]);
+  g_simple_action_set_state (action, parameter);
+  if (pw_canvas_get_tool (self->canvas) == PW_TOOL_ERASER)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("pencil"));
+}
+
+static void
+action_zoom (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (g_str_equal (name, "zoom-in"))
+    pw_canvas_zoom_in (self->canvas);
+  else if (g_str_equal (name, "zoom-out"))
+    pw_canvas_zoom_out (self->canvas);
+  else
+    pw_canvas_zoom_fit (self->canvas);
+}
+
+static void
+action_find (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       data)
+{
+  PwWindow *self = data;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
+}
+
+static void
+set_properties_apply (GtkWidget *button,
+                      PwWindow  *self)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (button, GTK_TYPE_WINDOW);
+  GtkEditable *title = g_object_get_data (G_OBJECT (window), "title");
+  GtkEditable *author = g_object_get_data (G_OBJECT (window), "author");
+  GtkTextView *notes = g_object_get_data (G_OBJECT (window), "notes");
+  PwLevelSet *set = pw_document_get_set (self->document);
+  GtkTextIter start, end;
+  g_autofree char *notes_text = NULL;
+
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (notes), &start, &end);
+  notes_text = gtk_text_buffer_get_text (gtk_text_view_get_buffer (notes), &start, &end, FALSE);
+  pw_document_begin_group (self->document, _("Level Set Properties"));
+  if (g_strcmp0 (gtk_editable_get_text (title), pw_level_set_get_title (set)) != 0)
+    pw_document_set_info (self->document, PW_SET_TITLE, gtk_editable_get_text (title),
+                          _("Level Set Properties"));
+  if (g_strcmp0 (gtk_editable_get_text (author), pw_level_set_get_author (set)) != 0)
+    pw_document_set_info (self->document, PW_SET_AUTHOR, gtk_editable_get_text (author),
+                          _("Level Set Properties"));
+  if (g_strcmp0 (notes_text, pw_level_set_get_notes (set) ? pw_level_set_get_notes (set) : "") != 0)
+    pw_document_set_info (self->document, PW_SET_NOTES, notes_text, _("Level Set Properties"));
+  pw_document_end_group (self->document);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+action_set_properties (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       data)
+{
+  PwWindow *self = data;
+  PwLevelSet *set = pw_document_get_set (self->document);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *header = gtk_header_bar_new ();
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  GtkWidget *apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *title = gtk_entry_new ();
+  GtkWidget *author = gtk_entry_new ();
+  GtkWidget *notes = gtk_text_view_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  const char *labels[] = { N_("_Title"), N_("_Author"), N_("_Notes") };
+  GtkWidget *fields[] = { title, author, scroller };
+
+  gtk_window_set_title (GTK_WINDOW (window), _("Level Set Properties"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 320);
+  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), cancel);
+  gtk_header_bar_pack_end (GTK_HEADER_BAR (header), apply);
+  gtk_widget_add_css_class (apply, "suggested-action");
+  gtk_window_set_titlebar (GTK_WINDOW (window), header);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), window);
+  g_signal_connect (apply, "clicked", G_CALLBACK (set_properties_apply), self);
+
+  gtk_editable_set_text (GTK_EDITABLE (title), pw_level_set_get_title (set) ? pw_level_set_get_title (set) : "");
+  gtk_editable_set_text (GTK_EDITABLE (author), pw_level_set_get_author (set) ? pw_level_set_get_author (set) : "");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (notes)),
+                            pw_level_set_get_notes (set) ? pw_level_set_get_notes (set) : "", -1);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (notes), GTK_WRAP_WORD_CHAR);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), notes);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_widget_set_hexpand (scroller, TRUE);
+  gtk_widget_add_css_class (scroller, "frame");
+  g_object_set_data (G_OBJECT (window), "title", title);
+  g_object_set_data (G_OBJECT (window), "author", author);
+  g_object_set_data (G_OBJECT (window), "notes", notes);
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_start (grid, 18);
+  gtk_widget_set_margin_end (grid, 18);
+  gtk_widget_set_margin_top (grid, 18);
+  gtk_widget_set_margin_bottom (grid, 18);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      GtkWidget *label = gtk_label_new_with_mnemonic (_(labels[i]));
+
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_label_set_yalign (GTK_LABEL (label), 0);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), i == 2 ? notes : fields[i]);
+      gtk_grid_attach (GTK_GRID (grid), label, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), fields[i], 1, i, 1, 1);
+    }
+  gtk_window_set_child (GTK_WINDOW (window), grid);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static const GActionEntry win_entries[] = {
+  { "new", action_new },
+  { "open", action_open },
+  { "open-recent", action_open_recent, "s" },
+  { "save", action_save },
+  { "save-as", action_save_as },
+  { "export-csv", action_export_csv },
+  { "set-properties", action_set_properties },
+  { "undo", action_undo },
+  { "redo", action_redo },
+  { "level-add", action_level_add, "s" },
+  { "level-add-default", action_level_add_default },
+  { "level-duplicate", action_level_duplicate },
+  { "level-rename", action_level_rename },
+  { "level-delete", action_level_delete },
+  { "level-move-up", action_level_move },
+  { "level-move-down", action_level_move },
+  { "level-copy", action_level_copy },
+  { "level-paste", action_level_paste },
+  { "transform", action_transform, "s" },
+  { "resize", action_resize, "s" },
+  { "play", action_play, NULL, "false" },
+  { "play-restart", action_play_restart },
+  { "play-back", action_play_back },
+  { "play-hint", action_play_hint },
+  { "solution-play", action_solution_play, NULL, "false" },
+  { "solution-step", action_solution_step },
+  { "tool", action_tool, "s", "'pencil'" },
+  { "tile", action_tile, "s", "'#'" },
+  { "zoom-in", action_zoom },
+  { "zoom-out", action_zoom },
+  { "zoom-fit", action_zoom },
+  { "find", action_find },
+};
+
+/* ------------------------------------------------------------------ */
+
+/* The tools' icons, drawn like the board so they stay crisp at any scale:
+ * a pencil, a rectangle, a paint drop over a filled square, an eraser. */
+static void
+draw_tool_icon (GtkDrawingArea *area,
+                cairo_t        *cr,
+                int             width,
+                int             height,
+                gpointer        data)
+{
+  int tool = GPOINTER_TO_INT (data);
+  double s = MIN (width, height);
+  GdkRGBA fg;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_translate (cr, (width - s) / 2, (height - s) / 2);
+  cairo_set_line_width (cr, MAX (1.5, s / 10));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  switch (tool)
+    {
+    case PW_TOOL_PENCIL:
+      cairo_move_to (cr, s * 0.2, s * 0.8);
+      cairo_line_to (cr, s * 0.27, s * 0.58);
+      cairo_line_to (cr, s * 0.7, s * 0.15);
+      cairo_line_to (cr, s * 0.85, s * 0.3);
+      cairo_line_to (cr, s * 0.42, s * 0.73);
+      cairo_close_path (cr);
+      cairo_stroke (cr);
+      break;
+    case PW_TOOL_RECTANGLE:
+      cairo_rectangle (cr, s * 0.18, s * 0.25, s * 0.64, s * 0.5);
+      cairo_stroke (cr);
+      break;
+    case PW_TOOL_FILL:
+      cairo_rectangle (cr, s * 0.15, s * 0.45, s * 0.5, s * 0.4);
+      cairo_fill (cr);
+      cairo_move_to (cr, s * 0.75, s * 0.15);
+      cairo_curve_to (cr, s * 0.95, s * 0.45, s * 0.9, s * 0.55, s * 0.75, s * 0.55);
+      cairo_curve_to (cr, s * 0.6, s * 0.55, s * 0.55, s * 0.45, s * 0.75, s * 0.15);
+      cairo_fill (cr);
+      break;
+    case PW_TOOL_ERASER:
+    default:
+      cairo_move_to (cr, s * 0.15, s * 0.6);
+      cairo_line_to (cr, s * 0.5, s * 0.25);
+      cairo_line_to (cr, s * 0.85, s * 0.6);
+      cairo_line_to (cr, s * 0.6, s * 0.85);
+      cairo_line_to (cr, s * 0.4, s * 0.85);
+      cairo_close_path (cr);
+      cairo_stroke (cr);
+      cairo_move_to (cr, s * 0.32, s * 0.43);
+      cairo_line_to (cr, s * 0.67, s * 0.78);
+      cairo_stroke (cr);
+      break;
+    }
+}
+
+static void
+build_tools (PwWindow *self)
+{
+  static const struct { const char *name; const char *label; const char *key; } tools[] = {
+    { "pencil", N_("Pencil"), "Ctrl+1" },
+    { "rectangle", N_("Rectangle"), "Ctrl+2" },
+    { "fill", N_("Fill"), "Ctrl+3" },
+    { "eraser", N_("Eraser (or the right button)"), "Ctrl+4" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new ();
+      GtkWidget *icon = gtk_drawing_area_new ();
+      g_autofree char *tip = g_strdup_printf ("%s (%s)", _(tools[i].label), tools[i].key);
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), 20);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), 20);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), draw_tool_icon,
+                                      GINT_TO_POINTER (i), NULL);
+      gtk_button_set_child (GTK_BUTTON (button), icon);
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(tools[i].label), -1);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.tool");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
+      gtk_box_append (self->tool_box, button);
+      self->tool_buttons[i] = button;
+    }
+}
+
+static void
+build_add_menu (PwWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      g_autofree char *label = g_strdup_printf (_("New %s Level"), _(kinds[i]->name));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.level-add",
+                                               g_variant_new_string (kinds[i]->id));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->add_level_button, G_MENU_MODEL (menu));
+}
+
+static void
+destroy_now (PwWindow *self,
+             gpointer  data)
+{
+  /* saved or discarded: nothing left to recover */
+  disconnect_document (self);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static gboolean
+close_request_handler (GtkWindow *window)
+{
+  PwWindow *self = PW_WINDOW (window);
+  GSettings *s = settings (self);
+
+  if (s != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set (s, "window-size", "(ii)", width, height);
+      g_settings_set_boolean (s, "window-maximized", gtk_window_is_maximized (window));
+    }
+  if (self->document != NULL && pw_document_get_modified (self->document))
+    {
+      confirm_discard (self, destroy_now, NULL, NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+pw_window_dispose (GObject *object)
+{
+  PwWindow *self = PW_WINDOW (object);
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+  g_clear_handle_id (&self->solution_timeout, g_source_remove);
+  g_clear_pointer (&self->play, pw_play_free);
+  disconnect_document (self);
+  if (self->scheduler != NULL)
+    g_signal_handlers_disconnect_by_data (self->scheduler, self);
+  g_clear_object (&self->scheduler);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PW_TYPE_WINDOW);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (pw_window_parent_class)->dispose (object);
+}
+
+static void
+pw_window_class_init (PwWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = pw_window_dispose;
+  window_class->close_request = close_request_handler;
+
+  g_type_ensure (PW_TYPE_CANVAS);
+  g_type_ensure (PW_TYPE_ANALYSIS_PANEL);
+  g_type_ensure (PW_TYPE_LEVEL_PANEL);
+  g_type_ensure (PW_TYPE_GRAPH_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/puzzlewright/Puzzlewright/ui/pw-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, level_view);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, add_level_button);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, toolbar_stack);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, tool_box);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, palette_box);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, moves_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, speed_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, level_panel);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, analysis_panel);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, graph_view);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, export_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, export_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, export_progress);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, export_cancel);
+
+  /* keys that belong to the level list */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
+                                       "win.level-move-up", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
+                                       "win.level-move-down", NULL);
+}
+
+static void
+notes_changed (PwWindow   *self,
+               const char *notes)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(PwLevel) changed = NULL;
+
+  if (level == NULL)
+    return;
+  changed = pw_level_copy (level);
+  pw_level_set_notes (changed, notes);
+  replace_current (self, changed, _("Edit Notes"));
+}
+
+static void
+playtests_changed (PwWindow   *self,
+                   GPtrArray  *playtests,
+                   const char *label)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(PwLevel) changed = NULL;
+  GPtrArray *list;
+
+  if (level == NULL)
+    return;
+  changed = pw_level_copy (level);
+  list = pw_level_get_playtests (changed);
+  g_ptr_array_set_size (list, 0);
+  for (guint i = 0; i < playtests->len; i++)
+    g_ptr_array_add (list, pw_playtest_copy (g_ptr_array_index (playtests, i)));
+  replace_current (self, changed, label);
+}
+
+static void
+canvas_play_key (PwWindow *self,
+                 guint     keyval)
+{
+  if (self->play == NULL)
+    return;
+  if (keyval == GDK_KEY_BackSpace)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "play-back", NULL);
+  else if (keyval == GDK_KEY_Home)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "play-restart", NULL);
+  else if (keyval == GDK_KEY_h)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "play-hint", NULL);
+}
+
+static gboolean
+palette_key (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             PwWindow              *self)
+{
+  guint32 c = gdk_keyval_to_unicode (keyval);
+
+  if (self->play != NULL || self->palette_view == NULL ||
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || c == 0 || c > 127)
+    return FALSE;
+  for (guint i = 0; i < self->palette_view->n_palette; i++)
+    if (self->palette_view->palette[i].key == (char) c)
+      {
+        char target[2] = { self->palette_view->palette[i].tile, 0 };
+
+        g_action_group_activate_action (G_ACTION_GROUP (self), "tile", g_variant_new_string (target));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+pw_window_init (PwWindow *self)
+{
+  PwAnalyseOptions options;
+  GtkEventController *keys;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->current = G_MAXUINT;
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries),
+                                   self);
+  build_tools (self);
+  build_add_menu (self);
+  setup_level_view (self);
+
+  pw_analyse_options_init (&options);
+  self->scheduler = pw_scheduler_new (&options, ANALYSIS_DELAY_MS, PROGRESS_INTERVAL_MS);
+  g_signal_connect_swapped (self->scheduler, "analysed", G_CALLBACK (analysed), self);
+  g_signal_connect_swapped (self->scheduler, "failed", G_CALLBACK (failed), self);
+  g_signal_connect_swapped (self->scheduler, "progress", G_CALLBACK (progress), self);
+
+  g_signal_connect_swapped (self->canvas, "stroke-begin", G_CALLBACK (canvas_stroke_begin), self);
+  g_signal_connect_swapped (self->canvas, "paint", G_CALLBACK (canvas_paint), self);
+  g_signal_connect_swapped (self->canvas, "stroke-end", G_CALLBACK (canvas_stroke_end), self);
+  g_signal_connect_swapped (self->canvas, "fill-rectangle", G_CALLBACK (canvas_fill_rectangle), self);
+  g_signal_connect_swapped (self->canvas, "flood-fill", G_CALLBACK (canvas_flood_fill), self);
+  g_signal_connect_swapped (self->canvas, "move", G_CALLBACK (canvas_move), self);
+  g_signal_connect_swapped (self->canvas, "play-key", G_CALLBACK (canvas_play_key), self);
+  g_signal_connect_swapped (self->level_panel, "notes-changed", G_CALLBACK (notes_changed), self);
+  g_signal_connect_swapped (self->level_panel, "playtests-changed",
+                            G_CALLBACK (playtests_changed), self);
+  g_signal_connect_swapped (self->graph_view, "state-activated",
+                            G_CALLBACK (graph_state_activated), self);
+  g_signal_connect_swapped (self->filter_entry, "search-changed", G_CALLBACK (filter_changed), self);
+  g_signal_connect_swapped (self->speed_adjustment, "value-changed", G_CALLBACK (speed_changed), self);
+  g_signal_connect_swapped (self->export_cancel, "clicked", G_CALLBACK (export_cancel_clicked), self);
+
+  /* palette shortcuts: single keys while the canvas has the focus */
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (palette_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), keys);
+
+  update_actions (self);
+}
+
+PwWindow *
+pw_window_new (GtkApplication *application)
+{
+  PwWindow *self = g_object_new (PW_TYPE_WINDOW, "application", application, NULL);
+  GSettings *s = settings (self);
+
+  if (s != NULL)
+    {
+      int width, height;
+
+      g_settings_get (s, "window-size", "(ii)", &width, &height);
+      if (width > 0 && height > 0)
+        gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+      if (g_settings_get_boolean (s, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+    }
+  return self;
+}
+
+PwCanvas *
+pw_window_get_canvas (PwWindow *self)
+{
+  return self->canvas;
+}
+
+PwAnalysisPanel *
+pw_window_get_analysis_panel (PwWindow *self)
+{
+  return self->analysis_panel;
+}
+
+PwGraphView *
+pw_window_get_graph_view (PwWindow *self)
+{
+  return self->graph_view;
+}
+
+PwPlay *
+pw_window_get_play (PwWindow *self)
+{
+  return self->play;
+}
+
+PwScheduler *
+pw_window_get_scheduler (PwWindow *self)
+{
+  return self->scheduler;
+}
+
+GListModel *
+pw_window_get_level_model (PwWindow *self)
+{
+  return G_LIST_MODEL (self->sorted);
+}
