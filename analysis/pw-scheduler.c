@@ -172,6 +172,24 @@ worker_progress (guint64  explored,
 static gboolean
 report_job (gpointer data);
 
+
+/* Reports from the main context's loop, always later: never from inside
+ * the caller (g_main_context_invoke would call at once on the main
+ * thread, re-entering the editor in the middle of a change). */
+static void
+report_later (PwScheduler *self,
+              GSourceFunc  func,
+              Job         *job)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, func, job, (GDestroyNotify) job_unref);
+  g_source_set_static_name (source, "[puzzlewright] analysis report");
+  g_source_attach (source, self->context);
+  g_source_unref (source);
+}
+
 static gpointer
 worker_main (gpointer data)
 {
@@ -217,8 +235,7 @@ worker_main (gpointer data)
       g_mutex_unlock (&self->mutex);
 
       /* the job carries a weak reference: the scheduler may be gone */
-      g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, report_job, job,
-                                  (GDestroyNotify) job_unref);
+      report_later (self, report_job, job);
       g_mutex_lock (&self->mutex);
     }
   g_mutex_unlock (&self->mutex);
@@ -358,8 +375,7 @@ pw_scheduler_focus (PwScheduler *self,
       Job *job = job_new (self, level, key, TRUE);
 
       job->analysis = pw_analysis_ref (cached);
-      g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, report_cached, job,
-                                  (GDestroyNotify) job_unref);
+      report_later (self, report_cached, job);
       return;
     }
 

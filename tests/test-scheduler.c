@@ -191,6 +191,9 @@ test_focus_and_cache (Fixture       *f,
 
   pw_level_set_name (b, "A different name");
   pw_scheduler_focus (scheduler, b);
+  /* a cached result too comes from the main loop, never from inside the
+   * call: the caller may be in the middle of a change */
+  g_assert_cmpuint (f->analysed->len, ==, 1);
   wait_for_results (f, 2);
   g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 1);
   g_assert_cmpint (states_of (g_ptr_array_index (f->analysed, 1)), ==, 9);

@@ -422,10 +422,14 @@ static void
 pw_level_panel_dispose (GObject *object)
 {
   PwLevelPanel *self = PW_LEVEL_PANEL (object);
+  GtkWidget *child;
 
   g_clear_handle_id (&self->notes_timeout, g_source_remove);
   g_clear_pointer (&self->level, pw_level_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PW_TYPE_LEVEL_PANEL);
+  /* the template's unnamed box, which dispose_template leaves */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (pw_level_panel_parent_class)->dispose (object);
 }
 

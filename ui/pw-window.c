@@ -65,6 +65,7 @@ struct _PwWindow
   guint                 current;      /* index in the document, or G_MAXUINT */
   gboolean              selecting;    /* changing the selection ourselves */
 
+  PwLevel              *shown;        /* the content the panel shows */
   PwAnalysis           *analysis;     /* of the level on screen, or NULL */
   PwPlay               *play;         /* play mode when not NULL */
   guint                 solution_timeout;
@@ -670,6 +671,7 @@ refresh_current (PwWindow *self)
 
   if (level == NULL)
     {
+      g_clear_pointer (&self->shown, pw_level_unref);
       pw_canvas_set_problems (self->canvas, NULL);
       pw_analysis_panel_set_level (self->analysis_panel, NULL, NULL);
       set_analysis (self, NULL);
@@ -683,16 +685,13 @@ refresh_current (PwWindow *self)
 
   /* keep the figures while the same content is on screen (a rename, a
    * note): only a new content needs a new analysis */
-  if (self->analysis != NULL && self->play == NULL)
+  if (self->shown != NULL && pw_level_same_content (self->shown, level))
     {
-      PwAnalysis *same = pw_scheduler_lookup (self->scheduler, level);
-
-      if (same == self->analysis)
-        {
-          update_actions (self);
-          return;
-        }
+      update_actions (self);
+      return;
     }
+  g_clear_pointer (&self->shown, pw_level_unref);
+  self->shown = pw_level_ref (level);
 
   pw_analysis_panel_set_level (self->analysis_panel, level, problems);
   if (problems != NULL && problems->len == 0)
@@ -992,6 +991,7 @@ pw_window_set_document (PwWindow   *self,
 
   self->current = G_MAXUINT;
   set_analysis (self, NULL);
+  g_clear_pointer (&self->shown, pw_level_unref);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   self->selecting = TRUE;
   g_list_store_remove_all (self->store);
@@ -2313,6 +2313,7 @@ pw_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->scheduler, self);
   g_clear_object (&self->scheduler);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
+  g_clear_pointer (&self->shown, pw_level_unref);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PW_TYPE_WINDOW);

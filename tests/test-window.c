@@ -1,0 +1,430 @@
+/* test-window.c — the real editor window, under Xvfb: open the sample
+ * set, paint, see the analysis follow, undo, play into a dead end
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "puzzlewright.h"
+#include "pw-application.h"
+#include "pw-level-item.h"
+#include "pw-window.h"
+#include "test-util.h"
+
+#define WAIT_MS 20000
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until @condition holds; fails after WAIT_MS. */
+static void
+wait_for (Condition   condition,
+          gpointer    data,
+          const char *what)
+{
+  gint64 end = g_get_monotonic_time () + WAIT_MS * 1000;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %s", what);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static PwDocument *
+load_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                            "sample.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  PwDocument *document = pw_document_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return document;
+}
+
+typedef struct
+{
+  PwWindow   *window;
+  const char *text;
+} FigureWait;
+
+static gboolean
+panel_says_analysed (gpointer data)
+{
+  PwWindow *window = data;
+
+  return g_str_has_prefix (pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (window)),
+                           "Analysed");
+}
+
+static gboolean
+states_figure_is (gpointer data)
+{
+  FigureWait *wait = data;
+  const char *text = pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (wait->window),
+                                                        "states");
+
+  return panel_says_analysed (wait->window) && g_strcmp0 (text, wait->text) == 0;
+}
+
+static gboolean
+list_filled (gpointer data)
+{
+  GListModel *model = pw_window_get_level_model (data);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (model, i);
+
+      if (pw_level_item_get_analysis (item) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+canvas_allocated (gpointer data)
+{
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (data));
+
+  return gtk_widget_get_mapped (canvas) && gtk_widget_get_width (canvas) > 100 &&
+         gtk_widget_get_height (canvas) > 100;
+}
+
+static PwWindow *
+open_window (void)
+{
+  g_autoptr(PwDocument) document = load_sample ();
+  PwWindow *window = pw_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+  wait_for (panel_says_analysed, window, "the first level's analysis");
+  return window;
+}
+
+/* The expected figure, by analysing the level directly. */
+static char *
+expected_states (PwLevel *level)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwAnalysis) analysis = NULL;
+  PwAnalyseOptions options;
+  gint64 states;
+
+  pw_analyse_options_init (&options);
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_analysis_get_int (analysis, "states", &states));
+  return g_strdup_printf ("%" G_GINT64_FORMAT, states);
+}
+
+/* Renders @widget as it would draw now and returns the colour of the pixel
+ * at (@x, @y) in widget coordinates. */
+static void
+widget_pixel (GtkWidget *widget,
+              int        x,
+              int        y,
+              guint8     rgb[3])
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autofree guint8 *pixels = NULL;
+  gsize stride = (gsize) width * 4;
+
+  /* what the widget draws now, not the last frame shown */
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+  /* GDK_MEMORY_DEFAULT: B G R A in memory on little-endian machines */
+  rgb[0] = pixels[y * stride + x * 4 + 2];
+  rgb[1] = pixels[y * stride + x * 4 + 1];
+  rgb[2] = pixels[y * stride + x * 4 + 0];
+}
+
+/* Open the sample set: every level listed, each row's analysis filled in
+ * the background, the first level's figures in the panel. */
+static void
+test_window_opens_sample (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GListModel *model = pw_window_get_level_model (window);
+  g_autofree char *expected = expected_states (pw_document_get_level (document, 0));
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, pw_document_get_n_levels (document));
+  g_assert_cmpuint (pw_window_get_current (window), ==, 0);
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
+                                                      "states"), ==, expected);
+  wait_for (list_filled, window, "the background analysis of every level");
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (model, i);
+      g_autofree char *text = NULL;
+      g_autofree char *level_expected = expected_states (pw_level_item_get_level (item));
+
+      g_object_get (item, "states-text", &text, NULL);
+      /* the list groups thousands; compare digits only */
+      {
+        GString *digits = g_string_new (NULL);
+
+        for (const char *p = text; *p; p++)
+          if (g_ascii_isdigit (*p))
+            g_string_append_c (digits, *p);
+        g_assert_cmpstr (digits->str, ==, level_expected);
+        g_string_free (digits, TRUE);
+      }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Paint a floor cell into a wall with a stroke: one level change, one undo
+ * step; the panel shows the new level's figures; undo brings back the old
+ * ones (from the cache). */
+static void
+test_window_paint_and_undo (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  PwCanvas *canvas = pw_window_get_canvas (window);
+  g_autoptr(PwLevel) before = pw_level_ref (pw_document_get_level (document, 0));
+  g_autofree char *states_before = expected_states (before);
+  g_autofree char *states_after = NULL;
+  PwGeometry geometry;
+  int column, row;
+  FigureWait wait = { window, NULL };
+
+  /* where the canvas put the cells: the cell under the centre of (2, 2) is
+   * (2, 2) */
+  pw_canvas_get_geometry (canvas, &geometry);
+  g_assert_cmpfloat (geometry.cell, >, 10);
+  g_assert_true (pw_geometry_cell_at (&geometry, geometry.x + 2.5 * geometry.cell,
+                                      geometry.y + 2.5 * geometry.cell, &column, &row));
+  g_assert_cmpint (column, ==, 2);
+  g_assert_cmpint (row, ==, 2);
+
+  /* a stroke over two cells: one undo step */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tile", g_variant_new_string ("#"));
+  g_signal_emit_by_name (canvas, "stroke-begin");
+  g_signal_emit_by_name (canvas, "paint", 2, 2, (int) '#');
+  g_signal_emit_by_name (canvas, "paint", 3, 2, (int) '#');
+  g_signal_emit_by_name (canvas, "stroke-end");
+  g_assert_true (pw_document_get_modified (document));
+  g_assert_false (pw_level_same_content (before, pw_document_get_level (document, 0)));
+
+  states_after = expected_states (pw_document_get_level (document, 0));
+  g_assert_cmpstr (states_after, !=, states_before);
+  wait.text = states_after;
+  wait_for (states_figure_is, &wait, "the painted level's analysis");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_true (pw_level_same_content (before, pw_document_get_level (document, 0)));
+  g_assert_false (pw_document_get_modified (document));
+  wait.text = states_before;
+  wait_for (states_figure_is, &wait, "the analysis after undo");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  wait.text = states_after;
+  wait_for (states_figure_is, &wait, "the analysis after redo");
+
+  /* a rectangle and a flood fill are one step each too */
+  {
+    g_autoptr(PwLevel) painted = pw_level_ref (pw_document_get_level (document, 0));
+
+    g_signal_emit_by_name (canvas, "fill-rectangle", 1, 1, 3, 2, (int) '.');
+    g_assert_false (pw_level_same_content (painted, pw_document_get_level (document, 0)));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+    g_assert_true (pw_level_same_content (painted, pw_document_get_level (document, 0)));
+    g_signal_emit_by_name (canvas, "flood-fill", 0, 0, (int) 'o');
+    g_assert_false (pw_level_same_content (painted, pw_document_get_level (document, 0)));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+    g_assert_true (pw_level_same_content (painted, pw_document_get_level (document, 0)));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+play_has_analysis (gpointer data)
+{
+  PwPlay *play = pw_window_get_play (data);
+
+  return play != NULL && pw_play_get_status (play, NULL) != PW_PLAY_UNKNOWN;
+}
+
+/* Play a level with dead ends: the move that leads into one is marked
+ * before it is made (the move status), the position is flagged after it
+ * (panel text, and the board drawn tinted red), Backspace-like undo steps
+ * back out of it. */
+static void
+test_window_play_dead_end (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (window));
+  guint index = G_MAXUINT;
+  PwPlay *play;
+  int dead_move = -1;
+  PwGeometry geometry;
+  guint8 before[3], after[3];
+  int px, py;
+
+  /* the first sample level with a dead end one move from the start */
+  for (guint i = 0; i < pw_document_get_n_levels (document) && dead_move < 0; i++)
+    {
+      g_autoptr(PwPlay) probe = pw_play_new (pw_document_get_level (document, i));
+      g_autoptr(PwAnalysis) analysis = NULL;
+      PwAnalyseOptions options;
+
+      pw_analyse_options_init (&options);
+      analysis = pw_level_analyse (pw_document_get_level (document, i), &options, NULL, NULL,
+                                   NULL, NULL);
+      pw_play_set_analysis (probe, analysis);
+      for (guint m = 0; m < pw_play_get_n_moves (probe); m++)
+        {
+          gboolean changes;
+
+          if (pw_play_get_move_status (probe, m, &changes, NULL) == PW_PLAY_DEAD_END && changes)
+            {
+              dead_move = m;
+              index = i;
+              break;
+            }
+        }
+    }
+  g_assert_cmpint (dead_move, >=, 0);
+
+  pw_window_select_level (window, index);
+  g_assert_cmpuint (pw_window_get_current (window), ==, index);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  play = pw_window_get_play (window);
+  g_assert_nonnull (play);
+  wait_for (play_has_analysis, window, "play mode to know the level's analysis");
+  g_assert_cmpint (pw_play_get_status (play, NULL), ==, PW_PLAY_WINNABLE);
+  g_assert_cmpint (pw_play_get_move_status (play, dead_move, NULL, NULL), ==, PW_PLAY_DEAD_END);
+  g_assert_nonnull (strstr (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)),
+                            "reachable"));
+
+  /* a floor cell's colour before and after: the dead end tints the board */
+  pw_canvas_get_geometry (pw_window_get_canvas (window), &geometry);
+  px = (int) (geometry.x + 0.5 * geometry.cell);
+  py = (int) (geometry.y + 0.5 * geometry.cell);
+  widget_pixel (canvas, px, py, before);
+
+  g_signal_emit_by_name (canvas, "move", (guint) dead_move);
+  g_assert_cmpint (pw_play_get_status (play, NULL), ==, PW_PLAY_DEAD_END);
+  g_assert_nonnull (strstr (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)),
+                            "Dead end"));
+  widget_pixel (canvas, px, py, after);
+  g_test_message ("cell (0, 0) before %u,%u,%u after %u,%u,%u", before[0], before[1], before[2],
+                  after[0], after[1], after[2]);
+  g_assert_cmpint (after[0] - after[2], >, before[0] - before[2] + 20);  /* redder */
+
+  /* undo in play mode takes the move back; the document is untouched */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpint (pw_play_get_status (play, NULL), ==, PW_PLAY_WINNABLE);
+  g_assert_false (pw_document_get_modified (document));
+
+  /* the hint walks a shortest solution to the win */
+  while (!pw_play_is_won (play))
+    {
+      guint before_len = strlen (pw_play_get_history (play));
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+      g_assert_cmpuint (strlen (pw_play_get_history (play)), ==, before_len + 1);
+    }
+  g_assert_nonnull (strstr (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)),
+                            "Won"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_null (pw_window_get_play (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The level list's operations, each undoable: add, duplicate, move,
+ * rename through the document, delete; and the file saved from the
+ * window loads back equal. */
+static void
+test_window_level_list (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  guint n = pw_document_get_n_levels (document);
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "saved.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) reloaded = NULL;
+  g_autofree char *first_id = g_strdup (pw_level_get_id (pw_document_get_level (document, 0)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-duplicate", NULL);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n + 1);
+  g_assert_cmpuint (pw_window_get_current (window), ==, 1);
+  g_assert_true (pw_level_same_content (pw_document_get_level (document, 0),
+                                        pw_document_get_level (document, 1)));
+  g_assert_cmpstr (pw_level_get_id (pw_document_get_level (document, 1)), !=, first_id);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-move-down", NULL);
+  g_assert_cmpuint (pw_window_get_current (window), ==, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-delete", NULL);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-add", g_variant_new_string ("slide"));
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n + 1);
+  g_assert_cmpuint (g_list_model_get_n_items (pw_window_get_level_model (window)), ==, n + 1);
+
+  /* four steps back: the set as it was */
+  for (int i = 0; i < 4; i++)
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n);
+  g_assert_false (pw_document_get_modified (document));
+  g_assert_cmpstr (pw_level_get_id (pw_document_get_level (document, 0)), ==, first_id);
+
+  /* mirror: a grid edit through the menu's action */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "transform",
+                                  g_variant_new_string ("mirror-left-right"));
+  g_assert_true (pw_document_get_modified (document));
+  g_assert_true (pw_document_save (document, file, NULL, &error));
+  g_assert_no_error (error);
+  reloaded = pw_level_set_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (reloaded), ==, n);
+  g_assert_true (pw_level_same_content (pw_level_set_get_level (reloaded, 0),
+                                        pw_document_get_level (document, 0)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  pw_ui_register_resources ();
+
+  g_test_add_func ("/ui/window/opens-sample", test_window_opens_sample);
+  g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
+  g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
+  g_test_add_func ("/ui/window/level-list", test_window_level_list);
+  return g_test_run ();
+}
