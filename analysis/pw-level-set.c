@@ -625,10 +625,12 @@ pw_level_set_load_from_data (const char *data,
     }
   if (json_node_get_int (node) > PW_LEVEL_SET_VERSION)
     {
+      g_autofree char *version = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_VERSION,
-                    _("the file is version %" G_GINT64_FORMAT ", written by a newer Puzzlewright; "
+                    _("the file is version %s, written by a newer Puzzlewright; "
                       "this one reads version %d"),
-                    json_node_get_int (node), PW_LEVEL_SET_VERSION);
+                    version, PW_LEVEL_SET_VERSION);
       return NULL;
     }
 
@@ -717,9 +719,11 @@ pw_level_set_load (GFile         *file,
     }
   if (g_file_info_get_size (info) > PW_LEVEL_SET_MAX_BYTES)
     {
+      g_autofree char *size = g_strdup_printf ("%" G_GOFFSET_FORMAT, g_file_info_get_size (info));
+
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                   _("%s: the file is %" G_GOFFSET_FORMAT " bytes; a level set may be at most %d"),
-                   name, g_file_info_get_size (info), PW_LEVEL_SET_MAX_BYTES);
+                   _("%s: the file is %s bytes; a level set may be at most %d"),
+                   name, size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
 

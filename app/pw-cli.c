@@ -116,11 +116,15 @@ show_progress (guint64  explored,
                gpointer user_data)
 {
   Progress *progress = user_data;
+  g_autofree char *count = NULL;
 
   if (progress->quiet || !progress->tty)
     return;
-  g_printerr (_("\r[%u/%u] %s: %" G_GUINT64_FORMAT " states…"), progress->index,
-              progress->total, progress->name, explored);
+  count = pw_format_count (explored);
+  g_printerr ("\r");
+  /* Translators: progress of the command line: [level/levels] name: N states… */
+  g_printerr (_("[%u/%u] %s: %s states…"), progress->index, progress->total, progress->name,
+              count);
 }
 
 /* Analyses every level of @set, appending a row each to @rows. Returns FALSE
