@@ -217,3 +217,22 @@ pw_format_count (guint64 count)
     }
   return g_string_free (text, FALSE);
 }
+
+PwAnalysis *
+pw_analysis_copy_figures (PwAnalysis *analysis)
+{
+  PwAnalysis *copy;
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr(JsonNode) figures = NULL;
+
+  g_return_val_if_fail (analysis != NULL, NULL);
+
+  copy = pw_analysis_new (analysis->kind_id);
+  json_node_set_object (node, analysis->figures);
+  figures = json_node_copy (node);
+  json_object_unref (copy->figures);
+  copy->figures = json_object_ref (json_node_get_object (figures));
+  copy->partial_reason = g_strdup (analysis->partial_reason);
+  copy->seconds = analysis->seconds;
+  return copy;
+}

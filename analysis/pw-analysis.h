@@ -22,6 +22,10 @@ PwAnalysis *pw_analysis_new             (const char     *kind_id);
 PwAnalysis *pw_analysis_ref             (PwAnalysis     *analysis);
 void        pw_analysis_unref           (PwAnalysis     *analysis);
 
+/* A new analysis with the same figures, partial reason and time, but no
+ * private data or state graph. */
+PwAnalysis *pw_analysis_copy_figures    (PwAnalysis     *analysis);
+
 const char *pw_analysis_get_kind_id     (PwAnalysis     *analysis);
 JsonObject *pw_analysis_get_figures     (PwAnalysis     *analysis);
 gboolean    pw_analysis_get_partial     (PwAnalysis     *analysis);

@@ -61,6 +61,9 @@ struct _PwScheduler
   guint             progress_ms;
   GMainContext     *context;
   GHashTable       *cache;          /* key -> PwAnalysis */
+  GQueue            graphs;         /* keys of cached analyses that keep a state
+                                     * graph, most recently used first */
+  gsize             graph_budget;   /* bytes of graphs kept beyond the newest */
 
   /* main thread only */
   guint64           generation;
@@ -254,6 +257,59 @@ notify_busy (PwScheduler *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
+/* State graphs are what play mode and the graph view need, and they are
+ * big (tens of bytes per state). The cache keeps every analysis's figures
+ * but graphs only within a budget, most recently used first; an evicted
+ * analysis is replaced by a copy without its graph (anyone holding the
+ * full one keeps it). */
+static void
+touch_graph (PwScheduler *self,
+             const char  *key)
+{
+  GList *link = g_queue_find_custom (&self->graphs, key, (GCompareFunc) g_strcmp0);
+
+  if (link != NULL)
+    {
+      g_queue_unlink (&self->graphs, link);
+      g_queue_push_head_link (&self->graphs, link);
+    }
+  else
+    g_queue_push_head (&self->graphs, g_strdup (key));
+}
+
+static void
+trim_graphs (PwScheduler *self)
+{
+  gsize total = 0;
+  guint kept = 0;
+
+  for (GList *l = self->graphs.head; l != NULL;)
+    {
+      GList *next = l->next;
+      PwAnalysis *analysis = g_hash_table_lookup (self->cache, l->data);
+      PwStateGraph *graph = analysis ? pw_analysis_get_graph (analysis) : NULL;
+
+      if (graph == NULL)
+        {
+          g_free (l->data);
+          g_queue_delete_link (&self->graphs, l);
+        }
+      else if (kept > 0 && total + pw_state_graph_get_bytes (graph) > self->graph_budget)
+        {
+          g_hash_table_replace (self->cache, g_strdup (l->data),
+                                pw_analysis_copy_figures (analysis));
+          g_free (l->data);
+          g_queue_delete_link (&self->graphs, l);
+        }
+      else
+        {
+          total += pw_state_graph_get_bytes (graph);
+          kept++;
+        }
+      l = next;
+    }
+}
+
 /* On the main context. */
 static gboolean
 report_job (gpointer data)
@@ -275,7 +331,18 @@ report_job (gpointer data)
 
   /* a finished analysis is right for its content, stale or not */
   if (job->analysis != NULL && !pw_analysis_get_partial (job->analysis))
-    g_hash_table_replace (self->cache, g_strdup (job->key), pw_analysis_ref (job->analysis));
+    {
+      g_hash_table_replace (self->cache, g_strdup (job->key), pw_analysis_ref (job->analysis));
+      if (pw_analysis_get_graph (job->analysis) != NULL)
+        {
+          /* a background level's graph is the first to go */
+          if (job->focus)
+            touch_graph (self, job->key);
+          else
+            g_queue_push_tail (&self->graphs, g_strdup (job->key));
+          trim_graphs (self);
+        }
+    }
 
   current = !job->focus || job->generation == self->generation;
   if (job->focus && current)
@@ -369,11 +436,17 @@ pw_scheduler_focus (PwScheduler *self,
     g_cancellable_cancel (self->running->cancellable);
   g_mutex_unlock (&self->mutex);
 
+  /* a cached analysis serves, unless play mode needs the state graph the
+   * cache let go (the figures are in the cache meanwhile) */
   cached = g_hash_table_lookup (self->cache, key);
-  if (cached != NULL)
+  if (cached != NULL && (pw_analysis_get_graph (cached) != NULL ||
+                         pw_level_get_kind (level) == NULL ||
+                         pw_level_get_kind (level)->play_new == NULL))
     {
       Job *job = job_new (self, level, key, TRUE);
 
+      if (pw_analysis_get_graph (cached) != NULL)
+        touch_graph (self, key);
       job->analysis = pw_analysis_ref (cached);
       report_later (self, report_cached, job);
       return;
@@ -500,6 +573,7 @@ pw_scheduler_finalize (GObject *object)
   g_mutex_clear (&self->mutex);
   g_cond_clear (&self->cond);
 
+  g_queue_clear_full (&self->graphs, g_free);
   G_OBJECT_CLASS (pw_scheduler_parent_class)->finalize (object);
 }
 
@@ -559,10 +633,22 @@ pw_scheduler_init (PwScheduler *self)
 {
   pw_analyse_options_init (&self->options);
   self->context = g_main_context_ref_thread_default ();
+  self->graph_budget = PW_SCHEDULER_GRAPH_BUDGET;
+  g_queue_init (&self->graphs);
   self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify) pw_analysis_unref);
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
   g_queue_init (&self->background);
   self->thread = g_thread_new ("pw-analyse", worker_main, self);
+}
+
+void
+pw_scheduler_set_graph_budget (PwScheduler *self,
+                               gsize        bytes)
+{
+  g_return_if_fail (PW_IS_SCHEDULER (self));
+
+  self->graph_budget = bytes;
+  trim_graphs (self);
 }

@@ -38,7 +38,13 @@ G_DECLARE_FINAL_TYPE (PwScheduler, pw_scheduler, PW, SCHEDULER, GObject)
  * background one, which starts again afterwards. A result for a focus
  * request that was superseded is never reported as the focus result.
  * Results are cached by the level's content and the options, so a level
- * analysed once is never analysed again. */
+ * analysed once is never analysed again; only the state graphs that play
+ * mode needs are kept within a budget (PW_SCHEDULER_GRAPH_BUDGET, most
+ * recently used first), and a level whose graph was let go is explored
+ * again when it comes back into focus. */
+
+/* Bytes of state graphs the cache keeps besides the newest one. */
+#define PW_SCHEDULER_GRAPH_BUDGET ((gsize) 256 << 20)
 
 PwScheduler *pw_scheduler_new           (const PwAnalyseOptions *options,
                                          guint                   delay_ms,
@@ -50,6 +56,8 @@ void         pw_scheduler_queue         (PwScheduler            *self,
 /* The cached analysis of a level with this content, or NULL. */
 PwAnalysis  *pw_scheduler_lookup        (PwScheduler            *self,
                                          PwLevel                *level);
+void         pw_scheduler_set_graph_budget (PwScheduler         *self,
+                                            gsize                bytes);
 gboolean     pw_scheduler_get_busy      (PwScheduler            *self);
 /* Analyses started so far (cancelled ones included). */
 guint        pw_scheduler_get_n_started (PwScheduler            *self);

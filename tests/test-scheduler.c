@@ -200,6 +200,53 @@ test_focus_and_cache (Fixture       *f,
   g_assert_false (pw_scheduler_get_busy (scheduler));
 }
 
+/* Graphs beyond the budget are let go, figures never: with no budget only
+ * the newest focus level keeps its graph; the other's figures stay in the
+ * cache, and focusing it again explores it again for play mode. */
+static void
+test_graph_budget (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  g_autoptr(PwLevel) a = level (TUTORIAL);
+  g_autoptr(PwLevel) b = level (SMALL_ROOM);
+  PwAnalysis *cached;
+
+  pw_scheduler_set_graph_budget (scheduler, 0);
+  pw_scheduler_focus (scheduler, a);
+  wait_for_results (f, 1);
+  g_assert_nonnull (pw_analysis_get_graph (pw_scheduler_lookup (scheduler, a)));
+  pw_scheduler_focus (scheduler, b);
+  wait_for_results (f, 2);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 2);
+
+  cached = pw_scheduler_lookup (scheduler, a);
+  g_assert_nonnull (cached);
+  g_assert_null (pw_analysis_get_graph (cached));
+  g_assert_nonnull (pw_analysis_get_graph (pw_scheduler_lookup (scheduler, b)));
+  /* the analysis already handed out keeps its graph */
+  g_assert_nonnull (pw_analysis_get_graph (((Result *) g_ptr_array_index (f->analysed, 0))->analysis));
+  {
+    gint64 states;
+
+    g_assert_true (pw_analysis_get_int (cached, "states", &states));
+    g_assert_cmpint (states, ==, 9);
+  }
+
+  pw_scheduler_focus (scheduler, a);
+  wait_for_results (f, 3);
+  g_assert_cmpuint (pw_scheduler_get_n_started (scheduler), ==, 3);
+  g_assert_nonnull (pw_analysis_get_graph (((Result *) g_ptr_array_index (f->analysed, 2))->analysis));
+  g_assert_null (pw_analysis_get_graph (pw_scheduler_lookup (scheduler, b)));
+
+  /* with room for both, both keep theirs */
+  pw_scheduler_set_graph_budget (scheduler, PW_SCHEDULER_GRAPH_BUDGET);
+  pw_scheduler_focus (scheduler, b);
+  wait_for_results (f, 4);
+  g_assert_nonnull (pw_analysis_get_graph (pw_scheduler_lookup (scheduler, a)));
+  g_assert_nonnull (pw_analysis_get_graph (pw_scheduler_lookup (scheduler, b)));
+}
+
 /* Edits in quick succession: only the last is analysed. */
 static void
 test_debounce (Fixture       *f,
@@ -387,6 +434,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/analysis/scheduler/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("focus-and-cache", test_focus_and_cache);
+  ADD ("graph-budget", test_graph_budget);
   ADD ("debounce", test_debounce);
   ADD ("stale-dropped", test_stale_dropped);
   ADD ("background", test_background);
