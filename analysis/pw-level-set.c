@@ -548,9 +548,11 @@ pw_level_set_load_from_data (const char *data,
 
   if ((gsize) length > PW_LEVEL_SET_MAX_BYTES)
     {
+      g_autofree char *size = g_strdup_printf ("%" G_GSSIZE_FORMAT, length);
+
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                    _("the file is %" G_GSSIZE_FORMAT " bytes; a level set may be at most %d"),
-                    length, PW_LEVEL_SET_MAX_BYTES);
+                    _("the file is %s bytes; a level set may be at most %d"),
+                    size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
   if (length == 0)

@@ -20,7 +20,9 @@ main (int   argc,
   g_autofree char *sample = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* PUZZLEWRIGHT_LOCALEDIR=build/po runs a build's translations uninstalled */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PUZZLEWRIGHT_LOCALEDIR") != NULL
+                                   ? g_getenv ("PUZZLEWRIGHT_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

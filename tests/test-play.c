@@ -168,8 +168,30 @@ test_play_random (void)
             int m = moves[g_rand_int_range (rand, 0, n_moves)];
             SlideRefStep ref_step;
             char *t = slide_ref_move (ref, state, m, &ref_step);
+            PwSlideTrace traces[PW_SLIDE_MAX_PIECES];
+            int n_traced = _pw_slide_trace_move (pw_level_get_data (level), drawn, m, traces);
+            g_autoptr(PwLevel) after = NULL;
+            const PwSlideLevel *next;
+            g_autofree char *traced = g_malloc0 (drawn->width * drawn->height);
 
             g_assert_true (pw_play_move (play, m));
+            /* the animation's trace puts every piece where the move does */
+            after = pw_play_render (play);
+            next = pw_level_get_data (after);
+            g_assert_cmpint (n_traced, >, 0);
+            memset (traced, '.', drawn->width * drawn->height);
+            for (int k = 0; k < n_traced; k++)
+              {
+                if (traces[k].from >= 0)
+                  g_assert_cmpint (drawn->pieces[traces[k].from], ==, traces[k].piece);
+                if (traces[k].to >= 0)
+                  traced[traces[k].to] = traces[k].piece;
+                if (traces[k].exit >= 0)
+                  g_assert_cmpint (g_ascii_tolower (next->cells[traces[k].exit]), ==,
+                                   traces[k].piece);
+              }
+            g_assert_cmpmem (traced, drawn->width * drawn->height,
+                             next->pieces, drawn->width * drawn->height);
             g_assert_cmpint (pw_play_get_combo_broken (play) || !ref_step.breaks_combo, ==, TRUE);
             g_free (state);
             state = t;

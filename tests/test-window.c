@@ -421,6 +421,8 @@ main (int   argc,
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   pw_ui_register_resources ();
+  /* moves land at once, so a frame shows the position they reach */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add_func ("/ui/window/opens-sample", test_window_opens_sample);
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);

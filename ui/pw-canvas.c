@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -23,6 +24,7 @@
 #include "pw-kind-view.h"
 #include "pw-view-style.h"
 
+#define MOVE_ANIMATION_US (150 * 1000)
 #define ZOOM_MIN_CELL 8
 #define ZOOM_MAX_CELL 160
 
@@ -34,6 +36,13 @@ struct _PwCanvas
   GPtrArray  *problems;
   PwPlay     *play;
   PwLevel    *shown;        /* the play position, drawn instead of the level */
+  char       *history;      /* the moves shown, to tell a move from a jump */
+
+  /* a move being animated */
+  PwLevel    *anim_before;
+  guint       anim_move;
+  gint64      anim_start;
+  guint       anim_tick;
 
   PwTool      tool;
   char        tile;
@@ -334,6 +343,51 @@ draw_play (PwCanvas         *self,
     }
 }
 
+static gboolean
+draw_animation (PwCanvas         *self,
+                cairo_t          *cr,
+                const PwGeometry *g,
+                gboolean          dark)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+  double t = (double) (g_get_monotonic_time () - self->anim_start) / MOVE_ANIMATION_US;
+  gboolean drawn;
+
+  if (view == NULL || view->draw_move == NULL)
+    return FALSE;
+  cairo_save (cr);
+  drawn = view->draw_move (pw_level_get_data (self->level), pw_level_get_data (self->anim_before),
+                           self->anim_move, CLAMP (t, 0, 1), cr, g, pw_view_style_get (dark));
+  cairo_restore (cr);
+  return drawn;
+}
+
+static void
+stop_animation (PwCanvas *self)
+{
+  if (self->anim_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->anim_tick);
+  self->anim_tick = 0;
+  g_clear_pointer (&self->anim_before, pw_level_unref);
+}
+
+static gboolean
+animation_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  PwCanvas *self = PW_CANVAS (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (g_get_monotonic_time () - self->anim_start >= MOVE_ANIMATION_US)
+    {
+      self->anim_tick = 0;
+      g_clear_pointer (&self->anim_before, pw_level_unref);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 pw_canvas_snapshot (GtkWidget   *widget,
                     GtkSnapshot *snapshot)
@@ -352,7 +406,9 @@ pw_canvas_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   pw_colour_set (cr, &pw_view_style_get (dark)->background);
   cairo_paint (cr);
-  if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
+  if (g.cell > 0 && self->anim_before != NULL && draw_animation (self, cr, &g, dark))
+    ;  /* the move's overlays come when it has arrived */
+  else if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
     {
       draw_problems (self, cr, &g);
       draw_selection (self, cr, &g);
@@ -685,8 +741,10 @@ pw_canvas_dispose (GObject *object)
 {
   PwCanvas *self = PW_CANVAS (object);
 
+  stop_animation (self);
   g_clear_pointer (&self->level, pw_level_unref);
   g_clear_pointer (&self->shown, pw_level_unref);
+  g_clear_pointer (&self->history, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->play = NULL;
   G_OBJECT_CLASS (pw_canvas_parent_class)->dispose (object);
@@ -837,7 +895,34 @@ pw_canvas_set_play (PwCanvas *self,
 void
 pw_canvas_play_changed (PwCanvas *self)
 {
+  const char *history;
+  gboolean animate = FALSE;
+  gsize old_len;
+
   g_return_if_fail (PW_IS_CANVAS (self));
+
+  stop_animation (self);
+  history = self->play != NULL ? pw_play_get_history (self->play) : NULL;
+  old_len = self->history != NULL ? strlen (self->history) : 0;
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animate,
+                NULL);
+  /* one move forward: show it travelling; anything else jumps */
+  if (animate && history != NULL && self->history != NULL && self->shown != NULL &&
+      strlen (history) == old_len + 1 && strncmp (history, self->history, old_len) == 0)
+    {
+      int move = pw_play_find_move (self->play, history[old_len]);
+
+      if (move >= 0)
+        {
+          self->anim_before = pw_level_ref (self->shown);
+          self->anim_move = move;
+          self->anim_start = g_get_monotonic_time ();
+          self->anim_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick,
+                                                          NULL, NULL);
+        }
+    }
+  g_free (self->history);
+  self->history = g_strdup (history);
 
   g_clear_pointer (&self->shown, pw_level_unref);
   if (self->play != NULL)

@@ -38,6 +38,16 @@ typedef struct
                     cairo_t          *cr,
                     const PwGeometry *geometry,
                     const PwViewStyle *style);
+  /* Draws play mode's move @move from the position @before (a play_render
+   * of the level @level) at time @t, 0 to 1; FALSE when it cannot (the
+   * canvas then shows the new position at once). May be NULL. */
+  gboolean (*draw_move) (gconstpointer      level,
+                         gconstpointer      before,
+                         guint              move,
+                         double             t,
+                         cairo_t           *cr,
+                         const PwGeometry  *geometry,
+                         const PwViewStyle *style);
 
   /* Editing a grid: the palette, the tile at a cell, and a copy of the
    * level with a cell's tile replaced (NULL when @tile cannot go there,

@@ -41,6 +41,25 @@ char *_pw_slide_play (const PwSlideLevel *level,
                       gboolean           *combo_broken,
                       GError            **error);
 
+/* Where each piece of a position goes in a move, for animations: @from
+ * and @to are cells (-1: not on the board), @exit the goal cell a skiddy
+ * leaves through (-1 when it did not, e.g. cleared by a combo). @position
+ * is a rendering of a position of @level (play_render). Returns the
+ * number of pieces traced into @traces (PW_SLIDE_MAX_PIECES entries), 0
+ * when @position is not one of @level's. */
+typedef struct
+{
+  char piece;
+  int  from;
+  int  to;
+  int  exit;
+} PwSlideTrace;
+
+int   _pw_slide_trace_move (const PwSlideLevel *level,
+                            const PwSlideLevel *position,
+                            guint               move,
+                            PwSlideTrace       *traces);
+
 /* Analyse with the general move code even on boards small enough for
  * bitboards (for tests that compare the two). */
 void  _pw_slide_force_generic (gboolean generic);

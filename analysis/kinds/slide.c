@@ -1733,6 +1733,57 @@ slide_play_render (gconstpointer  data,
   return view;
 }
 
+int
+_pw_slide_trace_move (const PwSlideLevel *level,
+                      const PwSlideLevel *position,
+                      guint               move,
+                      PwSlideTrace       *traces)
+{
+  g_autoptr(GPtrArray) problems = slide_validate (level);
+  guint8 key[PW_PLAY_MAX_KEY];
+  SlideCtx ctx;
+  Board board;
+  Movers movers;
+  gboolean breaks;
+  int cursor[N_GROUPS];
+
+  if (problems->len > 0 || position->pieces == NULL || move >= 4 ||
+      position->width != level->width || position->height != level->height)
+    return 0;
+  ctx_init (&ctx, level, key);
+
+  /* the position's key: each group's cells in ascending order, then the
+   * pieces that are gone */
+  memset (key, GONE, ctx.key_size);
+  for (int g = 0; g < N_GROUPS; g++)
+    cursor[g] = ctx.group_offset[g];
+  for (int i = 0; i < ctx.n_cells; i++)
+    {
+      int g = group_of_piece (position->pieces[i]);
+
+      if (g < 0)
+        continue;
+      if (cursor[g] >= ctx.group_offset[g] + ctx.group_count[g])
+        return 0;  /* not a position of this level */
+      key[cursor[g]++] = i;
+    }
+
+  board_decode (&ctx, key, &board, &movers);
+  board_move (&ctx, &board, &movers, move, &breaks);
+  for (int k = 0; k < ctx.n_pieces; k++)
+    {
+      PwSlideTrace *t = &traces[k];
+
+      t->piece = piece_chars[ctx.piece_group[k]];
+      t->from = key[k] == GONE ? -1 : key[k];
+      t->to = board.pos[k] == GONE ? -1 : board.pos[k];
+      t->exit = -1;
+      if (t->from >= 0 && t->to < 0 && ctx.run_goal[move][t->from] == ctx.piece_group[k])
+        t->exit = ctx.run_end[move][t->from] + ctx.delta[move];
+    }
+  return ctx.n_pieces;
+}
+
 const PwKind pw_slide_kind = {
   .id = "slide",
   .name = N_("Slide"),

@@ -221,12 +221,12 @@ draw_piece (cairo_t           *cr,
  * (PwSlideLevel.pieces) has them in a layer over the tiles, so a piece
  * in a pit shows the pit's rim around it. */
 static void
-slide_draw (gconstpointer      data,
-            cairo_t           *cr,
-            const PwGeometry  *geometry,
-            const PwViewStyle *style)
+draw_grid (const PwSlideLevel *level,
+           gboolean            with_layer,
+           cairo_t            *cr,
+           const PwGeometry   *geometry,
+           const PwViewStyle  *style)
 {
-  const PwSlideLevel *level = data;
   double s = geometry->cell;
 
   for (int row = 0; row < level->height; row++)
@@ -251,9 +251,61 @@ slide_draw (gconstpointer      data,
           draw_goal (cr, style, colour, x, y, s);
         else
           draw_piece (cr, style, c, x, y, s);
-        if (level->pieces != NULL)
+        if (level->pieces != NULL && with_layer)
           draw_piece (cr, style, level->pieces[i], x, y, s);
       }
+}
+
+static void
+slide_draw (gconstpointer      data,
+            cairo_t           *cr,
+            const PwGeometry  *geometry,
+            const PwViewStyle *style)
+{
+  draw_grid (data, TRUE, cr, geometry, style);
+}
+
+/* A move under way, at @t from 0 to 1: the tiles, then every piece on its
+ * way from its cell to where it stops, easing out; a skiddy that leaves
+ * slides into its goal as it fades, one a combo clears fades where it
+ * stands. */
+static gboolean
+slide_draw_move (gconstpointer      level_data,
+                 gconstpointer      before_data,
+                 guint              move,
+                 double             t,
+                 cairo_t           *cr,
+                 const PwGeometry  *geometry,
+                 const PwViewStyle *style)
+{
+  const PwSlideLevel *level = level_data;
+  const PwSlideLevel *before = before_data;
+  PwSlideTrace traces[PW_SLIDE_MAX_PIECES];
+  int n = _pw_slide_trace_move (level, before, move, traces);
+  double e = 1 - (1 - t) * (1 - t);
+
+  if (n == 0)
+    return FALSE;
+  draw_grid (before, FALSE, cr, geometry, style);
+  for (int k = 0; k < n; k++)
+    {
+      const PwSlideTrace *trace = &traces[k];
+      int target = trace->to >= 0 ? trace->to : trace->exit >= 0 ? trace->exit : trace->from;
+      double x0, y0, x1, y1, alpha = 1;
+
+      if (trace->from < 0)
+        continue;
+      pw_geometry_cell_origin (geometry, trace->from % before->width, trace->from / before->width,
+                               &x0, &y0);
+      pw_geometry_cell_origin (geometry, target % before->width, target / before->width, &x1, &y1);
+      if (trace->to < 0)
+        alpha = trace->exit >= 0 ? CLAMP (2 * (1 - e), 0, 1) : 1 - e;
+      cairo_push_group (cr);
+      draw_piece (cr, style, trace->piece, x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, geometry->cell);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, alpha);
+    }
+  return TRUE;
 }
 
 /* One tile alone, for the palette. */
@@ -334,6 +386,7 @@ const PwKindView pw_slide_view = {
   .kind_id = "slide",
   .get_grid = slide_get_grid,
   .draw = slide_draw,
+  .draw_move = slide_draw_move,
   .palette = slide_palette,
   .n_palette = G_N_ELEMENTS (slide_palette),
   .erase_tile = '.',

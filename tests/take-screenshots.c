@@ -1,0 +1,171 @@
+/* take-screenshots.c — pictures of the real editor for docs/screenshots,
+ * run by docs/screenshots/take.sh under Xvfb
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "puzzlewright.h"
+#include "pw-application.h"
+#include "pw-window.h"
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+static gboolean
+analysed (PwWindow *window)
+{
+  return g_str_has_prefix (pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (window)),
+                           "Analysed");
+}
+
+static void
+wait_analysed (PwWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (!analysed (window) && g_get_monotonic_time () < end)
+    spin (20);
+  spin (300);
+}
+
+/* The window as GTK last drew it on screen, to a PNG. */
+static void
+save (GtkWidget  *window,
+      const char *dir,
+      const char *name)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  g_object_unref (paintable);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    g_error ("nothing drawn for %s", name);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    g_error ("could not write %s", path);
+  g_print ("%s\n", path);
+}
+
+static guint
+find_level (PwDocument *document,
+            const char *name)
+{
+  for (guint i = 0; i < pw_document_get_n_levels (document); i++)
+    if (g_strcmp0 (pw_level_get_name (pw_document_get_level (document, i)), name) == 0)
+      return i;
+  g_error ("no level named %s in the sample set", name);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *path = g_build_filename (PW_SOURCE_DATADIR, "levels", "sample.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwDocument) document = NULL;
+  const char *dir = argc > 1 ? argv[1] : ".";
+  PwWindow *window;
+  PwPlay *play;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_init ();
+  pw_ui_register_resources ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  {
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/org/puzzlewright/Puzzlewright/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+
+  document = pw_document_load (file, NULL, &error);
+  if (document == NULL)
+    g_error ("%s", error->message);
+
+  window = pw_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 840);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (500);
+
+  /* 1: editing a mid-sized level, every column filled in */
+  pw_window_select_level (window, find_level (document, "Crate Expectations"));
+  wait_analysed (window);
+  spin (3000);
+  save (GTK_WIDGET (window), dir, "editor.png");
+
+  /* 2: play mode, one move into a dead end: the first small level where
+   * a first move leads into one */
+  for (guint i = 0; i < pw_document_get_n_levels (document); i++)
+    {
+      int dead = -1;
+
+      pw_window_select_level (window, i);
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      play = pw_window_get_play (window);
+      spin (200);
+      for (guint m = 0; m < pw_play_get_n_moves (play) && dead < 0; m++)
+        {
+          gboolean changes;
+
+          if (pw_play_get_move_status (play, m, &changes, NULL) == PW_PLAY_DEAD_END && changes)
+            dead = m;
+        }
+      if (dead >= 0)
+        {
+          save (GTK_WIDGET (window), dir, "play-before-dead-end.png");
+          g_signal_emit_by_name (pw_window_get_canvas (window), "move", (guint) dead);
+          break;
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  spin (300);
+  save (GTK_WIDGET (window), dir, "play-dead-end.png");
+
+  /* 3: the state graph of the same level, the dead end ringed */
+  g_object_set (gtk_widget_get_ancestor (GTK_WIDGET (pw_window_get_graph_view (window)),
+                                         GTK_TYPE_STACK),
+                "visible-child-name", "graph", NULL);
+  spin (300);
+  save (GTK_WIDGET (window), dir, "state-graph.png");
+
+  /* 4: dark style, play mode with a win in reach */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+  g_object_set (gtk_widget_get_ancestor (GTK_WIDGET (pw_window_get_graph_view (window)),
+                                         GTK_TYPE_STACK),
+                "visible-child-name", "figures", NULL);
+  spin (500);
+  save (GTK_WIDGET (window), dir, "play-dark.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
