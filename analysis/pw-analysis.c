@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "pw-analysis.h"
 
 struct _PwAnalysis
@@ -235,4 +237,44 @@ pw_analysis_copy_figures (PwAnalysis *analysis)
   copy->partial_reason = g_strdup (analysis->partial_reason);
   copy->seconds = analysis->seconds;
   return copy;
+}
+
+char *
+pw_figure_to_display (JsonNode     *node,
+                      PwFigureType  type)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return g_strdup ("—");
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return pw_figure_to_string (node);
+
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      {
+        gint64 v = json_node_get_int (node);
+        g_autofree char *digits = pw_format_count ((guint64) ABS (v));
+
+        return v < 0 ? g_strconcat ("−", digits, NULL) : g_steal_pointer (&digits);
+      }
+    case G_TYPE_DOUBLE:
+      {
+        double d = json_node_get_double (node);
+
+        if (d == floor (d) && fabs (d) < 1e15)
+          {
+            g_autofree char *digits = pw_format_count ((guint64) fabs (d));
+
+            return d < 0 ? g_strconcat ("−", digits, NULL) : g_steal_pointer (&digits);
+          }
+        /* four significant digits are all a person reads */
+        return g_strdup_printf ("%.4g", d);
+      }
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
+    case G_TYPE_STRING:
+      return g_strdup (*json_node_get_string (node) ? json_node_get_string (node) : "—");
+    default:
+      return pw_figure_to_string (node);
+    }
 }

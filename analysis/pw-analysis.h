@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "pw-explorer.h"
+#include "pw-kind.h"
 #include "pw-types.h"
 
 G_BEGIN_DECLS
@@ -55,8 +56,14 @@ gboolean    pw_analysis_get_double      (PwAnalysis     *analysis,
                                          const char     *key,
                                          double         *value);
 
-/* Text of one figure as it appears in CSV and text output ("" for null). */
+/* Text of one figure as it appears in CSV and JSON-like output ("" for
+ * null): exact, not localised. */
 char       *pw_figure_to_string         (JsonNode       *node);
+/* Text of one figure for people (the editor's panel, the text report):
+ * thousands grouped, four significant digits, yes/no translated, "—"
+ * for null. */
+char       *pw_figure_to_display        (JsonNode       *node,
+                                         PwFigureType    type);
 
 /* @count with the locale's thousands separator ("1,323,388"). */
 char       *pw_format_count             (guint64         count);

@@ -351,12 +351,12 @@ pw_report_to_text (GPtrArray *rows)
         for (GList *l = members; l != NULL; l = l->next)
           {
             const PwFigureInfo *info = find_figure (kind, l->data);
-            g_autofree char *value = pw_figure_to_string (json_object_get_member (figures,
-                                                                                  l->data));
+            g_autofree char *value = pw_figure_to_display (json_object_get_member (figures,
+                                                                                   l->data),
+                                                           info ? info->type : PW_FIGURE_STRING);
 
             g_string_append_printf (out, "   %-30s %s\n",
-                                    info ? _(info->label) : (const char *) l->data,
-                                    value[0] ? value : "—");
+                                    info ? _(info->label) : (const char *) l->data, value);
           }
         if (pw_analysis_get_partial (row->analysis))
           g_string_append_printf (out, "   %-30s %s\n", _("Partial"),

@@ -157,8 +157,6 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
                                 PwAnalysis      *analysis)
 {
   JsonObject *figures;
-  GHashTableIter iter;
-  gpointer key, value;
   g_autofree char *status = NULL;
 
   g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
@@ -172,13 +170,14 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
     }
 
   figures = pw_analysis_get_figures (analysis);
-  g_hash_table_iter_init (&iter, self->values);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  for (guint i = 0; self->kind != NULL && i < self->kind->n_figures; i++)
     {
-      JsonNode *node = json_object_get_member (figures, key);
-      g_autofree char *text = node != NULL ? pw_figure_to_string (node) : NULL;
+      const PwFigureInfo *info = &self->kind->figures[i];
+      GtkLabel *label = g_hash_table_lookup (self->values, info->key);
+      g_autofree char *text = pw_figure_to_display (json_object_get_member (figures, info->key),
+                                                    info->type);
 
-      gtk_label_set_text (value, text != NULL && *text != '\0' ? text : "—");
+      gtk_label_set_text (label, text);
     }
 
   if (pw_analysis_get_partial (analysis))
