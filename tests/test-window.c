@@ -354,6 +354,34 @@ test_window_play_dead_end (void)
   g_assert_nonnull (strstr (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)),
                             "Won"));
 
+  /* the state graph: every state drawn where a click finds it; a click
+   * shows that state in play mode, ringed as the play position */
+  {
+    PwGraphView *graph_view = pw_window_get_graph_view (window);
+    GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (graph_view), GTK_TYPE_STACK));
+    PwStateGraph *graph;
+    guint32 n, target;
+
+    gtk_stack_set_visible_child_name (stack, "graph");
+    wait_for (canvas_allocated, window, "the window");
+    while (gtk_widget_get_width (GTK_WIDGET (graph_view)) == 0)
+      g_main_context_iteration (NULL, FALSE);
+    graph = pw_analysis_get_graph (pw_scheduler_lookup (pw_window_get_scheduler (window),
+                                                        pw_document_get_level (document, index)));
+    n = pw_state_graph_get_n_states (graph);
+    g_assert_cmpuint (n, <=, PW_GRAPH_VIEW_MAX_STATES);
+    for (guint32 s = 0; s < n; s++)
+      {
+        double x, y;
+
+        g_assert_true (pw_graph_view_get_position (graph_view, s, &x, &y));
+        g_assert_cmpuint (pw_graph_view_state_at (graph_view, x, y), ==, s);
+      }
+    target = n - 1;
+    g_signal_emit_by_name (graph_view, "state-activated", target);
+    g_assert_cmpuint (pw_play_get_state (play), ==, target);
+  }
+
   g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
   g_assert_null (pw_window_get_play (window));
   gtk_window_destroy (GTK_WINDOW (window));

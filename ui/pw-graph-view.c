@@ -19,6 +19,8 @@
 
 #include "pw-graph-view.h"
 
+#define LEGEND_HEIGHT 66
+
 struct _PwGraphView
 {
   GtkWidget     parent_instance;
@@ -167,13 +169,15 @@ pw_graph_view_get_position (PwGraphView *self,
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
   double margin = 24;
+  double bottom = margin + LEGEND_HEIGHT;
 
   if (graph == NULL || state >= self->n_states)
     return FALSE;
   *x = self->order[state] * width;
   *y = margin + (self->max_depth > 0
-                 ? (height - 2 * margin) * pw_state_graph_get_depth (graph, state) / self->max_depth
-                 : (height - 2 * margin) / 2);
+                 ? (height - margin - bottom) * pw_state_graph_get_depth (graph, state) /
+                   self->max_depth
+                 : (height - margin - bottom) / 2);
   return TRUE;
 }
 
@@ -232,6 +236,62 @@ show_text (GtkWidget  *widget,
   g_object_unref (layout);
 }
 
+typedef enum
+{
+  MARK_STATE,
+  MARK_RING,
+} Mark;
+
+/* The key below the graph, in two rows of labelled marks. */
+static void
+draw_legend (GtkWidget *widget,
+             cairo_t   *cr,
+             double     width,
+             double     height)
+{
+  static const struct { const char *label; double r, g, b; Mark mark; } entries[] = {
+    { N_("start"), 0.15, 0.4, 0.9, MARK_RING },
+    { N_("win"), 0.2, 0.65, 0.3, MARK_STATE },
+    { N_("max-combo win"), 0.95, 0.7, 0.1, MARK_STATE },
+    { N_("dead end"), 0.85, 0.15, 0.15, MARK_STATE },
+    { N_("can still win"), 0.55, 0.6, 0.7, MARK_STATE },
+    { N_("play position"), 0.1, 0.1, 0.1, MARK_RING },
+  };
+  double x = 8, y = height - LEGEND_HEIGHT + 6;
+  GdkRGBA fg;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _(entries[i].label));
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      if (x + 16 + lw > width - 8 && x > 8)
+        {
+          x = 8;
+          y += LEGEND_HEIGHT / 3;
+        }
+      cairo_set_source_rgb (cr, entries[i].r, entries[i].g, entries[i].b);
+      cairo_new_path (cr);
+      cairo_arc (cr, x + 5, y + lh / 2.0, 5, 0, 2 * G_PI);
+      if (entries[i].mark == MARK_RING)
+        {
+          cairo_set_line_width (cr, 2);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_fill (cr);
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_move_to (cr, x + 14, y);
+      pango_cairo_show_layout (cr, layout);
+      x += 14 + lw + 14;
+      g_object_unref (layout);
+    }
+}
+
 static void
 pw_graph_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -268,6 +328,9 @@ pw_graph_view_snapshot (GtkWidget   *widget,
     }
 
   r = node_radius (self);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height - LEGEND_HEIGHT);
+  cairo_clip (cr);
 
   /* moves */
   cairo_set_line_width (cr, 1);
@@ -331,6 +394,8 @@ pw_graph_view_snapshot (GtkWidget   *widget,
           cairo_stroke (cr);
         }
     }
+  cairo_restore (cr);
+  draw_legend (widget, cr, width, height);
   cairo_destroy (cr);
 }
 
@@ -410,6 +475,9 @@ pw_graph_view_init (PwGraphView *self)
   self->current = PW_NO_STATE;
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Every state of the level, by moves from the start. "
+                                 "Click a state to see it on the board."));
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
