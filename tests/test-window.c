@@ -441,6 +441,63 @@ test_window_level_list (void)
   test_remove_dir (dir);
 }
 
+static gboolean
+export_done (gpointer data)
+{
+  return !pw_window_get_exporting (data);
+}
+
+/* Export CSV from the window writes exactly what `puzzlewright
+ * export-csv` writes for the same file. */
+static void
+test_window_export_csv (void)
+{
+  PwWindow *window = open_window ();
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *gui_path = g_build_filename (dir, "gui.csv", NULL);
+  g_autofree char *cli_path = g_build_filename (dir, "cli.csv", NULL);
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(GFile) gui_file = g_file_new_for_path (gui_path);
+  g_autofree char *gui = NULL;
+  g_autofree char *cli = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { g_getenv ("PW_CLI"), "export-csv", "--quiet", sample, "-o", cli_path, NULL };
+  int status;
+
+  pw_window_export_csv (window, gui_file);
+  g_assert_true (pw_window_get_exporting (window));
+  wait_for (export_done, window, "the export");
+  g_assert_true (g_file_get_contents (gui_path, &gui, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (cli_path, &cli, NULL, &error));
+  /* the seconds column differs from run to run: compare every other cell */
+  {
+    g_autoptr(GPtrArray) a = test_parse_csv (gui);
+    g_autoptr(GPtrArray) b = test_parse_csv (cli);
+    GPtrArray *header = g_ptr_array_index (a, 0);
+
+    g_assert_cmpuint (a->len, ==, b->len);
+    g_assert_cmpuint (a->len, ==, 15);
+    for (guint r = 1; r < a->len; r++)
+      for (guint c = 0; c < header->len; c++)
+        {
+          const char *column = g_ptr_array_index (header, c);
+
+          if (g_str_equal (column, "seconds"))
+            continue;
+          g_assert_cmpstr (test_csv_cell (a, r, column), ==, test_csv_cell (b, r, column));
+        }
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -456,5 +513,6 @@ main (int   argc,
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
+  g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   return g_test_run ();
 }

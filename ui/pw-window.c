@@ -1352,6 +1352,13 @@ typedef struct
 } Export;
 
 static void
+analysis_unref0 (gpointer analysis)
+{
+  if (analysis != NULL)
+    pw_analysis_unref (analysis);
+}
+
+static void
 export_free (Export *export)
 {
   g_ptr_array_unref (export->levels);
@@ -1450,15 +1457,15 @@ export_done (GObject      *source,
     show_error (self, _("The CSV file could not be written"), error->message);
 }
 
-static void
-export_to (PwWindow *self,
-           GFile    *file)
+void
+pw_window_export_csv (PwWindow *self,
+                      GFile    *file)
 {
   g_autoptr(GTask) task = NULL;
   Export *export = g_new0 (Export, 1);
 
   export->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
-  export->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_analysis_unref);
+  export->analyses = g_ptr_array_new_with_free_func (analysis_unref0);
   for (guint i = 0; i < pw_document_get_n_levels (self->document); i++)
     {
       PwLevel *level = pw_document_get_level (self->document, i);
@@ -1491,7 +1498,7 @@ export_response (GtkNativeDialog *chooser,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      export_to (self, file);
+      pw_window_export_csv (self, file);
     }
   g_object_unref (chooser);
 }
@@ -2500,6 +2507,12 @@ pw_window_new (GtkApplication *application)
         gtk_window_maximize (GTK_WINDOW (self));
     }
   return self;
+}
+
+gboolean
+pw_window_get_exporting (PwWindow *self)
+{
+  return self->export_cancellable != NULL;
 }
 
 PwCanvas *

@@ -31,6 +31,14 @@ PwDocument      *pw_window_get_document       (PwWindow       *self);
 void             pw_window_open_file          (PwWindow       *self,
                                                GFile          *file);
 
+/* Writes the set's CSV report to @file in the background (the figures of
+ * levels not yet analysed are worked out first), with progress in the
+ * window; errors are shown there. The columns are those of
+ * `puzzlewright export-csv`. */
+void             pw_window_export_csv         (PwWindow       *self,
+                                               GFile          *file);
+gboolean         pw_window_get_exporting      (PwWindow       *self);
+
 /* The index of the level on screen, or G_MAXUINT; selecting one. */
 guint            pw_window_get_current        (PwWindow       *self);
 void             pw_window_select_level       (PwWindow       *self,
