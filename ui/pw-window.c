@@ -55,6 +55,7 @@ struct _PwWindow
   GtkLabel             *export_label;
   GtkProgressBar       *export_progress;
   GtkButton            *export_cancel;
+  GMenu                *recent_menu;
 
   PwDocument           *document;
   PwScheduler          *scheduler;
@@ -2367,6 +2368,7 @@ pw_window_class_init (PwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_progress);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_cancel);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, recent_menu);
 
   /* keys that belong to the level list */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
@@ -2490,14 +2492,46 @@ pw_window_init (PwWindow *self)
   update_actions (self);
 }
 
+/* The recent sets, newest first, as they stand in the settings; ones
+ * that are gone are left out. */
+static void
+update_recent (PwWindow *self)
+{
+  GSettings *s = settings (self);
+  g_auto(GStrv) recent = s != NULL ? g_settings_get_strv (s, "recent-sets") : NULL;
+
+  g_menu_remove_all (self->recent_menu);
+  for (guint i = 0; recent != NULL && recent[i] != NULL; i++)
+    {
+      g_autofree char *name = g_filename_display_basename (recent[i]);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!g_file_test (recent[i], G_FILE_TEST_IS_REGULAR))
+        continue;
+      item = g_menu_item_new (name, NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (recent[i]));
+      g_menu_append_item (self->recent_menu, item);
+    }
+  if (g_menu_model_get_n_items (G_MENU_MODEL (self->recent_menu)) == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No recent level sets"), "win.none");
+
+      g_menu_append_item (self->recent_menu, item);
+    }
+}
+
 PwWindow *
 pw_window_new (GtkApplication *application)
 {
   PwWindow *self = g_object_new (PW_TYPE_WINDOW, "application", application, NULL);
   GSettings *s = settings (self);
 
+  update_recent (self);
   if (s != NULL)
     {
+      g_signal_connect_object (s, "changed::recent-sets", G_CALLBACK (update_recent), self,
+                               G_CONNECT_SWAPPED);
       int width, height;
 
       g_settings_get (s, "window-size", "(ii)", &width, &height);
