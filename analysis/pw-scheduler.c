@@ -221,6 +221,15 @@ worker_main (gpointer data)
       job->analysis = pw_level_analyse (job->level, &self->options,
                                         job->focus ? worker_progress : NULL, self,
                                         job->cancellable, &job->error);
+      /* play mode looks positions up in the graph from the main thread:
+       * build the lookup table here, where it costs no frames */
+      if (job->focus && job->analysis != NULL && pw_analysis_get_graph (job->analysis) != NULL &&
+          pw_state_graph_get_n_states (pw_analysis_get_graph (job->analysis)) > 0)
+        {
+          PwStateGraph *graph = pw_analysis_get_graph (job->analysis);
+
+          pw_state_graph_lookup (graph, pw_state_graph_get_key (graph, 0));
+        }
 
       g_mutex_lock (&self->mutex);
       self->running = NULL;
