@@ -78,6 +78,8 @@ struct _PwScheduler
   Job              *focus_job;
   GQueue            background;
   Job              *running;
+  GHashTable       *reporting;      /* keys of finished analyses whose report
+                                     * has not reached the cache yet */
   gboolean          quit;
   GThread          *thread;
 
@@ -233,6 +235,8 @@ worker_main (gpointer data)
 
       g_mutex_lock (&self->mutex);
       self->running = NULL;
+      if (job->analysis != NULL && !job->paused)
+        g_hash_table_add (self->reporting, g_strdup (job->key));
       if (job->paused && !self->quit)
         {
           /* made way for the focus level: start again afterwards */
@@ -352,6 +356,10 @@ report_job (gpointer data)
           trim_graphs (self);
         }
     }
+
+  g_mutex_lock (&self->mutex);
+  g_hash_table_remove (self->reporting, job->key);
+  g_mutex_unlock (&self->mutex);
 
   current = !job->focus || job->generation == self->generation;
   if (job->focus && current)
@@ -480,8 +488,9 @@ pw_scheduler_queue (PwScheduler *self,
     return;
 
   g_mutex_lock (&self->mutex);
-  /* already queued, or being analysed */
-  if (self->running != NULL && g_str_equal (self->running->key, key))
+  /* already queued, being analysed, or done and on its way to the cache */
+  if ((self->running != NULL && g_str_equal (self->running->key, key)) ||
+      g_hash_table_contains (self->reporting, key))
     {
       g_mutex_unlock (&self->mutex);
       return;
@@ -582,6 +591,7 @@ pw_scheduler_finalize (GObject *object)
   g_mutex_clear (&self->mutex);
   g_cond_clear (&self->cond);
 
+  g_hash_table_unref (self->reporting);
   g_queue_clear_full (&self->graphs, g_free);
   G_OBJECT_CLASS (pw_scheduler_parent_class)->finalize (object);
 }
@@ -643,6 +653,7 @@ pw_scheduler_init (PwScheduler *self)
   pw_analyse_options_init (&self->options);
   self->context = g_main_context_ref_thread_default ();
   self->graph_budget = PW_SCHEDULER_GRAPH_BUDGET;
+  self->reporting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->graphs);
   self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify) pw_analysis_unref);
