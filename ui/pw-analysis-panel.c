@@ -252,6 +252,14 @@ pw_analysis_panel_set_play (PwAnalysisPanel *self,
       text = g_strdup (_("Waiting for the analysis to say whether a win is reachable."));
       break;
     }
+  if (*pw_play_get_history (play) != '\0')
+    {
+      /* Translators: play mode, the moves made so far as letters (U R D L…) */
+      char *more = g_strdup_printf (_("%s\nMoves: %s"), text, pw_play_get_history (play));
+
+      g_free (text);
+      text = more;
+    }
   gtk_label_set_text (self->play_label, text);
   if (css != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->play_label), css);

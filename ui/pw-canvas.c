@@ -113,8 +113,11 @@ compute_geometry (PwCanvas   *self,
   if (self->level == NULL || !pw_level_get_grid (drawn_level (self), &columns, &rows))
     return;
 
-  /* room for the move markers around the board in play mode */
-  margin = self->play != NULL ? MAX (24, MIN (width, height) * 0.08) : 12;
+  /* in play mode, almost a cell all round for the move markers */
+  if (self->play != NULL)
+    margin = MAX (16, 0.9 * MIN (width / (columns + 1.8), height / (rows + 1.8)));
+  else
+    margin = 12;
   if (self->zoom_cell > 0)
     {
       geometry->cell = self->zoom_cell;

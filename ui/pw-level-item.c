@@ -67,8 +67,9 @@ figure_text (PwLevelItem *self,
   double value;
 
   if (self->failed)
-    /* Translators: in the level list, a level that cannot be analysed */
-    return g_strdup (_("invalid"));
+    /* Translators: in the level list's States column, a level that cannot
+     * be analysed (the other columns show a dash) */
+    return g_strdup (g_str_equal (key, "states") ? _("invalid") : "—");
   if (self->analysis == NULL)
     return g_strdup ("…");
   if (!pw_analysis_get_double (self->analysis, key, &value))

@@ -347,18 +347,18 @@ typedef struct
 
 static const Column columns[] = {
   /* Translators: the level list's column of positions in the set */
-  { N_("#"), "position", "position", TRUE, 36 },
+  { N_("#"), "position", "position", TRUE, 32 },
   { N_("Name"), "name", "name", FALSE, -1 },
-  { N_("Kind"), "kind", "kind", FALSE, 56 },
+  { N_("Kind"), "kind", "kind", FALSE, 52 },
   { N_("Size"), "size", "size", FALSE, 52 },
-  { N_("States"), "states-text", "states", TRUE, 72 },
-  { N_("Par"), "par-text", "par", TRUE, 40 },
+  { N_("States"), "states-text", "states", TRUE, 84 },
+  { N_("Par"), "par-text", "par", TRUE, 36 },
   /* Translators: short column title for dead-end states */
-  { N_("Dead"), "dead-ends-text", "dead-ends", TRUE, 60 },
+  { N_("Dead"), "dead-ends-text", "dead-ends", TRUE, 72 },
   /* Translators: short column title for the difficulty score */
-  { N_("Diff."), "difficulty-text", "difficulty", TRUE, 52 },
+  { N_("Diff."), "difficulty-text", "difficulty", TRUE, 48 },
   /* Translators: short column title for the playtesters' mean rating */
-  { N_("Rating"), "rating-text", "rating", TRUE, 56 },
+  { N_("Rating"), "rating-text", "rating", TRUE, 52 },
 };
 
 static void
@@ -540,9 +540,11 @@ update_moves_label (PwWindow *self)
   if (self->play == NULL)
     return;
   history = pw_play_get_history (self->play);
-  /* Translators: play mode, the moves made so far, e.g. "Moves: 3 (URD)" */
-  text = g_strdup_printf (_("Moves: %u (%s)"), (guint) strlen (history), history);
+  /* Translators: play mode, the number of moves made so far */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", strlen (history)),
+                          (guint) strlen (history));
   gtk_label_set_text (self->moves_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->moves_label), history);
 }
 
 static void
@@ -1531,7 +1533,14 @@ update_actions (PwWindow *self)
   set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
   set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
   set_action_enabled (self, "resize", kind != NULL && kind->resize != NULL && !playing);
-  set_action_enabled (self, "play", kind != NULL && kind->play_new != NULL);
+  if (kind != NULL && kind->play_new != NULL && !playing)
+    {
+      g_autoptr(GPtrArray) problems = pw_level_validate (level);
+
+      set_action_enabled (self, "play", problems->len == 0);
+    }
+  else
+    set_action_enabled (self, "play", playing);
   set_action_enabled (self, "play-restart", playing);
   set_action_enabled (self, "play-back", playing && strlen (pw_play_get_history (self->play)) > 0);
   set_action_enabled (self, "play-hint", playing && pw_play_hint (self->play) >= 0);
