@@ -498,10 +498,122 @@ test_window_export_csv (void)
   test_remove_dir (dir);
 }
 
+/* The dialog on screen, or NULL. */
+static GtkDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog () != NULL;
+}
+
+/* Opening another set with unsaved changes asks first: Cancel keeps the
+ * set and its changes, Discard opens the other one. */
+static void
+test_window_confirm_discard (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "tests", "data", "good",
+                                            "playtests.json", NULL);
+  g_autoptr(GFile) other = g_file_new_for_path (path);
+  GtkDialog *dialog;
+
+  g_assert_true (g_file_query_exists (other, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-duplicate", NULL);
+  g_assert_true (pw_document_get_modified (document));
+
+  pw_window_open_file (window, other);
+  wait_for (dialog_shown, NULL, "the question about unsaved changes");
+  dialog = find_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+  g_assert_true (pw_window_get_document (window) == document);
+  g_assert_true (pw_document_get_modified (document));
+
+  pw_window_open_file (window, other);
+  wait_for (dialog_shown, NULL, "the question, again");
+  gtk_dialog_response (find_dialog (), GTK_RESPONSE_REJECT);
+  g_assert_true (pw_window_get_document (window) != document);
+  g_assert_true (g_file_equal (pw_document_get_file (pw_window_get_document (window)), other));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+no_session_bus_is_fine (const char     *domain,
+                        GLogLevelFlags  level,
+                        const char     *message,
+                        gpointer        data)
+{
+  /* GtkApplication wants a session bus for session management; the tests
+   * run without one */
+  return strstr (message, "session bus") == NULL;
+}
+
+static gboolean
+app_has_window (gpointer data)
+{
+  return gtk_application_get_active_window (data) != NULL;
+}
+
+/* A recovery copy left by a run that did not end normally is offered at
+ * the next start, and restoring it shows the unsaved work. */
+static void
+test_window_restore_after_crash (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "puzzlewright", "recovery",
+                                           NULL);
+  g_autoptr(PwRecovery) recovery = pw_recovery_new (dir);
+  g_autoptr(PwDocument) crashed = load_sample ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwApplication) app = NULL;
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  PwWindow *window;
+
+  pw_recovery_watch (recovery, crashed, 60000);
+  pw_document_set_info (crashed, PW_SET_TITLE, "Unsaved work", NULL);
+  g_assert_true (pw_recovery_save_now (recovery, crashed, &error));
+  g_assert_no_error (error);
+  /* the "crash": the copy stays behind */
+  g_clear_object (&recovery);
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  app = pw_application_new (sample);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_activate (G_APPLICATION (app));
+  wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  wait_for (dialog_shown, NULL, "the offer to restore");
+  gtk_dialog_response (find_dialog (), GTK_RESPONSE_ACCEPT);
+  g_assert_cmpstr (pw_level_set_get_title (pw_document_get_set (pw_window_get_document (window))),
+                   ==, "Unsaved work");
+  g_assert_true (pw_document_get_modified (pw_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *state = test_make_temp_dir ();
+  int status;
+
+  /* before anything asks GLib where the user's state goes */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
   gtk_test_init (&argc, &argv, NULL);
@@ -514,5 +626,9 @@ main (int   argc,
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
-  return g_test_run ();
+  g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
+  g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
+  status = g_test_run ();
+  test_remove_dir (state);
+  return status;
 }
