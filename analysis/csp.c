@@ -1,0 +1,779 @@
+/* csp.c — a small finite-domain constraint engine
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Domains are bit masks; a node's domains are saved whole before each
+ * branch (the problems here have at most a few hundred variables), so
+ * backtracking is a copy. Each constraint has one propagator that makes
+ * it generalised arc consistent (counts: cardinality reasoning, or a
+ * check only); a queue runs them to a fixpoint.
+ */
+
+#define G_LOG_DOMAIN "pw-csp"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "csp.h"
+
+typedef enum
+{
+  CONSTRAINT_COUNT,
+  CONSTRAINT_AUTOMATON,
+  CONSTRAINT_BINARY,
+} ConstraintType;
+
+typedef struct
+{
+  ConstraintType type;
+  guint         *vars;
+  guint          n;
+  /* count */
+  guint          value;
+  guint          min;
+  guint          max;
+  /* automaton */
+  guint          n_states;
+  guint          start;
+  guint64        accepting;
+  gint16        *next;
+  /* binary: vars[0] = x, vars[1] = y */
+  PwCspDomain    x_to_y[PW_CSP_MAX_VALUES];
+  PwCspDomain    y_to_x[PW_CSP_MAX_VALUES];
+} Constraint;
+
+struct _PwCsp
+{
+  guint        n_vars;
+  guint        n_values;
+  PwCspDomain  all;
+  PwCspDomain *initial;
+  GArray      *constraints;   /* Constraint */
+  GArray     **watch;         /* per variable: constraint indices */
+  gsize        scratch_size;  /* automaton work space, in bytes */
+};
+
+PwCsp *
+pw_csp_new (guint n_vars,
+            guint n_values)
+{
+  PwCsp *csp;
+
+  g_return_val_if_fail (n_values >= 1 && n_values <= PW_CSP_MAX_VALUES, NULL);
+
+  csp = g_new0 (PwCsp, 1);
+  csp->n_vars = n_vars;
+  csp->n_values = n_values;
+  csp->all = n_values == 32 ? G_MAXUINT32 : (1u << n_values) - 1;
+  csp->initial = g_new (PwCspDomain, MAX (n_vars, 1));
+  for (guint i = 0; i < n_vars; i++)
+    csp->initial[i] = csp->all;
+  csp->constraints = g_array_new (FALSE, TRUE, sizeof (Constraint));
+  csp->watch = g_new0 (GArray *, MAX (n_vars, 1));
+  for (guint i = 0; i < n_vars; i++)
+    csp->watch[i] = g_array_new (FALSE, FALSE, sizeof (guint));
+  return csp;
+}
+
+void
+pw_csp_free (PwCsp *csp)
+{
+  if (csp == NULL)
+    return;
+  for (guint i = 0; i < csp->constraints->len; i++)
+    {
+      Constraint *c = &g_array_index (csp->constraints, Constraint, i);
+
+      g_free (c->vars);
+      g_free (c->next);
+    }
+  g_array_unref (csp->constraints);
+  for (guint i = 0; i < csp->n_vars; i++)
+    g_array_unref (csp->watch[i]);
+  g_free (csp->watch);
+  g_free (csp->initial);
+  g_free (csp);
+}
+
+guint
+pw_csp_get_n_vars (const PwCsp *csp)
+{
+  return csp->n_vars;
+}
+
+guint
+pw_csp_get_n_values (const PwCsp *csp)
+{
+  return csp->n_values;
+}
+
+void
+pw_csp_restrict (PwCsp       *csp,
+                 guint        var,
+                 PwCspDomain  domain)
+{
+  g_return_if_fail (var < csp->n_vars);
+  csp->initial[var] &= domain;
+}
+
+static Constraint *
+add_constraint (PwCsp          *csp,
+                ConstraintType  type,
+                const guint    *vars,
+                guint           n)
+{
+  Constraint c = { .type = type, .n = n };
+  guint index = csp->constraints->len;
+
+  c.vars = g_memdup2 (vars, sizeof (guint) * MAX (n, 1));
+  g_array_append_val (csp->constraints, c);
+  for (guint i = 0; i < n; i++)
+    {
+      GArray *w = csp->watch[vars[i]];
+
+      /* a variable twice in one scope is watched once */
+      if (w->len == 0 || g_array_index (w, guint, w->len - 1) != index)
+        g_array_append_val (w, index);
+    }
+  return &g_array_index (csp->constraints, Constraint, index);
+}
+
+void
+pw_csp_add_count (PwCsp       *csp,
+                  const guint *vars,
+                  guint        n_vars,
+                  guint        value,
+                  guint        min,
+                  guint        max)
+{
+  Constraint *c;
+
+  g_return_if_fail (value < csp->n_values);
+  for (guint i = 0; i < n_vars; i++)
+    g_return_if_fail (vars[i] < csp->n_vars);
+
+  c = add_constraint (csp, CONSTRAINT_COUNT, vars, n_vars);
+  c->value = value;
+  c->min = min;
+  c->max = max;
+}
+
+void
+pw_csp_add_automaton (PwCsp                *csp,
+                      const guint          *vars,
+                      guint                 n_vars,
+                      const PwCspAutomaton *automaton)
+{
+  Constraint *c;
+
+  g_return_if_fail (automaton->n_states >= 1 && automaton->n_states <= PW_CSP_MAX_STATES);
+  g_return_if_fail (automaton->start < automaton->n_states);
+  for (guint i = 0; i < n_vars; i++)
+    g_return_if_fail (vars[i] < csp->n_vars);
+
+  c = add_constraint (csp, CONSTRAINT_AUTOMATON, vars, n_vars);
+  c->n_states = automaton->n_states;
+  c->start = automaton->start;
+  c->accepting = automaton->accepting;
+  c->next = g_memdup2 (automaton->next, sizeof (gint16) * automaton->n_states * csp->n_values);
+  csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * automaton->n_states * 2);
+}
+
+void
+pw_csp_add_binary (PwCsp             *csp,
+                   guint              x,
+                   guint              y,
+                   const PwCspDomain *allowed)
+{
+  guint vars[2] = { x, y };
+  Constraint *c;
+
+  g_return_if_fail (x < csp->n_vars && y < csp->n_vars && x != y);
+
+  c = add_constraint (csp, CONSTRAINT_BINARY, vars, 2);
+  for (guint a = 0; a < csp->n_values; a++)
+    {
+      c->x_to_y[a] = allowed[a] & csp->all;
+      for (guint b = 0; b < csp->n_values; b++)
+        if (allowed[a] & (1u << b))
+          c->y_to_x[b] |= 1u << a;
+    }
+}
+
+gboolean
+pw_csp_check (const PwCsp  *csp,
+              const guint8 *values)
+{
+  for (guint i = 0; i < csp->n_vars; i++)
+    if (values[i] >= csp->n_values || !(csp->initial[i] & (1u << values[i])))
+      return FALSE;
+
+  for (guint k = 0; k < csp->constraints->len; k++)
+    {
+      const Constraint *c = &g_array_index (csp->constraints, Constraint, k);
+
+      switch (c->type)
+        {
+        case CONSTRAINT_COUNT:
+          {
+            guint count = 0;
+
+            for (guint i = 0; i < c->n; i++)
+              count += values[c->vars[i]] == c->value;
+            if (count < c->min || count > c->max)
+              return FALSE;
+          }
+          break;
+        case CONSTRAINT_AUTOMATON:
+          {
+            int state = c->start;
+
+            for (guint i = 0; i < c->n && state >= 0; i++)
+              state = c->next[state * csp->n_values + values[c->vars[i]]];
+            if (state < 0 || state >= 64 || !(c->accepting & (G_GUINT64_CONSTANT (1) << state)))
+              return FALSE;
+          }
+          break;
+        case CONSTRAINT_BINARY:
+          if (!(c->x_to_y[values[c->vars[0]]] & (1u << values[c->vars[1]])))
+            return FALSE;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Propagation                                                          */
+
+typedef struct
+{
+  const PwCsp       *csp;
+  const PwCspSearch *search;
+  PwCspResult       *result;
+  guint              n_constraints;
+  PwCspDomain       *dom;        /* the current node's domains */
+  PwCspDomain       *saved;      /* (n_vars + 1) levels of saved domains */
+  PwCspDomain       *sac;        /* domains for a singleton test */
+  guint             *queue;      /* constraint indices, a ring */
+  guint8            *queued;
+  guint              head;
+  guint              length;
+  guint8            *scratch;    /* automaton reachability */
+  guint8            *values;     /* a solution */
+  gboolean           stop;
+  gboolean           cancelled;
+} Search;
+
+static inline guint
+popcount (PwCspDomain d)
+{
+  return __builtin_popcount (d);
+}
+
+static inline gboolean
+singleton (PwCspDomain d)
+{
+  return d != 0 && (d & (d - 1)) == 0;
+}
+
+static void
+enqueue (Search *s,
+         guint   k)
+{
+  if (s->queued[k])
+    return;
+  s->queued[k] = 1;
+  s->queue[(s->head + s->length++) % s->n_constraints] = k;
+}
+
+/* A variable's domain shrank: its constraints must look again. */
+static void
+touched (Search *s,
+         guint   var,
+         guint   except)
+{
+  GArray *w = s->csp->watch[var];
+
+  for (guint i = 0; i < w->len; i++)
+    {
+      guint k = g_array_index (w, guint, i);
+
+      if (k != except)
+        enqueue (s, k);
+    }
+}
+
+static gboolean
+narrow (Search      *s,
+        PwCspDomain *dom,
+        guint        var,
+        PwCspDomain  to,
+        guint        k,
+        gboolean     chain)
+{
+  if (to == dom[var])
+    return TRUE;
+  dom[var] = to;
+  if (to == 0)
+    return FALSE;
+  /* the constraint itself looks again too: a binary table or a scope with
+   * a variable twice is not at its fixpoint after one pass */
+  if (chain)
+    touched (s, var, G_MAXUINT);
+  return TRUE;
+}
+
+static gboolean
+propagate_count (Search           *s,
+                 PwCspDomain      *dom,
+                 const Constraint *c,
+                 guint             k,
+                 gboolean          chain)
+{
+  PwCspDomain bit = 1u << c->value;
+  guint assigned = 0, possible = 0;
+
+  for (guint i = 0; i < c->n; i++)
+    {
+      PwCspDomain d = dom[c->vars[i]];
+
+      if (d == bit)
+        assigned++;
+      else if (d & bit)
+        possible++;
+    }
+  if (assigned > c->max || assigned + possible < c->min)
+    return FALSE;
+  if (!s->search->cardinality || possible == 0)
+    return TRUE;
+
+  if (assigned == c->max)
+    {
+      for (guint i = 0; i < c->n; i++)
+        {
+          guint v = c->vars[i];
+
+          if (dom[v] != bit && (dom[v] & bit) && !narrow (s, dom, v, dom[v] & ~bit, k, chain))
+            return FALSE;
+        }
+    }
+  else if (assigned + possible == c->min)
+    {
+      for (guint i = 0; i < c->n; i++)
+        {
+          guint v = c->vars[i];
+
+          if ((dom[v] & bit) && !narrow (s, dom, v, bit, k, chain))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+propagate_automaton (Search           *s,
+                     PwCspDomain      *dom,
+                     const Constraint *c,
+                     guint             k,
+                     gboolean          chain)
+{
+  const guint nv = s->csp->n_values;
+  const guint ns = c->n_states;
+  guint8 *fwd = s->scratch;                       /* (n + 1) × states */
+  guint8 *bwd = s->scratch + (gsize) (c->n + 1) * ns;
+
+  memset (fwd, 0, (gsize) (c->n + 1) * ns);
+  memset (bwd, 0, (gsize) (c->n + 1) * ns);
+  fwd[c->start] = 1;
+  for (guint i = 0; i < c->n; i++)
+    {
+      PwCspDomain d = dom[c->vars[i]];
+      const guint8 *from = fwd + (gsize) i * ns;
+      guint8 *to = fwd + (gsize) (i + 1) * ns;
+      gboolean any = FALSE;
+
+      for (guint st = 0; st < ns; st++)
+        {
+          if (!from[st])
+            continue;
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            {
+              int t = c->next[st * nv + __builtin_ctz (rest)];
+
+              if (t >= 0)
+                {
+                  to[t] = 1;
+                  any = TRUE;
+                }
+            }
+        }
+      if (!any)
+        return FALSE;
+    }
+
+  {
+    guint8 *last = bwd + (gsize) c->n * ns;
+    const guint8 *reach = fwd + (gsize) c->n * ns;
+    gboolean any = FALSE;
+
+    for (guint st = 0; st < ns && st < 64; st++)
+      if (reach[st] && (c->accepting & (G_GUINT64_CONSTANT (1) << st)))
+        last[st] = any = 1;
+    if (!any)
+      return FALSE;
+  }
+
+  for (guint i = c->n; i-- > 0;)
+    {
+      guint var = c->vars[i];
+      PwCspDomain d = dom[var];
+      PwCspDomain supported = 0;
+      const guint8 *from = fwd + (gsize) i * ns;
+      guint8 *back = bwd + (gsize) i * ns;
+      const guint8 *ahead = bwd + (gsize) (i + 1) * ns;
+
+      for (guint st = 0; st < ns; st++)
+        {
+          if (!from[st])
+            continue;
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            {
+              guint value = __builtin_ctz (rest);
+              int t = c->next[st * nv + value];
+
+              if (t >= 0 && ahead[t])
+                {
+                  back[st] = 1;
+                  supported |= 1u << value;
+                }
+            }
+        }
+      /* a variable twice in the scope: only the intersection is sound,
+       * and pruning it is still correct */
+      if (!narrow (s, dom, var, d & supported, k, chain))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+propagate_binary (Search           *s,
+                  PwCspDomain      *dom,
+                  const Constraint *c,
+                  guint             k,
+                  gboolean          chain)
+{
+  guint x = c->vars[0], y = c->vars[1];
+  PwCspDomain sy = 0, sx = 0;
+
+  for (PwCspDomain rest = dom[x]; rest != 0; rest &= rest - 1)
+    sy |= c->x_to_y[__builtin_ctz (rest)];
+  if (!narrow (s, dom, y, dom[y] & sy, k, chain))
+    return FALSE;
+  for (PwCspDomain rest = dom[y]; rest != 0; rest &= rest - 1)
+    sx |= c->y_to_x[__builtin_ctz (rest)];
+  return narrow (s, dom, x, dom[x] & sx, k, chain);
+}
+
+static gboolean
+propagate_one (Search      *s,
+               PwCspDomain *dom,
+               guint        k,
+               gboolean     chain)
+{
+  const Constraint *c = &g_array_index (s->csp->constraints, Constraint, k);
+
+  switch (c->type)
+    {
+    case CONSTRAINT_COUNT:
+      return propagate_count (s, dom, c, k, chain);
+    case CONSTRAINT_AUTOMATON:
+      return propagate_automaton (s, dom, c, k, chain);
+    case CONSTRAINT_BINARY:
+      return propagate_binary (s, dom, c, k, chain);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+clear_queue (Search *s)
+{
+  while (s->length > 0)
+    {
+      s->queued[s->queue[s->head]] = 0;
+      s->head = (s->head + 1) % s->n_constraints;
+      s->length--;
+    }
+}
+
+/* Runs the queue to a fixpoint. */
+static gboolean
+fixpoint (Search      *s,
+          PwCspDomain *dom)
+{
+  while (s->length > 0)
+    {
+      guint k = s->queue[s->head];
+
+      s->head = (s->head + 1) % s->n_constraints;
+      s->length--;
+      s->queued[k] = 0;
+      if (!propagate_one (s, dom, k, TRUE))
+        {
+          clear_queue (s);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Every constraint once, without chaining: forward checking's pass, and
+ * the check of a complete assignment. */
+static gboolean
+pass (Search      *s,
+      PwCspDomain *dom)
+{
+  for (guint k = 0; k < s->n_constraints; k++)
+    if (!propagate_one (s, dom, k, FALSE))
+      return FALSE;
+  return TRUE;
+}
+
+/* Singleton arc consistency: a value whose assignment fails under arc
+ * consistency is removed, until no value is. */
+static gboolean
+singleton_consistency (Search *s)
+{
+  const guint n = s->csp->n_vars;
+  gboolean changed = TRUE;
+
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint x = 0; x < n; x++)
+        {
+          if (singleton (s->dom[x]))
+            continue;
+          for (PwCspDomain rest = s->dom[x]; rest != 0; rest &= rest - 1)
+            {
+              PwCspDomain bit = rest & -rest;
+
+              if (!(s->dom[x] & bit))
+                continue;
+              memcpy (s->sac, s->dom, sizeof (PwCspDomain) * n);
+              s->sac[x] = bit;
+              touched (s, x, G_MAXUINT);
+              if (fixpoint (s, s->sac))
+                continue;
+              /* no solution has x = this value */
+              s->dom[x] &= ~bit;
+              if (s->dom[x] == 0)
+                return FALSE;
+              touched (s, x, G_MAXUINT);
+              if (!fixpoint (s, s->dom))
+                return FALSE;
+              changed = TRUE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* After @var was assigned (or, with var = G_MAXUINT, at the root). */
+static gboolean
+propagate (Search *s,
+           guint   var)
+{
+  switch (s->search->propagation)
+    {
+    case PW_CSP_FORWARD_CHECKING:
+      if (var == G_MAXUINT)
+        return pass (s, s->dom);
+      {
+        GArray *w = s->csp->watch[var];
+
+        for (guint i = 0; i < w->len; i++)
+          if (!propagate_one (s, s->dom, g_array_index (w, guint, i), FALSE))
+            return FALSE;
+      }
+      return TRUE;
+    case PW_CSP_ARC_CONSISTENCY:
+    case PW_CSP_SINGLETON_ARC_CONSISTENCY:
+      if (var == G_MAXUINT)
+        for (guint k = 0; k < s->n_constraints; k++)
+          enqueue (s, k);
+      else
+        touched (s, var, G_MAXUINT);
+      if (!fixpoint (s, s->dom))
+        return FALSE;
+      if (s->search->propagation == PW_CSP_SINGLETON_ARC_CONSISTENCY)
+        return singleton_consistency (s);
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                               */
+
+static guint
+choose (const Search *s)
+{
+  const guint n = s->csp->n_vars;
+  guint best = G_MAXUINT, best_size = G_MAXUINT;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint var = s->search->var_order ? s->search->var_order[i] : i;
+      guint size;
+
+      if (singleton (s->dom[var]))
+        continue;
+      if (s->search->order == PW_CSP_ORDER_STATIC)
+        return var;
+      size = popcount (s->dom[var]);
+      if (size < best_size)
+        {
+          best = var;
+          best_size = size;
+          if (size == 2)
+            break;
+        }
+    }
+  return best;
+}
+
+static void
+found (Search *s)
+{
+  const guint n = s->csp->n_vars;
+
+  /* forward checking may leave constraints unchecked among variables
+   * that propagation fixed: check the whole assignment */
+  if (s->search->propagation == PW_CSP_FORWARD_CHECKING && !pass (s, s->dom))
+    return;
+  for (guint i = 0; i < n; i++)
+    s->values[i] = __builtin_ctz (s->dom[i]);
+  g_assert (pw_csp_check (s->csp, s->values));
+  s->result->solutions++;
+  if (s->search->on_solution != NULL &&
+      !s->search->on_solution (s->values, s->search->on_solution_data))
+    s->stop = TRUE;
+  if (s->search->max_solutions > 0 && s->result->solutions >= s->search->max_solutions)
+    s->stop = TRUE;
+}
+
+static void
+dfs (Search *s,
+     guint   depth)
+{
+  const guint n = s->csp->n_vars;
+  PwCspDomain *saved = s->saved + (gsize) depth * n;
+  guint var = choose (s);
+  PwCspDomain values;
+
+  if (var == G_MAXUINT)
+    {
+      found (s);
+      return;
+    }
+
+  memcpy (saved, s->dom, sizeof (PwCspDomain) * n);
+  values = s->dom[var];
+  while (values != 0 && !s->stop)
+    {
+      guint value = s->search->values_descending ? (guint) (31 - __builtin_clz (values))
+                                                 : (guint) __builtin_ctz (values);
+
+      values &= ~(1u << value);
+      if (s->search->max_nodes > 0 && s->result->nodes >= s->search->max_nodes)
+        {
+          s->result->node_limit = TRUE;
+          s->stop = TRUE;
+          break;
+        }
+      s->result->nodes++;
+      if ((s->result->nodes & 1023) == 0 && g_cancellable_is_cancelled (s->search->cancellable))
+        {
+          s->cancelled = s->stop = TRUE;
+          break;
+        }
+
+      memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
+      s->dom[var] = 1u << value;
+      if (propagate (s, var))
+        dfs (s, depth + 1);
+    }
+  memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
+}
+
+void
+pw_csp_search_init (PwCspSearch *search)
+{
+  memset (search, 0, sizeof *search);
+  search->propagation = PW_CSP_ARC_CONSISTENCY;
+  search->cardinality = TRUE;
+  search->order = PW_CSP_ORDER_STATIC;
+}
+
+gboolean
+pw_csp_search (const PwCsp       *csp,
+               const PwCspSearch *search,
+               PwCspResult       *result,
+               GError           **error)
+{
+  const guint n = csp->n_vars;
+  Search s = { 0 };
+
+  g_return_val_if_fail (csp != NULL && search != NULL && result != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  s.csp = csp;
+  s.search = search;
+  s.result = result;
+  s.n_constraints = csp->constraints->len;
+  s.dom = g_new (PwCspDomain, MAX (n, 1));
+  s.saved = g_new (PwCspDomain, (gsize) (n + 1) * MAX (n, 1));
+  s.sac = g_new (PwCspDomain, MAX (n, 1));
+  s.queue = g_new (guint, MAX (s.n_constraints, 1));
+  s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
+  s.scratch = g_malloc (MAX (csp->scratch_size, 1));
+  s.values = g_new0 (guint8, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    s.dom[i] = csp->initial[i] & (search->domains ? search->domains[i] : csp->all);
+
+  {
+    gboolean empty = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      empty |= s.dom[i] == 0;
+    if (!empty && propagate (&s, G_MAXUINT))
+      dfs (&s, 0);
+  }
+  result->exhausted = !s.stop;
+
+  g_free (s.dom);
+  g_free (s.saved);
+  g_free (s.sac);
+  g_free (s.queue);
+  g_free (s.queued);
+  g_free (s.scratch);
+  g_free (s.values);
+
+  if (s.cancelled)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The search was cancelled"));
+      return FALSE;
+    }
+  return TRUE;
+}

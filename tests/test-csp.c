@@ -1,0 +1,355 @@
+/* test-csp.c — the constraint engine against enumeration of every
+ * assignment, on many small random problems, at every propagation level
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "csp.h"
+#include "test-util.h"
+
+/* ------------------------------------------------------------------ */
+/* A plain description of the random problem and its own checker, kept
+ * apart from the engine's pw_csp_check. */
+
+typedef struct
+{
+  int     type;          /* 0 count, 1 automaton, 2 binary */
+  guint   vars[8];
+  guint   n;
+  guint   value, min, max;
+  guint   n_states, start;
+  guint64 accepting;
+  gint16  next[6 * 4];
+  guint32 allowed[4];
+} Plain;
+
+typedef struct
+{
+  guint   n_vars;
+  guint   n_values;
+  guint32 domains[8];
+  Plain   constraints[8];
+  guint   n_constraints;
+} Problem;
+
+static gboolean
+plain_ok (const Problem *p,
+          const guint8  *values)
+{
+  for (guint i = 0; i < p->n_vars; i++)
+    if (!(p->domains[i] & (1u << values[i])))
+      return FALSE;
+  for (guint k = 0; k < p->n_constraints; k++)
+    {
+      const Plain *c = &p->constraints[k];
+
+      if (c->type == 0)
+        {
+          guint count = 0;
+
+          for (guint i = 0; i < c->n; i++)
+            if (values[c->vars[i]] == c->value)
+              count++;
+          if (count < c->min || count > c->max)
+            return FALSE;
+        }
+      else if (c->type == 1)
+        {
+          int state = c->start;
+
+          for (guint i = 0; i < c->n; i++)
+            {
+              state = c->next[state * p->n_values + values[c->vars[i]]];
+              if (state < 0)
+                return FALSE;
+            }
+          if (!(c->accepting & (G_GUINT64_CONSTANT (1) << state)))
+            return FALSE;
+        }
+      else if (!(c->allowed[values[c->vars[0]]] & (1u << values[c->vars[1]])))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every assignment, in lexicographic order: the solutions as strings. */
+static GPtrArray *
+enumerate (const Problem *p)
+{
+  GPtrArray *solutions = g_ptr_array_new_with_free_func (g_free);
+  guint8 values[8] = { 0 };
+  guint64 total = 1;
+
+  for (guint i = 0; i < p->n_vars; i++)
+    total *= p->n_values;
+  for (guint64 code = 0; code < total; code++)
+    {
+      guint64 rest = code;
+
+      for (guint i = 0; i < p->n_vars; i++)
+        {
+          values[i] = rest % p->n_values;
+          rest /= p->n_values;
+        }
+      if (plain_ok (p, values))
+        g_ptr_array_add (solutions, g_memdup2 (values, p->n_vars));
+    }
+  return solutions;
+}
+
+static void
+random_problem (GRand   *rand,
+                Problem *p)
+{
+  memset (p, 0, sizeof *p);
+  p->n_vars = g_rand_int_range (rand, 1, 8);
+  p->n_values = g_rand_int_range (rand, 2, 5);
+  for (guint i = 0; i < p->n_vars; i++)
+    {
+      p->domains[i] = (1u << p->n_values) - 1;
+      if (g_rand_int_range (rand, 0, 4) == 0)
+        p->domains[i] &= ~(1u << g_rand_int_range (rand, 0, p->n_values));
+    }
+  p->n_constraints = g_rand_int_range (rand, 1, 6);
+  for (guint k = 0; k < p->n_constraints; k++)
+    {
+      Plain *c = &p->constraints[k];
+
+      c->type = g_rand_int_range (rand, 0, 3);
+      if (c->type == 2 && p->n_vars < 2)
+        c->type = 0;
+      if (c->type == 2)
+        {
+          c->n = 2;
+          c->vars[0] = g_rand_int_range (rand, 0, p->n_vars);
+          do
+            c->vars[1] = g_rand_int_range (rand, 0, p->n_vars);
+          while (c->vars[1] == c->vars[0]);
+          for (guint a = 0; a < p->n_values; a++)
+            c->allowed[a] = g_rand_int (rand) & ((1u << p->n_values) - 1);
+          continue;
+        }
+      /* a random scope, sometimes with a variable twice */
+      c->n = g_rand_int_range (rand, 1, p->n_vars + 2);
+      for (guint i = 0; i < c->n; i++)
+        c->vars[i] = g_rand_int_range (rand, 0, p->n_vars);
+      if (c->type == 0)
+        {
+          c->value = g_rand_int_range (rand, 0, p->n_values);
+          c->min = g_rand_int_range (rand, 0, c->n + 1);
+          c->max = g_rand_int_range (rand, c->min, c->n + 2);
+        }
+      else
+        {
+          c->n_states = g_rand_int_range (rand, 1, 7);
+          c->start = g_rand_int_range (rand, 0, c->n_states);
+          c->accepting = g_rand_int (rand) & ((1u << c->n_states) - 1);
+          if (c->accepting == 0)
+            c->accepting = 1;
+          for (guint i = 0; i < c->n_states * p->n_values; i++)
+            c->next[i] = g_rand_int_range (rand, 0, 5) == 0
+                         ? -1 : g_rand_int_range (rand, 0, c->n_states);
+        }
+    }
+}
+
+static PwCsp *
+build (const Problem *p)
+{
+  PwCsp *csp = pw_csp_new (p->n_vars, p->n_values);
+
+  for (guint i = 0; i < p->n_vars; i++)
+    pw_csp_restrict (csp, i, p->domains[i]);
+  for (guint k = 0; k < p->n_constraints; k++)
+    {
+      const Plain *c = &p->constraints[k];
+
+      if (c->type == 0)
+        pw_csp_add_count (csp, c->vars, c->n, c->value, c->min, c->max);
+      else if (c->type == 1)
+        {
+          PwCspAutomaton a = { c->n_states, c->start, c->accepting, c->next };
+
+          pw_csp_add_automaton (csp, c->vars, c->n, &a);
+        }
+      else
+        pw_csp_add_binary (csp, c->vars[0], c->vars[1], c->allowed);
+    }
+  return csp;
+}
+
+typedef struct
+{
+  GHashTable *seen;
+  guint       n_vars;
+} Collect;
+
+static gboolean
+collect (const guint8 *values,
+         gpointer      data)
+{
+  Collect *c = data;
+  char *key = g_strndup ((const char *) values, c->n_vars);
+
+  /* values are small: add 1 so no byte is a terminator */
+  for (guint i = 0; i < c->n_vars; i++)
+    key[i] = values[i] + 1;
+  g_assert_false (g_hash_table_contains (c->seen, key));
+  g_hash_table_add (c->seen, key);
+  return TRUE;
+}
+
+/* Every setting finds exactly the enumerated solutions, each once. */
+static void
+test_csp_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+  guint with_solutions = 0, total = 0;
+
+  for (int n = 0; n < 3000; n++)
+    {
+      Problem p;
+      g_autoptr(PwCsp) csp = NULL;
+      g_autoptr(GPtrArray) expected = NULL;
+
+      random_problem (rand, &p);
+      csp = build (&p);
+      expected = enumerate (&p);
+      total++;
+      with_solutions += expected->len > 0;
+
+      for (int setting = 0; setting < 12; setting++)
+        {
+          PwCspSearch search;
+          PwCspResult result;
+          Collect c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), p.n_vars };
+          g_autoptr(GError) error = NULL;
+          guint order[8];
+
+          pw_csp_search_init (&search);
+          search.propagation = setting % 3;
+          search.cardinality = (setting / 3) % 2;
+          search.order = (setting / 6) % 2 ? PW_CSP_ORDER_SMALLEST_DOMAIN : PW_CSP_ORDER_STATIC;
+          search.values_descending = setting % 2;
+          for (guint i = 0; i < p.n_vars; i++)
+            order[i] = p.n_vars - 1 - i;
+          search.var_order = setting % 4 == 1 ? order : NULL;
+          search.on_solution = collect;
+          search.on_solution_data = &c;
+          g_assert_true (pw_csp_search (csp, &search, &result, &error));
+          g_assert_no_error (error);
+          g_assert_true (result.exhausted);
+          g_assert_cmpuint (result.solutions, ==, expected->len);
+          g_assert_cmpuint (g_hash_table_size (c.seen), ==, expected->len);
+          g_hash_table_unref (c.seen);
+
+          /* the cap stops at the cap */
+          if (expected->len >= 2)
+            {
+              search.on_solution = NULL;
+              search.max_solutions = 2;
+              g_assert_true (pw_csp_search (csp, &search, &result, NULL));
+              g_assert_cmpuint (result.solutions, ==, 2);
+            }
+        }
+      for (guint i = 0; i < expected->len; i++)
+        g_assert_true (pw_csp_check (csp, g_ptr_array_index (expected, i)));
+    }
+  g_test_message ("%u problems, %u with solutions", total, with_solutions);
+  g_assert_cmpuint (with_solutions, >, total / 5);
+  g_assert_cmpuint (with_solutions, <, total - total / 10);
+}
+
+/* Stronger propagation never needs more nodes; assumptions restrict. */
+static void
+test_csp_levels (void)
+{
+  /* 6 variables of 0..2, each value exactly twice, no two equal
+   * neighbours in the sequence */
+  static const gint16 next[] = {
+    /* state = last value + 1; state 0 = start */
+    1, 2, 3,
+    -1, 2, 3,
+    1, -1, 3,
+    1, 2, -1,
+  };
+  PwCspAutomaton automaton = { 4, 0, 0xf, next };
+  guint vars[6] = { 0, 1, 2, 3, 4, 5 };
+  g_autoptr(PwCsp) csp = pw_csp_new (6, 3);
+  PwCspSearch search;
+  PwCspResult fc, ac, sac;
+  PwCspDomain assume[6] = { 1, 7, 7, 7, 7, 7 };
+
+  pw_csp_add_automaton (csp, vars, 6, &automaton);
+  for (guint v = 0; v < 3; v++)
+    pw_csp_add_count (csp, vars, 6, v, 2, 2);
+
+  pw_csp_search_init (&search);
+  search.propagation = PW_CSP_FORWARD_CHECKING;
+  pw_csp_search (csp, &search, &fc, NULL);
+  search.propagation = PW_CSP_ARC_CONSISTENCY;
+  pw_csp_search (csp, &search, &ac, NULL);
+  search.propagation = PW_CSP_SINGLETON_ARC_CONSISTENCY;
+  pw_csp_search (csp, &search, &sac, NULL);
+  /* 30 arrangements of aabbcc with no equal neighbours */
+  g_assert_cmpuint (fc.solutions, ==, 30);
+  g_assert_cmpuint (ac.solutions, ==, 30);
+  g_assert_cmpuint (sac.solutions, ==, 30);
+  g_assert_cmpuint (ac.nodes, <=, fc.nodes);
+  g_assert_cmpuint (sac.nodes, <=, ac.nodes);
+
+  search.domains = assume;
+  pw_csp_search (csp, &search, &sac, NULL);
+  g_assert_cmpuint (sac.solutions, ==, 10);
+
+  /* a node limit stops the search, not exhausted */
+  search.domains = NULL;
+  search.propagation = PW_CSP_FORWARD_CHECKING;
+  search.max_nodes = 5;
+  pw_csp_search (csp, &search, &fc, NULL);
+  g_assert_true (fc.node_limit);
+  g_assert_false (fc.exhausted);
+  g_assert_cmpuint (fc.nodes, ==, 5);
+}
+
+static gboolean
+cancel_at_once (const guint8 *values,
+                gpointer      data)
+{
+  g_cancellable_cancel (data);
+  return TRUE;
+}
+
+static void
+test_csp_cancel (void)
+{
+  g_autoptr(PwCsp) csp = pw_csp_new (30, 2);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  PwCspSearch search;
+  PwCspResult result;
+
+  pw_csp_search_init (&search);
+  search.cancellable = cancellable;
+  search.on_solution = cancel_at_once;
+  search.on_solution_data = cancellable;
+  g_assert_false (pw_csp_search (csp, &search, &result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (result.nodes, <, 4096);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/csp/random", test_csp_random);
+  g_test_add_func ("/analysis/csp/levels", test_csp_levels);
+  g_test_add_func ("/analysis/csp/cancel", test_csp_cancel);
+  return g_test_run ();
+}
