@@ -607,6 +607,7 @@ propagate (Search *s,
       return TRUE;
     case PW_CSP_ARC_CONSISTENCY:
     case PW_CSP_SINGLETON_ARC_CONSISTENCY:
+    case PW_CSP_SINGLETON_AT_ROOT:
       if (var == G_MAXUINT)
         for (guint k = 0; k < s->n_constraints; k++)
           enqueue (s, k);
@@ -614,7 +615,8 @@ propagate (Search *s,
         touched (s, var, G_MAXUINT);
       if (!fixpoint (s, s->dom))
         return FALSE;
-      if (s->search->propagation == PW_CSP_SINGLETON_ARC_CONSISTENCY)
+      if (s->search->propagation == PW_CSP_SINGLETON_ARC_CONSISTENCY ||
+          (s->search->propagation == PW_CSP_SINGLETON_AT_ROOT && var == G_MAXUINT))
         return singleton_consistency (s);
       return TRUE;
     default:

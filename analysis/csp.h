@@ -51,6 +51,8 @@ typedef enum
   PW_CSP_FORWARD_CHECKING,
   PW_CSP_ARC_CONSISTENCY,
   PW_CSP_SINGLETON_ARC_CONSISTENCY,
+  /* singleton arc consistency once at the root, arc consistency below */
+  PW_CSP_SINGLETON_AT_ROOT,
 } PwCspPropagation;
 
 typedef enum

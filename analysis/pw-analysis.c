@@ -245,6 +245,28 @@ pw_figure_to_display (JsonNode     *node,
 {
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return g_strdup ("—");
+  if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_CELLS)
+    {
+      JsonArray *cells = json_node_get_array (node);
+      GString *text = g_string_new (NULL);
+      guint n = json_array_get_length (cells);
+
+      if (n == 0)
+        /* Translators: a list of cells with nothing in it */
+        return g_strdup (_("none"));
+      for (guint i = 0; i < n; i++)
+        {
+          JsonNode *cell = json_array_get_element (cells, i);
+          JsonArray *xy = JSON_NODE_HOLDS_ARRAY (cell) ? json_node_get_array (cell) : NULL;
+
+          if (xy == NULL || json_array_get_length (xy) != 2)
+            continue;
+          g_string_append_printf (text, "%s(%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")",
+                                  text->len ? " " : "", json_array_get_int_element (xy, 0),
+                                  json_array_get_int_element (xy, 1));
+        }
+      return g_string_free (text, FALSE);
+    }
   if (!JSON_NODE_HOLDS_VALUE (node))
     return pw_figure_to_string (node);
 

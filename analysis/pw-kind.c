@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "pw-kind.h"
+#include "kinds/combination-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -17,6 +18,7 @@ G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
  * Adding a kind means adding its table here and nowhere else. */
 static const PwKind * const registry[] = {
   &pw_slide_kind,
+  &pw_combination_kind,
 };
 
 const PwKind *

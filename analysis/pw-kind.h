@@ -29,6 +29,8 @@ typedef enum
   PW_FIGURE_DOUBLE,  /* double; JSON number */
   PW_FIGURE_BOOL,    /* gboolean; JSON true/false */
   PW_FIGURE_STRING,  /* text */
+  PW_FIGURE_CELLS,   /* a list of cells, JSON [[x, y], …] */
+  PW_FIGURE_LIST,    /* any other JSON list */
 } PwFigureType;
 
 /* One analysis figure: its JSON key and CSV column (@key), and its

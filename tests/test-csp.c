@@ -223,7 +223,7 @@ test_csp_random (void)
       total++;
       with_solutions += expected->len > 0;
 
-      for (int setting = 0; setting < 12; setting++)
+      for (int setting = 0; setting < 16; setting++)
         {
           PwCspSearch search;
           PwCspResult result;
@@ -232,9 +232,9 @@ test_csp_random (void)
           guint order[8];
 
           pw_csp_search_init (&search);
-          search.propagation = setting % 3;
-          search.cardinality = (setting / 3) % 2;
-          search.order = (setting / 6) % 2 ? PW_CSP_ORDER_SMALLEST_DOMAIN : PW_CSP_ORDER_STATIC;
+          search.propagation = setting % 4;
+          search.cardinality = (setting / 4) % 2;
+          search.order = (setting / 8) % 2 ? PW_CSP_ORDER_SMALLEST_DOMAIN : PW_CSP_ORDER_STATIC;
           search.values_descending = setting % 2;
           for (guint i = 0; i < p.n_vars; i++)
             order[i] = p.n_vars - 1 - i;
@@ -296,6 +296,16 @@ test_csp_levels (void)
   pw_csp_search (csp, &search, &ac, NULL);
   search.propagation = PW_CSP_SINGLETON_ARC_CONSISTENCY;
   pw_csp_search (csp, &search, &sac, NULL);
+  {
+    PwCspResult root;
+
+    search.propagation = PW_CSP_SINGLETON_AT_ROOT;
+    pw_csp_search (csp, &search, &root, NULL);
+    g_assert_cmpuint (root.solutions, ==, 30);
+    g_assert_cmpuint (root.nodes, <=, ac.nodes);
+    g_assert_cmpuint (root.nodes, >=, sac.nodes);
+    search.propagation = PW_CSP_SINGLETON_ARC_CONSISTENCY;
+  }
   /* 30 arrangements of aabbcc with no equal neighbours */
   g_assert_cmpuint (fc.solutions, ==, 30);
   g_assert_cmpuint (ac.solutions, ==, 30);

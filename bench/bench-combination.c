@@ -1,0 +1,91 @@
+/* bench-combination.c — the constraint engine on peaceable armies of
+ * queens (OEIS A250000, A328283) and the combination analysis of typical
+ * levels; run by bench/run, figures in docs/performance.md
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlewright.h"
+#include "combination-private.h"
+
+static PwLevel *
+queens (int n,
+        int army,
+        int colours)
+{
+  GString *text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  PwLevel *level;
+
+  for (int y = 0; y < n; y++)
+    {
+      for (int x = 0; x < n; x++)
+        g_string_append_c (text, '.');
+      g_string_append_c (text, '\n');
+    }
+  for (int c = 0; c < colours; c++)
+    g_string_append_printf (text, "%d %s both\n", army, pw_combination_colours[c]);
+  level = pw_level_new_from_text ("combination", text->str, &error);
+  g_assert_no_error (error);
+  g_string_free (text, TRUE);
+  return level;
+}
+
+/* The search the analysis runs first (the count up to colour symmetry:
+ * smallest domain first, pieces before empty cells), stopped at the first
+ * solution or run to the end for a proof. */
+static void
+solve (int      n,
+       int      army,
+       int      colours,
+       double   limit_seconds)
+{
+  g_autoptr(PwLevel) level = queens (n, army, colours);
+  g_autoptr(PwCombinationModel) model = _pw_combination_model_new (pw_level_get_data (level), TRUE);
+  g_autoptr(GTimer) timer = g_timer_new ();
+  PwCspSearch search;
+  PwCspResult result;
+
+  pw_csp_search_init (&search);
+  search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
+  search.max_solutions = 1;
+  search.values_descending = TRUE;
+  search.max_nodes = (guint64) (limit_seconds * 2e5);
+  pw_csp_search (model->csp, &search, &result, NULL);
+  g_print ("  n=%d, %d colours, army %d: %s in %.3f s, %" G_GUINT64_FORMAT " nodes%s\n", n,
+           colours, army,
+           result.solutions > 0 ? "solution found"
+           : result.exhausted ? "proved impossible" : "not decided",
+           g_timer_elapsed (timer, NULL), result.nodes,
+           result.node_limit ? " (node limit)" : "");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* the largest armies, two colours (A250000) and three (A328283) */
+  static const int two[] = { 0, 0, 0, 0, 2, 4, 5, 7, 9 };
+  static const int three[] = { 0, 0, 0, 0, 1, 1, 2, 3, 4 };
+  double limit = argc > 1 ? g_ascii_strtod (argv[1], NULL) : 600;
+
+  g_print ("== peaceable queens, two colours\n");
+  for (int n = 4; n <= 8; n++)
+    {
+      solve (n, two[n], 2, limit);
+      solve (n, two[n] + 1, 2, limit);
+    }
+  g_print ("== peaceable queens, three colours\n");
+  for (int n = 4; n <= 8; n++)
+    {
+      solve (n, three[n], 3, limit);
+      solve (n, three[n] + 1, 3, limit);
+    }
+  return 0;
+}
