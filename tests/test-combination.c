@@ -1,0 +1,537 @@
+/* test-combination.c — the combination kind: the rules by hand, the
+ * analysis against a plainly written enumerator on many small random
+ * levels, files, and the peaceable-queens facts for n ≤ 6
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "puzzlewright.h"
+#include "combination-private.h"
+#include "test-util.h"
+
+/* ------------------------------------------------------------------ */
+/* The reference: every placement of the inventory, checked by walking
+ * the rays as the rules say. Pieces of the same colour and attack are
+ * identical, so they are one kind of piece with a count. */
+
+typedef struct
+{
+  int  w, h;
+  char cells[64];
+  int  n_kinds;
+  int  colour[16];
+  int  attack[16];   /* 1 orthogonal, 2 diagonal, 3 both */
+  int  count[16];
+} Ref;
+
+static const int ray_dx[8] = { 1, -1, 0, 0, 1, 1, -1, -1 };
+static const int ray_dy[8] = { 0, 0, 1, -1, 1, -1, 1, -1 };
+
+/* placed[cell]: 0 empty, k + 1 a piece of kind k */
+static gboolean
+ref_valid (const Ref    *r,
+           const guint8 *placed)
+{
+  for (int i = 0; i < r->w * r->h; i++)
+    {
+      int k;
+
+      if (placed[i] == 0)
+        continue;
+      k = placed[i] - 1;
+      for (int d = 0; d < 8; d++)
+        {
+          int type = d < 4 ? 1 : 2;
+          int x = i % r->w, y = i / r->w;
+
+          if (!(r->attack[k] & type))
+            continue;
+          for (;;)
+            {
+              x += ray_dx[d];
+              y += ray_dy[d];
+              if (x < 0 || y < 0 || x >= r->w || y >= r->h || r->cells[y * r->w + x] == '#')
+                break;
+              if (placed[y * r->w + x] != 0)
+                {
+                  if (r->colour[placed[y * r->w + x] - 1] != r->colour[k])
+                    return FALSE;
+                  break;  /* the first piece stops the ray */
+                }
+            }
+        }
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  const Ref  *r;
+  guint8      placed[64];
+  int         left[16];
+  GHashTable *raw;        /* placement strings */
+} Enum;
+
+static void
+ref_enumerate (Enum *e,
+               int   cell)
+{
+  const Ref *r = e->r;
+  gboolean done = TRUE;
+
+  for (int k = 0; k < r->n_kinds; k++)
+    done &= e->left[k] == 0;
+  if (done)
+    {
+      if (ref_valid (r, e->placed))
+        {
+          char *key = g_malloc (r->w * r->h + 1);
+
+          for (int i = 0; i < r->w * r->h; i++)
+            key[i] = 'A' + e->placed[i];
+          key[r->w * r->h] = '\0';
+          g_hash_table_add (e->raw, key);
+        }
+      return;
+    }
+  if (cell == r->w * r->h)
+    return;
+  ref_enumerate (e, cell + 1);
+  if (r->cells[cell] != '.')
+    return;
+  for (int k = 0; k < r->n_kinds; k++)
+    if (e->left[k] > 0)
+      {
+        e->left[k]--;
+        e->placed[cell] = k + 1;
+        ref_enumerate (e, cell + 1);
+        e->placed[cell] = 0;
+        e->left[k]++;
+      }
+}
+
+/* Solutions counted once per orbit under every permutation of colours that
+ * keeps each colour's pieces: the smallest image of each as its name. */
+static guint
+ref_orbits (const Ref  *r,
+            GHashTable *raw)
+{
+  g_autoptr(GHashTable) canonical = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  int perm[8], colours[8], n_colours = 0;
+  g_autoptr(GPtrArray) perms = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+
+  for (int k = 0; k < r->n_kinds; k++)
+    {
+      gboolean known = FALSE;
+
+      for (int c = 0; c < n_colours; c++)
+        known |= colours[c] == r->colour[k];
+      if (!known)
+        colours[n_colours++] = r->colour[k];
+    }
+  /* every permutation of the colours present, kept when it maps each
+   * colour's (attack, count) pieces onto another's exactly */
+  for (int i = 0; i < n_colours; i++)
+    perm[i] = i;
+  for (;;)
+    {
+      gboolean keeps = TRUE;
+
+      for (int k = 0; k < r->n_kinds && keeps; k++)
+        {
+          int from = -1, to;
+          gboolean found = FALSE;
+
+          for (int c = 0; c < n_colours; c++)
+            if (colours[c] == r->colour[k])
+              from = c;
+          to = colours[perm[from]];
+          for (int j = 0; j < r->n_kinds; j++)
+            found |= r->colour[j] == to && r->attack[j] == r->attack[k] && r->count[j] == r->count[k];
+          keeps = found;
+        }
+      if (keeps)
+        g_ptr_array_add (perms, g_memdup2 (perm, sizeof perm));
+      /* next permutation, lexicographic */
+      {
+        int i = n_colours - 2, j;
+
+        while (i >= 0 && perm[i] > perm[i + 1])
+          i--;
+        if (i < 0)
+          break;
+        j = n_colours - 1;
+        while (perm[j] < perm[i])
+          j--;
+        { int t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
+        for (int a = i + 1, b = n_colours - 1; a < b; a++, b--)
+          { int t = perm[a]; perm[a] = perm[b]; perm[b] = t; }
+      }
+    }
+
+  g_hash_table_iter_init (&iter, raw);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const char *s = key;
+      char *best = NULL;
+
+      for (guint p = 0; p < perms->len; p++)
+        {
+          const int *pm = g_ptr_array_index (perms, p);
+          char *image = g_strdup (s);
+
+          for (int i = 0; image[i]; i++)
+            if (image[i] != 'A')
+              {
+                int k = image[i] - 'A' - 1, from = 0, to;
+
+                for (int c = 0; c < n_colours; c++)
+                  if (colours[c] == r->colour[k])
+                    from = c;
+                to = colours[pm[from]];
+                for (int j = 0; j < r->n_kinds; j++)
+                  if (r->colour[j] == to && r->attack[j] == r->attack[k])
+                    image[i] = 'A' + j + 1;
+              }
+          if (best == NULL || strcmp (image, best) < 0)
+            {
+              g_free (best);
+              best = image;
+            }
+          else
+            g_free (image);
+        }
+      g_hash_table_add (canonical, best);
+    }
+  return g_hash_table_size (canonical);
+}
+
+/* ------------------------------------------------------------------ */
+
+static PwAnalysis *
+analyse_text (const char *text,
+              PwLevel   **level_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
+  PwAnalyseOptions options;
+  PwAnalysis *analysis;
+
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  options.search_runs = 5;
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (pw_analysis_get_partial (analysis));
+  if (level_out)
+    *level_out = g_steal_pointer (&level);
+  return analysis;
+}
+
+static gint64
+figure (PwAnalysis *analysis,
+        const char *key)
+{
+  gint64 value;
+
+  g_assert_true (pw_analysis_get_int (analysis, key, &value));
+  return value;
+}
+
+/* Each rule on a hand-worked level: solutions with colours distinct. */
+static void
+test_combination_rules (void)
+{
+  static const struct { const char *text; gint64 raw; const char *why; } cases[] = {
+    /* two cells: any two pieces of different colours side by side clash
+     * when either attacks orthogonally */
+    { "..\n1 red orthogonal\n1 blue diagonal\n", 0, "an orthogonal ray hits the neighbour" },
+    { "..\n1 red diagonal\n1 blue diagonal\n", 2, "diagonal rays miss a neighbour in a row" },
+    { "..\n1 red orthogonal\n1 red orthogonal\n", 1, "same colour is harmless" },
+    { ".#.\n1 red orthogonal\n1 blue orthogonal\n", 2, "a wall stops a ray" },
+    { ".o.\n1 red orthogonal\n1 blue orthogonal\n", 0, "a hole lets a ray pass" },
+    { "...\n1 red orthogonal\n1 green diagonal\n1 blue orthogonal\n", 0,
+      "the middle piece is hit either way" },
+    { "...\n1 red orthogonal\n1 blue diagonal\n", 0,
+      "an empty cell between does not stop a ray" },
+    { "...\n2 red orthogonal\n1 red diagonal\n", 3, "one colour: every arrangement" },
+    /* blocking: red - red - blue in a row: the blue is only hit by the
+     * nearest red, which must not attack orthogonally */
+    { "...\n1 red orthogonal\n1 red diagonal\n1 blue diagonal\n", 2,
+      "a piece between blocks the ray" },
+    { ".\n.\n1 red diagonal\n1 blue both\n", 0, "a column is a line too" },
+    { ".#\n#.\n1 red diagonal\n1 blue orthogonal\n", 0, "walls beside a diagonal do not block it" },
+    { ".#\n#.\n1 red orthogonal\n1 blue orthogonal\n", 2, "orthogonal rays miss a diagonal neighbour" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PwAnalysis) analysis = analyse_text (cases[i].text, NULL);
+
+      g_test_message ("%s", cases[i].why);
+      g_assert_cmpint (figure (analysis, "raw_solutions"), ==, cases[i].raw);
+    }
+}
+
+static void
+random_ref (GRand *rand,
+            Ref   *r,
+            GString *text)
+{
+  int empty = 0, total = 0, kinds = 0;
+
+  memset (r, 0, sizeof *r);
+  r->w = g_rand_int_range (rand, 1, 5);
+  r->h = g_rand_int_range (rand, 1, 5);
+  g_string_truncate (text, 0);
+  for (int y = 0; y < r->h; y++)
+    {
+      for (int x = 0; x < r->w; x++)
+        {
+          int roll = g_rand_int_range (rand, 0, 10);
+          char c = roll < 6 ? '.' : roll < 8 ? '#' : 'o';
+
+          r->cells[y * r->w + x] = c;
+          empty += c == '.';
+          g_string_append_c (text, c);
+        }
+      g_string_append_c (text, '\n');
+    }
+  kinds = g_rand_int_range (rand, 1, 5);
+  /* a third of the levels give two or three colours the same pieces, so
+   * colour symmetry comes up often */
+  gboolean mirrored = g_rand_int_range (rand, 0, 3) == 0;
+  int copies = g_rand_int_range (rand, 2, 4);
+  int base_attack = g_rand_int_range (rand, 1, 4);
+
+  for (int k = 0; k < kinds && total < MIN (5, empty); k++)
+    {
+      int colour = mirrored ? k % copies : g_rand_int_range (rand, 0, 3);
+      int attack = mirrored ? (k < copies ? base_attack : g_rand_int_range (rand, 1, 4))
+                            : g_rand_int_range (rand, 1, 4);
+      int count = MIN (mirrored ? 1 : g_rand_int_range (rand, 1, 3), MIN (5, empty) - total);
+      int j;
+
+      g_string_append_printf (text, "%d %s %s\n", count, pw_combination_colours[colour],
+                              attack == 1 ? "orthogonal" : attack == 2 ? "diagonal" : "both");
+      total += count;
+      /* pieces of one colour and attack are one kind */
+      for (j = 0; j < r->n_kinds; j++)
+        if (r->colour[j] == colour && r->attack[j] == attack)
+          break;
+      if (j == r->n_kinds)
+        {
+          r->colour[j] = colour;
+          r->attack[j] = attack;
+          r->n_kinds++;
+        }
+      r->count[j] += count;
+    }
+}
+
+/* Solutions (both counts), uniqueness and dead cells against the
+ * enumerator. */
+static void
+test_combination_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20111);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint solvable = 0, symmetric = 0, checked = 0;
+
+  while (checked < 1500)
+    {
+      Ref r;
+      Enum e = { 0 };
+      g_autoptr(PwAnalysis) analysis = NULL;
+      g_autoptr(PwLevel) level = NULL;
+      JsonArray *dead;
+      guint raw, orbits;
+
+      random_ref (rand, &r, text);
+      if (r.n_kinds == 0)
+        continue;
+      e.r = &r;
+      memcpy (e.left, r.count, sizeof r.count);
+      e.raw = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      ref_enumerate (&e, 0);
+      raw = g_hash_table_size (e.raw);
+      orbits = ref_orbits (&r, e.raw);
+
+      analysis = analyse_text (text->str, &level);
+      /* counts stop at the cap of 1000 */
+      g_assert_cmpint (figure (analysis, "raw_solutions"), ==, MIN (raw, 1000));
+      g_assert_cmpint (figure (analysis, "solutions"), ==, MIN (orbits, 1000));
+      g_assert_cmpint (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "capped"),
+                       ==, raw > 1000);
+      g_assert_cmpint (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "unique"),
+                       ==, orbits == 1);
+
+      /* dead cells: empty cells no solution puts a piece on */
+      dead = json_object_get_array_member (pw_analysis_get_figures (analysis), "dead_cells");
+      {
+        g_autofree guint8 *used = g_new0 (guint8, r.w * r.h);
+        GHashTableIter iter;
+        gpointer key;
+        guint expected = 0;
+
+        g_hash_table_iter_init (&iter, e.raw);
+        while (g_hash_table_iter_next (&iter, &key, NULL))
+          for (int i = 0; i < r.w * r.h; i++)
+            used[i] |= ((const char *) key)[i] != 'A';
+        for (int i = 0; i < r.w * r.h; i++)
+          expected += r.cells[i] == '.' && !used[i];
+        g_assert_cmpuint (json_array_get_length (dead), ==, expected);
+        for (guint d = 0; d < json_array_get_length (dead); d++)
+          {
+            JsonArray *xy = json_array_get_array_element (dead, d);
+            int x = json_array_get_int_element (xy, 0), y = json_array_get_int_element (xy, 1);
+
+            g_assert_cmpint (r.cells[y * r.w + x], ==, '.');
+            g_assert_false (used[y * r.w + x]);
+          }
+      }
+      solvable += raw > 0;
+      symmetric += raw > orbits;
+      checked++;
+      g_hash_table_unref (e.raw);
+    }
+  g_test_message ("%u levels, %u solvable, %u with interchangeable colours", checked, solvable,
+                  symmetric);
+  g_assert_cmpuint (solvable, >, 400);
+  g_assert_cmpuint (symmetric, >, 100);
+}
+
+/* Peaceable armies of queens (OEIS A250000, A328283) up to n = 6: the
+ * largest army fits, one more does not. */
+static void
+test_combination_queens (void)
+{
+  static const int two[] = { 0, 0, 0, 0, 2, 4, 5 };
+  static const int three[] = { 0, 0, 0, 0, 1, 1, 2 };
+
+  for (int n = 4; n <= 6; n++)
+    for (int colours = 2; colours <= 3; colours++)
+      for (int extra = 0; extra <= 1; extra++)
+        {
+          int army = (colours == 2 ? two[n] : three[n]) + extra;
+          g_autoptr(GString) text = g_string_new (NULL);
+          g_autoptr(PwLevel) level = NULL;
+          g_autoptr(PwCombinationModel) model = NULL;
+          g_autoptr(GError) error = NULL;
+          PwCspSearch search;
+          PwCspResult result;
+
+          for (int y = 0; y < n; y++)
+            g_string_append_printf (text, "%.*s\n", n, "........");
+          for (int c = 0; c < colours; c++)
+            g_string_append_printf (text, "%d %s both\n", army, pw_combination_colours[c]);
+          level = pw_level_new_from_text ("combination", text->str, &error);
+          g_assert_no_error (error);
+          model = _pw_combination_model_new (pw_level_get_data (level), TRUE);
+          pw_csp_search_init (&search);
+          search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
+          search.values_descending = TRUE;
+          search.max_solutions = 1;
+          g_assert_true (pw_csp_search (model->csp, &search, &result, NULL));
+          g_test_message ("n=%d colours=%d army=%d: %s, %" G_GUINT64_FORMAT " nodes", n, colours,
+                          army, result.solutions ? "solved" : "impossible", result.nodes);
+          g_assert_cmpuint (result.solutions, ==, extra ? 0 : 1);
+          if (extra)
+            g_assert_true (result.exhausted);
+        }
+}
+
+/* The text and JSON forms round-trip; bad payloads name what is wrong. */
+static void
+test_combination_files (void)
+{
+  static const char *text = "..#.\n.o..\n2 red orthogonal\n1 blue both\n1 red orthogonal\n";
+  static const struct { const char *payload; const char *message; } bad[] = {
+    { "{\"grid\": [\"..\"]}", "pieces" },
+    { "{\"grid\": [\"..\"], \"pieces\": [{\"count\": 0, \"colour\": \"red\", \"attack\": \"both\"}]}", "count" },
+    { "{\"grid\": [\"..\"], \"pieces\": [{\"count\": 1, \"colour\": \"pink\", \"attack\": \"both\"}]}", "pink" },
+    { "{\"grid\": [\"..\"], \"pieces\": [{\"count\": 1, \"colour\": \"red\", \"attack\": \"knight\"}]}", "knight" },
+    { "{\"grid\": [\".x\"], \"pieces\": []}", "“x”" },
+    { "{\"grid\": [\"..\", \".\"], \"pieces\": []}", "rectangle" },
+    { "{\"grid\": [\"..\"], \"pieces\": [], \"extra\": 1}", "extra" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
+  const PwKind *kind = &pw_combination_kind;
+  g_autoptr(JsonNode) json = NULL;
+  g_autofree char *back = NULL;
+  gpointer again;
+
+  g_assert_no_error (error);
+  back = kind->to_text (pw_level_get_data (level));
+  g_assert_cmpstr (back, ==, text);
+  json = kind->to_json (pw_level_get_data (level));
+  again = kind->from_json (json, &error);
+  g_assert_no_error (error);
+  g_assert_true (kind->equal (again, pw_level_get_data (level)));
+  kind->free (again);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(JsonNode) node = json_from_string (bad[i].payload, NULL);
+      gpointer data = kind->from_json (node, &error);
+
+      g_assert_null (data);
+      g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, bad[i].message));
+      g_clear_error (&error);
+    }
+
+  /* too many pieces for the cells: a problem, not a crash */
+  {
+    g_autoptr(PwLevel) crowded = pw_level_new_from_text ("combination", "..\n3 red both\n", &error);
+    g_autoptr(GPtrArray) problems = pw_level_validate (crowded);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (problems->len, ==, 1);
+  }
+}
+
+/* The multiple method is deterministic for a seed, and says which
+ * propagation it measured with. */
+static void
+test_combination_difficulty (void)
+{
+  static const char *text = "......\n..#...\n......\n...o..\n......\n......\n"
+                            "2 red both\n2 blue orthogonal\n2 green diagonal\n";
+  g_autoptr(PwAnalysis) a = analyse_text (text, NULL);
+  g_autoptr(PwAnalysis) b = analyse_text (text, NULL);
+  JsonObject *fa = pw_analysis_get_figures (a), *fb = pw_analysis_get_figures (b);
+  const char *keys[] = { "difficulty", "difficulty_min", "difficulty_max", "difficulty_sd",
+                         "single_method_nodes", "search_nodes", "solutions" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_cmpfloat (json_object_get_double_member (fa, keys[i]), ==,
+                       json_object_get_double_member (fb, keys[i]));
+  g_assert_cmpfloat (json_object_get_double_member (fa, "difficulty_min"), <=,
+                     json_object_get_double_member (fa, "difficulty"));
+  g_assert_cmpfloat (json_object_get_double_member (fa, "difficulty"), <=,
+                     json_object_get_double_member (fa, "difficulty_max"));
+  g_assert_nonnull (json_object_get_string_member (fa, "difficulty_method"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/combination/rules", test_combination_rules);
+  g_test_add_func ("/analysis/combination/random", test_combination_random);
+  g_test_add_func ("/analysis/combination/queens", test_combination_queens);
+  g_test_add_func ("/analysis/combination/files", test_combination_files);
+  g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);
+  return g_test_run ();
+}
