@@ -25,6 +25,7 @@ typedef enum
   CONSTRAINT_COUNT,
   CONSTRAINT_AUTOMATON,
   CONSTRAINT_BINARY,
+  CONSTRAINT_CARDINALITY,
 } ConstraintType;
 
 typedef struct
@@ -41,6 +42,10 @@ typedef struct
   guint          start;
   guint64        accepting;
   gint16        *next;
+  guint64       *to_mask;   /* n_states ≤ 64: the next state as a bit, 0 when none */
+  /* cardinality: bounds per value */
+  guint          card_min[PW_CSP_MAX_VALUES];
+  guint          card_max[PW_CSP_MAX_VALUES];
   /* binary: vars[0] = x, vars[1] = y */
   PwCspDomain    x_to_y[PW_CSP_MAX_VALUES];
   PwCspDomain    y_to_x[PW_CSP_MAX_VALUES];
@@ -90,6 +95,7 @@ pw_csp_free (PwCsp *csp)
 
       g_free (c->vars);
       g_free (c->next);
+      g_free (c->to_mask);
     }
   g_array_unref (csp->constraints);
   for (guint i = 0; i < csp->n_vars; i++)
@@ -180,7 +186,34 @@ pw_csp_add_automaton (PwCsp                *csp,
   c->start = automaton->start;
   c->accepting = automaton->accepting;
   c->next = g_memdup2 (automaton->next, sizeof (gint16) * automaton->n_states * csp->n_values);
-  csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * automaton->n_states * 2);
+  if (automaton->n_states <= 64)
+    {
+      c->to_mask = g_new (guint64, automaton->n_states * csp->n_values);
+      for (guint i = 0; i < automaton->n_states * csp->n_values; i++)
+        c->to_mask[i] = c->next[i] >= 0 ? G_GUINT64_CONSTANT (1) << c->next[i] : 0;
+    }
+  csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * MAX (automaton->n_states * 2,
+                                                                          sizeof (guint64)));
+}
+
+void
+pw_csp_add_cardinality (PwCsp       *csp,
+                        const guint *vars,
+                        guint        n_vars,
+                        const guint *min,
+                        const guint *max)
+{
+  Constraint *c;
+
+  for (guint i = 0; i < n_vars; i++)
+    g_return_if_fail (vars[i] < csp->n_vars);
+
+  c = add_constraint (csp, CONSTRAINT_CARDINALITY, vars, n_vars);
+  for (guint v = 0; v < csp->n_values; v++)
+    {
+      c->card_min[v] = min[v];
+      c->card_max[v] = max[v];
+    }
 }
 
 void
@@ -241,6 +274,17 @@ pw_csp_check (const PwCsp  *csp,
         case CONSTRAINT_BINARY:
           if (!(c->x_to_y[values[c->vars[0]]] & (1u << values[c->vars[1]])))
             return FALSE;
+          break;
+        case CONSTRAINT_CARDINALITY:
+          {
+            guint count[PW_CSP_MAX_VALUES] = { 0 };
+
+            for (guint i = 0; i < c->n; i++)
+              count[values[c->vars[i]]]++;
+            for (guint v = 0; v < csp->n_values; v++)
+              if (count[v] < c->card_min[v] || count[v] > c->card_max[v])
+                return FALSE;
+          }
           break;
         default:
           g_assert_not_reached ();
@@ -377,6 +421,70 @@ propagate_count (Search           *s,
   return TRUE;
 }
 
+/* The same as propagate_automaton, with sets of states as 64-bit masks:
+ * only the states reachable at each position are visited. */
+static gboolean
+propagate_automaton_small (Search           *s,
+                           PwCspDomain      *dom,
+                           const Constraint *c,
+                           guint             k,
+                           gboolean          chain)
+{
+  const guint nv = s->csp->n_values;
+  guint64 *fwd = (guint64 *) s->scratch;   /* n + 1 masks */
+  guint64 ahead;
+
+  fwd[0] = G_GUINT64_CONSTANT (1) << c->start;
+  for (guint i = 0; i < c->n; i++)
+    {
+      PwCspDomain d = dom[c->vars[i]];
+      guint64 out = 0;
+
+      for (guint64 from = fwd[i]; from != 0; from &= from - 1)
+        {
+          const guint64 *row = c->to_mask + (gsize) __builtin_ctzll (from) * nv;
+
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            out |= row[__builtin_ctz (rest)];
+        }
+      if (out == 0)
+        return FALSE;
+      fwd[i + 1] = out;
+    }
+
+  ahead = fwd[c->n] & c->accepting;
+  if (ahead == 0)
+    return FALSE;
+  for (guint i = c->n; i-- > 0;)
+    {
+      guint var = c->vars[i];
+      PwCspDomain d = dom[var];
+      PwCspDomain supported = 0;
+      guint64 back = 0;
+
+      for (guint64 from = fwd[i]; from != 0; from &= from - 1)
+        {
+          guint st = __builtin_ctzll (from);
+          const guint64 *row = c->to_mask + (gsize) st * nv;
+
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            {
+              guint value = __builtin_ctz (rest);
+
+              if (row[value] & ahead)
+                {
+                  back |= G_GUINT64_CONSTANT (1) << st;
+                  supported |= 1u << value;
+                }
+            }
+        }
+      ahead = back;
+      if (!narrow (s, dom, var, d & supported, k, chain))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 propagate_automaton (Search           *s,
                      PwCspDomain      *dom,
@@ -384,6 +492,9 @@ propagate_automaton (Search           *s,
                      guint             k,
                      gboolean          chain)
 {
+  if (c->to_mask != NULL)
+    return propagate_automaton_small (s, dom, c, k, chain);
+
   const guint nv = s->csp->n_values;
   const guint ns = c->n_states;
   guint8 *fwd = s->scratch;                       /* (n + 1) × states */
@@ -482,6 +593,67 @@ propagate_binary (Search           *s,
   return narrow (s, dom, x, dom[x] & sx, k, chain);
 }
 
+/* All the values' counts in one pass; pruning as propagate_count does for
+ * each value: a value at its maximum leaves the other domains, a value
+ * that needs every variable that can still take it gets them. */
+static gboolean
+propagate_cardinality (Search           *s,
+                       PwCspDomain      *dom,
+                       const Constraint *c,
+                       guint             k,
+                       gboolean          chain)
+{
+  const guint nv = s->csp->n_values;
+  guint assigned[PW_CSP_MAX_VALUES] = { 0 };
+  guint possible[PW_CSP_MAX_VALUES] = { 0 };
+  PwCspDomain full = 0, needed = 0;
+
+  for (guint i = 0; i < c->n; i++)
+    {
+      PwCspDomain d = dom[c->vars[i]];
+
+      if (singleton (d))
+        assigned[__builtin_ctz (d)]++;
+      else
+        for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+          possible[__builtin_ctz (rest)]++;
+    }
+  for (guint v = 0; v < nv; v++)
+    {
+      if (assigned[v] > c->card_max[v] || assigned[v] + possible[v] < c->card_min[v])
+        return FALSE;
+      if (possible[v] == 0)
+        continue;
+      if (assigned[v] == c->card_max[v])
+        full |= 1u << v;
+      else if (assigned[v] + possible[v] == c->card_min[v])
+        needed |= 1u << v;
+    }
+  if (!s->search->cardinality || (full | needed) == 0)
+    return TRUE;
+
+  for (guint i = 0; i < c->n; i++)
+    {
+      guint var = c->vars[i];
+      PwCspDomain d = dom[var];
+      PwCspDomain to;
+
+      if (singleton (d))
+        continue;
+      to = d & ~full;
+      if (to & needed)
+        {
+          /* a variable two needed values both want cannot serve both */
+          if (!singleton (to & needed))
+            return FALSE;
+          to &= needed;
+        }
+      if (!narrow (s, dom, var, to, k, chain))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 propagate_one (Search      *s,
                PwCspDomain *dom,
@@ -498,6 +670,8 @@ propagate_one (Search      *s,
       return propagate_automaton (s, dom, c, k, chain);
     case CONSTRAINT_BINARY:
       return propagate_binary (s, dom, c, k, chain);
+    case CONSTRAINT_CARDINALITY:
+      return propagate_cardinality (s, dom, c, k, chain);
     default:
       g_assert_not_reached ();
     }
@@ -725,6 +899,42 @@ pw_csp_search_init (PwCspSearch *search)
   search->propagation = PW_CSP_ARC_CONSISTENCY;
   search->cardinality = TRUE;
   search->order = PW_CSP_ORDER_STATIC;
+}
+
+gboolean
+pw_csp_propagate (const PwCsp       *csp,
+                  const PwCspSearch *search,
+                  PwCspDomain       *domains)
+{
+  const guint n = csp->n_vars;
+  Search s = { 0 };
+  PwCspResult result;
+  gboolean ok = TRUE;
+
+  memset (&result, 0, sizeof result);
+  s.csp = csp;
+  s.search = search;
+  s.result = &result;
+  s.n_constraints = csp->constraints->len;
+  s.dom = domains;
+  s.sac = g_new (PwCspDomain, MAX (n, 1));
+  s.queue = g_new (guint, MAX (s.n_constraints, 1));
+  s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
+  s.scratch = g_malloc (MAX (csp->scratch_size, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      s.dom[i] = csp->initial[i] & (search->domains ? search->domains[i] : csp->all);
+      ok &= s.dom[i] != 0;
+    }
+  if (ok)
+    ok = propagate (&s, G_MAXUINT);
+
+  g_free (s.sac);
+  g_free (s.queue);
+  g_free (s.queued);
+  g_free (s.scratch);
+  return ok;
 }
 
 gboolean

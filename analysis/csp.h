@@ -104,6 +104,14 @@ void     pw_csp_add_count        (PwCsp              *csp,
                                   guint               value,
                                   guint               min,
                                   guint               max);
+/* A global cardinality constraint: how many variables of the scope take
+ * each value v lies in [min[v], max[v]] (arrays of n_values); the same as
+ * one count per value, checked and pruned in one pass. */
+void     pw_csp_add_cardinality  (PwCsp              *csp,
+                                  const guint        *vars,
+                                  guint               n_vars,
+                                  const guint        *min,
+                                  const guint        *max);
 /* The automaton is copied. */
 void     pw_csp_add_automaton    (PwCsp              *csp,
                                   const guint        *vars,
@@ -122,6 +130,13 @@ gboolean pw_csp_search           (const PwCsp        *csp,
                                   const PwCspSearch  *search,
                                   PwCspResult        *result,
                                   GError            **error);
+
+/* The domains after the search's root propagation (singleton arc
+ * consistency included when asked for); FALSE when it finds the problem
+ * has no solution. Searches that share the root can start from these. */
+gboolean pw_csp_propagate        (const PwCsp        *csp,
+                                  const PwCspSearch  *search,
+                                  PwCspDomain        *domains);
 
 /* Whether @values (one per variable) satisfies every constraint and
  * initial domain: the plain check tests and callers can trust. */

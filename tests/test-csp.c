@@ -18,7 +18,7 @@
 
 typedef struct
 {
-  int     type;          /* 0 count, 1 automaton, 2 binary */
+  int     type;          /* 0 count, 1 automaton, 2 binary, 3 cardinality */
   guint   vars[8];
   guint   n;
   guint   value, min, max;
@@ -26,6 +26,7 @@ typedef struct
   guint64 accepting;
   gint16  next[6 * 4];
   guint32 allowed[4];
+  guint   card_min[4], card_max[4];
 } Plain;
 
 typedef struct
@@ -70,6 +71,16 @@ plain_ok (const Problem *p,
             }
           if (!(c->accepting & (G_GUINT64_CONSTANT (1) << state)))
             return FALSE;
+        }
+      else if (c->type == 3)
+        {
+          guint count[4] = { 0 };
+
+          for (guint i = 0; i < c->n; i++)
+            count[values[c->vars[i]]]++;
+          for (guint v = 0; v < p->n_values; v++)
+            if (count[v] < c->card_min[v] || count[v] > c->card_max[v])
+              return FALSE;
         }
       else if (!(c->allowed[values[c->vars[0]]] & (1u << values[c->vars[1]])))
         return FALSE;
@@ -120,7 +131,7 @@ random_problem (GRand   *rand,
     {
       Plain *c = &p->constraints[k];
 
-      c->type = g_rand_int_range (rand, 0, 3);
+      c->type = g_rand_int_range (rand, 0, 4);
       if (c->type == 2 && p->n_vars < 2)
         c->type = 0;
       if (c->type == 2)
@@ -144,6 +155,12 @@ random_problem (GRand   *rand,
           c->min = g_rand_int_range (rand, 0, c->n + 1);
           c->max = g_rand_int_range (rand, c->min, c->n + 2);
         }
+      else if (c->type == 3)
+        for (guint v = 0; v < p->n_values; v++)
+          {
+            c->card_min[v] = g_rand_int_range (rand, 0, 3);
+            c->card_max[v] = c->card_min[v] + g_rand_int_range (rand, 0, c->n + 1);
+          }
       else
         {
           c->n_states = g_rand_int_range (rand, 1, 7);
@@ -177,6 +194,8 @@ build (const Problem *p)
 
           pw_csp_add_automaton (csp, c->vars, c->n, &a);
         }
+      else if (c->type == 3)
+        pw_csp_add_cardinality (csp, c->vars, c->n, c->card_min, c->card_max);
       else
         pw_csp_add_binary (csp, c->vars[0], c->vars[1], c->allowed);
     }
@@ -327,6 +346,34 @@ test_csp_levels (void)
   g_assert_cmpuint (fc.nodes, ==, 5);
 }
 
+/* Automata of more than 64 states take the general path: a counter of
+ * ones with 70 states, accepting exactly three. */
+static void
+test_csp_big_automaton (void)
+{
+  enum { STATES = 70 };
+  g_autofree gint16 *next = g_new (gint16, STATES * 2);
+  guint vars[6] = { 0, 1, 2, 3, 4, 5 };
+  g_autoptr(PwCsp) csp = pw_csp_new (6, 2);
+  PwCspAutomaton automaton = { STATES, 0, G_GUINT64_CONSTANT (1) << 3, next };
+  PwCspSearch search;
+  PwCspResult result;
+
+  for (int st = 0; st < STATES; st++)
+    {
+      next[st * 2] = st;
+      next[st * 2 + 1] = MIN (st + 1, STATES - 1);
+    }
+  pw_csp_add_automaton (csp, vars, 6, &automaton);
+  for (int level = 0; level < 4; level++)
+    {
+      pw_csp_search_init (&search);
+      search.propagation = level;
+      g_assert_true (pw_csp_search (csp, &search, &result, NULL));
+      g_assert_cmpuint (result.solutions, ==, 20);  /* 6 choose 3 */
+    }
+}
+
 static gboolean
 cancel_at_once (const guint8 *values,
                 gpointer      data)
@@ -361,5 +408,6 @@ main (int   argc,
   g_test_add_func ("/analysis/csp/random", test_csp_random);
   g_test_add_func ("/analysis/csp/levels", test_csp_levels);
   g_test_add_func ("/analysis/csp/cancel", test_csp_cancel);
+  g_test_add_func ("/analysis/csp/big-automaton", test_csp_big_automaton);
   return g_test_run ();
 }

@@ -717,14 +717,16 @@ _pw_combination_model_new (const PwCombinationLevel *level,
     all[v] = v;
 
   /* the counts: a global cardinality constraint */
-  for (int e = 0; e < model->n_entries; e++)
-    pw_csp_add_count (model->csp, all, model->n_vars, e + 1, model->entries[e].count,
-                      model->entries[e].count);
-  if (model->n_vars >= total)
-    pw_csp_add_count (model->csp, all, model->n_vars, 0, model->n_vars - total,
-                      model->n_vars - total);
-  else
-    pw_csp_add_count (model->csp, all, model->n_vars, 0, 1, 0);  /* cannot hold */
+  {
+    guint min[PW_CSP_MAX_VALUES], max[PW_CSP_MAX_VALUES];
+
+    min[0] = max[0] = MAX (model->n_vars - total, 0);
+    for (int e = 0; e < model->n_entries; e++)
+      min[e + 1] = max[e + 1] = model->entries[e].count;
+    if (model->n_vars < total)
+      min[0] = 1, max[0] = 0;  /* cannot hold: more pieces than cells */
+    pw_csp_add_cardinality (model->csp, all, model->n_vars, min, max);
+  }
 
   /* the lines: from each cell that starts a run of non-wall cells */
   for (int d = 0; d < 4; d++)
@@ -872,22 +874,37 @@ measure (const PwCombinationModel *model,
          GError                  **error)
 {
   g_autofree guint *order = g_new (guint, MAX (model->n_vars, 1));
+  g_autofree PwCspDomain *root = g_new (PwCspDomain, MAX (model->n_vars, 1));
+  PwCspSearch search;
+  gboolean consistent;
+
+  /* the root's propagation is the same in every run: once, and every run
+   * starts from its domains (singleton consistency at the root, arc
+   * consistency below) */
+  pw_csp_search_init (&search);
+  search.propagation = propagation;
+  search.cardinality = cardinality;
+  consistent = pw_csp_propagate (model->csp, &search, root);
+  if (propagation == PW_CSP_SINGLETON_AT_ROOT)
+    search.propagation = PW_CSP_ARC_CONSISTENCY;
+  search.domains = root;
+  search.max_solutions = 1;
+  search.max_nodes = max_nodes;
+  search.cancellable = cancellable;
 
   *limited = FALSE;
   for (guint r = 0; r < runs; r++)
     {
       g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) (seed * 1000003u + r));
-      PwCspSearch search;
       PwCspResult result;
 
+      if (!consistent)
+        {
+          nodes[r] = 0;
+          continue;
+        }
       shuffle (rand, order, model->n_vars);
-      pw_csp_search_init (&search);
-      search.propagation = propagation;
-      search.cardinality = cardinality;
       search.var_order = order;
-      search.max_solutions = 1;
-      search.max_nodes = max_nodes;
-      search.cancellable = cancellable;
       if (!pw_csp_search (model->csp, &search, &result, error))
         return FALSE;
       nodes[r] = result.nodes;
