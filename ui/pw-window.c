@@ -2275,7 +2275,13 @@ build_add_menu (PwWindow *self)
   kinds = pw_kinds_list (&n_kinds);
   for (guint i = 0; i < n_kinds; i++)
     {
-      g_autofree char *label = g_strdup_printf (_("New %s Level"), _(kinds[i]->name));
+      const PwKindView *view = pw_kind_view_lookup (kinds[i]->id);
+      g_autofree char *label = NULL;
+
+      /* only kinds this build can draw and edit */
+      if (view == NULL || view->palette == NULL)
+        continue;
+      label = g_strdup_printf (_("New %s Level"), _(kinds[i]->name));
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.level-add",
