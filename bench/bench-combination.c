@@ -1,6 +1,8 @@
 /* bench-combination.c — the constraint engine on peaceable armies of
- * queens (OEIS A250000, A328283) and the combination analysis of typical
- * levels; run by bench/run, figures in docs/performance.md
+ * queens (OEIS A250000, A328283): bench-combination [SECONDS]; and the
+ * whole combination analysis of the levels of a file: bench-combination
+ * --analyse bench/combination-levels.txt. Run by bench/run, figures in
+ * docs/performance.md
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -66,10 +68,49 @@ solve (int      n,
            result.node_limit ? " (node limit)" : "");
 }
 
+/* The whole analysis of each level of a plain-text collection, as the
+ * editor runs it. */
+static void
+analyse_file (const char *path)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  PwAnalyseOptions options;
+
+  if (!g_file_get_contents (path, &text, NULL, &error) ||
+      !pw_import_text (set, "combination", text, path, &error))
+    g_error ("%s", error->message);
+  pw_analyse_options_init (&options);
+  g_print ("== full analysis (%s)\n", path);
+  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+    for (int run = 0; run < 3; run++)
+      {
+        PwLevel *level = pw_level_set_get_level (set, i);
+        g_autoptr(GTimer) timer = g_timer_new ();
+        g_autoptr(PwAnalysis) analysis = pw_level_analyse (level, &options, NULL, NULL, NULL,
+                                                           &error);
+        double difficulty = 0;
+        gint64 solutions = 0;
+
+        g_assert_no_error (error);
+        pw_analysis_get_double (analysis, "difficulty", &difficulty);
+        pw_analysis_get_int (analysis, "solutions", &solutions);
+        g_print ("  %s: %.3f s (solutions %" G_GINT64_FORMAT ", difficulty %.1f)\n",
+                 pw_level_get_name (level), g_timer_elapsed (timer, NULL), solutions, difficulty);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  if (argc > 2 && g_str_equal (argv[1], "--analyse"))
+    {
+      analyse_file (argv[2]);
+      return 0;
+    }
+
   /* the largest armies, two colours (A250000) and three (A328283) */
   static const int two[] = { 0, 0, 0, 0, 2, 4, 5, 7, 9 };
   static const int three[] = { 0, 0, 0, 0, 1, 1, 2, 3, 4 };
