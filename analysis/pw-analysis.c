@@ -245,6 +245,28 @@ pw_figure_to_display (JsonNode     *node,
 {
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return g_strdup ("—");
+  if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_LIST)
+    {
+      /* a list of cell lists (per inventory entry…): each shown as cells */
+      JsonArray *lists = json_node_get_array (node);
+      GString *text = g_string_new (NULL);
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < json_array_get_length (lists); i++)
+        {
+          JsonNode *item = json_array_get_element (lists, i);
+          g_autofree char *part = pw_figure_to_display (item, PW_FIGURE_CELLS);
+
+          any |= JSON_NODE_HOLDS_ARRAY (item) && json_array_get_length (json_node_get_array (item)) > 0;
+          g_string_append_printf (text, "%s%u: %s", i ? "; " : "", i + 1, part);
+        }
+      if (!any)
+        {
+          g_string_free (text, TRUE);
+          return g_strdup (_("none"));
+        }
+      return g_string_free (text, FALSE);
+    }
   if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_CELLS)
     {
       JsonArray *cells = json_node_get_array (node);

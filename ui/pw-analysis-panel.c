@@ -58,9 +58,12 @@ build_figures (PwAnalysisPanel *self,
       gtk_widget_set_tooltip_text (name, info->key);
       gtk_label_set_xalign (GTK_LABEL (value), 1);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+      /* short values on one line; long ones (a solution, a list of cells)
+       * wrap within the panel */
       gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (value), 18);
+      gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (value), GTK_NATURAL_WRAP_NONE);
+      gtk_label_set_max_width_chars (GTK_LABEL (value), 24);
       gtk_widget_set_hexpand (value, TRUE);
       gtk_widget_set_halign (value, GTK_ALIGN_END);
       gtk_widget_add_css_class (value, "numeric");

@@ -34,6 +34,7 @@ struct _PwCanvas
 
   PwLevel    *level;
   GPtrArray  *problems;
+  PwAnalysis *analysis;
   PwPlay     *play;
   PwLevel    *shown;        /* the play position, drawn instead of the level */
   char       *history;      /* the moves shown, to tell a move from a jump */
@@ -346,6 +347,22 @@ draw_play (PwCanvas         *self,
     }
 }
 
+static void
+draw_overlay (PwCanvas         *self,
+              cairo_t          *cr,
+              const PwGeometry *g,
+              gboolean          dark)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+
+  if (view == NULL || view->draw_overlay == NULL || self->analysis == NULL || self->play != NULL)
+    return;
+  cairo_save (cr);
+  view->draw_overlay (pw_level_get_data (self->level), pw_analysis_get_figures (self->analysis),
+                      cr, g, pw_view_style_get (dark));
+  cairo_restore (cr);
+}
+
 static gboolean
 draw_animation (PwCanvas         *self,
                 cairo_t          *cr,
@@ -413,6 +430,7 @@ pw_canvas_snapshot (GtkWidget   *widget,
     ;  /* the move's overlays come when it has arrived */
   else if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
     {
+      draw_overlay (self, cr, &g, dark);
       draw_problems (self, cr, &g);
       draw_selection (self, cr, &g);
       if (self->play != NULL)
@@ -749,6 +767,7 @@ pw_canvas_dispose (GObject *object)
   g_clear_pointer (&self->shown, pw_level_unref);
   g_clear_pointer (&self->history, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
   self->play = NULL;
   G_OBJECT_CLASS (pw_canvas_parent_class)->dispose (object);
 }
@@ -880,6 +899,21 @@ pw_canvas_set_problems (PwCanvas  *self,
     g_ptr_array_ref (problems);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = problems;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_set_analysis (PwCanvas   *self,
+                        PwAnalysis *analysis)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  if (analysis == self->analysis)
+    return;
+  if (analysis != NULL)
+    pw_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+  self->analysis = analysis;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

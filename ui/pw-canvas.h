@@ -50,6 +50,10 @@ PwLevel    *pw_canvas_get_level     (PwCanvas   *self);
 /* Validation problems, drawn at their cells (may be NULL). */
 void        pw_canvas_set_problems  (PwCanvas   *self,
                                      GPtrArray  *problems);
+/* The analysis of the level on screen, for the kind's overlay (dead cells
+ * of a combination level…), or NULL. */
+void        pw_canvas_set_analysis  (PwCanvas   *self,
+                                     PwAnalysis *analysis);
 /* Play mode while @play is not NULL (the canvas does not own it); call
  * pw_canvas_play_changed after every move or new analysis. */
 void        pw_canvas_set_play      (PwCanvas   *self,

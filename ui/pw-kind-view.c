@@ -11,11 +11,13 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-kind-view.h"
+#include "kinds/combination-view.h"
 #include "kinds/slide-view.h"
 
 /* Every kind this build can draw; adding one means adding it here. */
 static const PwKindView * const registry[] = {
   &pw_slide_view,
+  &pw_combination_view,
 };
 
 const PwKindView *

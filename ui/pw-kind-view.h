@@ -49,6 +49,14 @@ typedef struct
                          const PwGeometry  *geometry,
                          const PwViewStyle *style);
 
+  /* What the analysis found, drawn over the level (combination: its dead
+   * cells); @figures is the analysis's figures. May be NULL. */
+  void     (*draw_overlay) (gconstpointer      data,
+                            JsonObject        *figures,
+                            cairo_t           *cr,
+                            const PwGeometry  *geometry,
+                            const PwViewStyle *style);
+
   /* Editing a grid: the palette, the tile at a cell, and a copy of the
    * level with a cell's tile replaced (NULL when @tile cannot go there,
    * or when nothing would change). The eraser paints @erase_tile. */

@@ -33,11 +33,34 @@ typedef struct
   PwColour eye;
   PwColour pupil;
   PwColour pieces[4];         /* red, yellow, green, blue */
+  PwColour colours[8];        /* combination: red, blue, green, yellow, purple,
+                               * orange, white, black */
 } PwViewStyle;
 
 const PwViewStyle *pw_view_style_get (gboolean dark);
 
 void               pw_colour_set     (cairo_t        *cr,
                                       const PwColour *colour);
+
+/* Shared pieces of the kinds' drawings, in cell coordinates: a floor cell
+ * (checkered by @column + @row), a wall block, a rounded rectangle path. */
+void               pw_draw_floor     (cairo_t           *cr,
+                                      const PwViewStyle *style,
+                                      int                column,
+                                      int                row,
+                                      double             x,
+                                      double             y,
+                                      double             size);
+void               pw_draw_wall      (cairo_t           *cr,
+                                      const PwViewStyle *style,
+                                      double             x,
+                                      double             y,
+                                      double             size);
+void               pw_rounded_rectangle (cairo_t        *cr,
+                                         double          x,
+                                         double          y,
+                                         double          w,
+                                         double          h,
+                                         double          r);
 
 G_END_DECLS

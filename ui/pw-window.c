@@ -568,6 +568,7 @@ set_analysis (PwWindow   *self,
   self->analysis = analysis;
   pw_analysis_panel_set_analysis (self->analysis_panel, analysis);
   pw_graph_view_set_analysis (self->graph_view, analysis);
+  pw_canvas_set_analysis (self->canvas, analysis);
   if (self->play != NULL)
     {
       pw_play_set_analysis (self->play, analysis);
@@ -1529,6 +1530,8 @@ update_actions (PwWindow *self)
   set_action_enabled (self, "level-rename", has_level);
   set_action_enabled (self, "level-delete", has_level);
   set_action_enabled (self, "level-copy", kind != NULL && kind->to_text != NULL);
+  set_action_enabled (self, "level-edit-text",
+                      kind != NULL && kind->to_text != NULL && kind->from_text != NULL && !playing);
   set_action_enabled (self, "level-move-up", has_level && self->current > 0);
   set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
   set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
@@ -1841,6 +1844,108 @@ action_level_paste (GSimpleAction *action,
 
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL,
                                  paste_received, g_object_ref (self));
+}
+
+static void
+edit_text_apply (GtkWidget *button,
+                 PwWindow  *self)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (button, GTK_TYPE_WINDOW);
+  GtkTextView *view = g_object_get_data (G_OBJECT (window), "view");
+  GtkLabel *message = g_object_get_data (G_OBJECT (window), "message");
+  PwLevel *level = current_level (self);
+  const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  gpointer data;
+
+  if (kind == NULL)
+    return;
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (view), &start, &end);
+  text = gtk_text_buffer_get_text (gtk_text_view_get_buffer (view), &start, &end, FALSE);
+  data = kind->from_text (text, &error);
+  if (data == NULL)
+    {
+      /* the dialog stays, with the problem named, so nothing typed is lost */
+      gtk_label_set_text (message, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (message), TRUE);
+      return;
+    }
+  if (!kind->equal (data, pw_level_get_data (level)))
+    {
+      g_autoptr(PwLevel) changed = pw_level_with_data (level, data);
+
+      replace_current (self, changed, _("Edit as Text"));
+    }
+  else
+    kind->free (data);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+action_level_edit_text (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  PwWindow *self = data;
+  PwLevel *level = current_level (self);
+  const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
+  GtkWidget *window, *header, *cancel, *apply, *box, *scroller, *view, *message, *hint;
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+
+  if (kind == NULL || kind->to_text == NULL || kind->from_text == NULL)
+    return;
+  text = kind->to_text (pw_level_get_data (level));
+  window = gtk_window_new ();
+  title = g_strdup_printf (_("Edit “%s” as Text"), pw_level_get_name (level));
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 420);
+  header = gtk_header_bar_new ();
+  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  gtk_widget_add_css_class (apply, "suggested-action");
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), cancel);
+  gtk_header_bar_pack_end (GTK_HEADER_BAR (header), apply);
+  gtk_window_set_titlebar (GTK_WINDOW (window), header);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), window);
+  g_signal_connect (apply, "clicked", G_CALLBACK (edit_text_apply), self);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  hint = gtk_label_new (_("The level in its plain-text form, as copy and paste and the "
+                          "importer use it. Apply checks it and changes the level in one "
+                          "step of undo."));
+  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (hint), 0);
+  gtk_widget_add_css_class (hint, "dim-label");
+  view = gtk_text_view_new ();
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_widget_add_css_class (scroller, "frame");
+  message = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_widget_add_css_class (message, "error");
+  gtk_widget_set_visible (message, FALSE);
+  gtk_box_append (GTK_BOX (box), hint);
+  gtk_box_append (GTK_BOX (box), scroller);
+  gtk_box_append (GTK_BOX (box), message);
+  g_object_set_data (G_OBJECT (window), "view", view);
+  g_object_set_data (G_OBJECT (window), "message", message);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_grab_focus (view);
 }
 
 static void
@@ -2157,6 +2262,7 @@ static const GActionEntry win_entries[] = {
   { "level-move-down", action_level_move },
   { "level-copy", action_level_copy },
   { "level-paste", action_level_paste },
+  { "level-edit-text", action_level_edit_text },
   { "transform", action_transform, "s" },
   { "resize", action_resize, "s" },
   { "play", action_play, NULL, "false" },

@@ -22,22 +22,6 @@
 #include "slide-private.h"
 #include "slide-view.h"
 
-static void
-rounded_rectangle (cairo_t *cr,
-                   double   x,
-                   double   y,
-                   double   w,
-                   double   h,
-                   double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 static int
 colour_index (char c,
               const char *letters)
@@ -45,38 +29,6 @@ colour_index (char c,
   const char *p = strchr (letters, c);
 
   return p ? (int) (p - letters) : -1;
-}
-
-static void
-draw_floor (cairo_t           *cr,
-            const PwViewStyle *style,
-            int                column,
-            int                row,
-            double             x,
-            double             y,
-            double             s)
-{
-  pw_colour_set (cr, (column + row) % 2 ? &style->floor_alternate : &style->floor);
-  cairo_rectangle (cr, x, y, s, s);
-  cairo_fill (cr);
-}
-
-static void
-draw_wall (cairo_t           *cr,
-           const PwViewStyle *style,
-           double             x,
-           double             y,
-           double             s)
-{
-  double edge = MAX (1, round (s / 12));
-
-  pw_colour_set (cr, &style->wall);
-  cairo_rectangle (cr, x, y, s, s);
-  cairo_fill (cr);
-  pw_colour_set (cr, &style->wall_edge);
-  cairo_rectangle (cr, x, y, s, edge);
-  cairo_rectangle (cr, x, y, edge, s);
-  cairo_fill (cr);
 }
 
 static void
@@ -102,7 +54,7 @@ draw_goal (cairo_t           *cr,
   const PwColour *c = &style->pieces[colour];
 
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.3);
-  rounded_rectangle (cr, x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, s * 0.15);
+  pw_rounded_rectangle (cr, x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, s * 0.15);
   cairo_fill_preserve (cr);
   pw_colour_set (cr, c);
   cairo_set_line_width (cr, MAX (1.5, s / 10));
@@ -152,7 +104,7 @@ draw_crate (cairo_t           *cr,
 {
   double inset = s * 0.12;
 
-  rounded_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset, s * 0.06);
+  pw_rounded_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset, s * 0.06);
   pw_colour_set (cr, &style->crate);
   cairo_fill_preserve (cr);
   pw_colour_set (cr, &style->crate_edge);
@@ -174,7 +126,7 @@ draw_ice (cairo_t           *cr,
 {
   double inset = s * 0.14;
 
-  rounded_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset, s * 0.12);
+  pw_rounded_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset, s * 0.12);
   pw_colour_set (cr, &style->ice);
   cairo_fill_preserve (cr);
   pw_colour_set (cr, &style->ice_edge);
@@ -240,11 +192,11 @@ draw_grid (const PwSlideLevel *level,
         pw_geometry_cell_origin (geometry, column, row, &x, &y);
         if (c == '#')
           {
-            draw_wall (cr, style, x, y, s);
+            pw_draw_wall (cr, style, x, y, s);
             continue;
           }
 
-        draw_floor (cr, style, column, row, x, y, s);
+        pw_draw_floor (cr, style, column, row, x, y, s);
         if (c == 'o')
           draw_pit (cr, style, x, y, s);
         else if ((colour = colour_index (c, "RYGB")) >= 0)
@@ -321,10 +273,10 @@ slide_draw_tile (char               tile,
 
   if (tile == '#')
     {
-      draw_wall (cr, style, x, y, s);
+      pw_draw_wall (cr, style, x, y, s);
       return;
     }
-  draw_floor (cr, style, 0, 0, x, y, s);
+  pw_draw_floor (cr, style, 0, 0, x, y, s);
   if (tile == 'o')
     draw_pit (cr, style, x, y, s);
   else if ((colour = colour_index (tile, "RYGB")) >= 0)
