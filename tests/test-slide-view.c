@@ -158,6 +158,90 @@ test_unknown_kind (void)
   cairo_surface_destroy (surface);
 }
 
+/* A combination level: walls, holes and floor at their cells, the
+ * inventory row's first piece in its colour, and the analysis's dead cells
+ * drawn over the floor. */
+static void
+test_combination_view (gconstpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  const PwViewStyle *style = pw_view_style_get (dark);
+  g_autoptr(GError) error = NULL;
+  /* three queens of three colours around a wall cannot all hide from
+   * each other: every empty cell is dead, the wall and the hole are not */
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination",
+                                                     "...\n.#o\n...\n1 green both\n1 red both\n"
+                                                     "1 blue both\n",
+                                                     &error);
+  g_autoptr(PwAnalysis) analysis = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 400);
+  cairo_t *cr = cairo_create (surface);
+  const PwKindView *view = pw_kind_view_lookup ("combination");
+  PwAnalyseOptions options;
+  PwGeometry g;
+  JsonArray *dead;
+  double r, gr, b, x, y;
+
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  dead = json_object_get_array_member (pw_analysis_get_figures (analysis), "dead_cells");
+
+  g_assert_true (pw_level_paint (level, cr, 300, 400, dark, &g));
+  /* the wall at (1, 1), near its middle but off its edge lines */
+  pw_geometry_cell_origin (&g, 1, 1, &x, &y);
+  pixel (surface, x + g.cell * 0.6, y + g.cell * 0.6, &r, &gr, &b);
+  g_assert_true (close_to (r, gr, b, &style->wall));
+  /* the hole at (2, 1): its middle is the pit colour */
+  pw_geometry_cell_origin (&g, 2, 1, &x, &y);
+  pixel (surface, x + g.cell / 2, y + g.cell / 2, &r, &gr, &b);
+  g_assert_true (close_to (r, gr, b, &style->pit));
+  /* the inventory row: green's disc, left of its attack lines */
+  pw_geometry_cell_origin (&g, 0, 3, &x, &y);
+  pixel (surface, x + g.cell * 0.4 * 0.45, y + g.cell * 0.1 + g.cell * 0.4, &r, &gr, &b);
+  g_assert_true (close_to (r, gr, b, &style->colours[2]));
+
+  /* dead cells: the overlay changes each one, and only those */
+  g_assert_nonnull (view->draw_overlay);
+  {
+    cairo_surface_t *before = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 400);
+    cairo_t *cb = cairo_create (before);
+    guint changed = 0;
+
+    pw_level_paint (level, cb, 300, 400, dark, NULL);
+    view->draw_overlay (pw_level_get_data (level), pw_analysis_get_figures (analysis), cr, &g, style);
+    cairo_surface_flush (surface);
+    cairo_surface_flush (before);
+    for (int cy = 0; cy < 3; cy++)
+      for (int cx = 0; cx < 3; cx++)
+        {
+          double r2, g2, b2;
+          gboolean is_dead = FALSE;
+
+          for (guint i = 0; i < json_array_get_length (dead); i++)
+            {
+              JsonArray *xy = json_array_get_array_element (dead, i);
+
+              is_dead |= json_array_get_int_element (xy, 0) == cx &&
+                         json_array_get_int_element (xy, 1) == cy;
+            }
+          pw_geometry_cell_origin (&g, cx, cy, &x, &y);
+          /* the middle of the cross */
+          pixel (surface, x + g.cell / 2, y + g.cell / 2, &r, &gr, &b);
+          pixel (before, x + g.cell / 2, y + g.cell / 2, &r2, &g2, &b2);
+          g_assert_cmpint (is_dead, ==, fabs (r - r2) + fabs (gr - g2) + fabs (b - b2) > 0.05);
+          changed += is_dead;
+        }
+    g_test_message ("%u dead cells drawn", changed);
+    g_assert_cmpuint (changed, ==, 7);
+    cairo_destroy (cb);
+    cairo_surface_destroy (before);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -170,6 +254,10 @@ main (int   argc,
   g_test_add_data_func ("/ui/slide-view/sample-levels-dark", GINT_TO_POINTER (TRUE),
                         test_sample_levels);
   g_test_add_func ("/ui/slide-view/unknown-kind", test_unknown_kind);
+  g_test_add_data_func ("/ui/combination-view/light", GINT_TO_POINTER (FALSE),
+                        test_combination_view);
+  g_test_add_data_func ("/ui/combination-view/dark", GINT_TO_POINTER (TRUE),
+                        test_combination_view);
 
   return g_test_run ();
 }
