@@ -197,9 +197,10 @@ test_combination_view (gconstpointer data)
   pw_geometry_cell_origin (&g, 2, 1, &x, &y);
   pixel (surface, x + g.cell / 2, y + g.cell / 2, &r, &gr, &b);
   g_assert_true (close_to (r, gr, b, &style->pit));
-  /* the inventory row: green's disc, left of its attack lines */
+  /* the inventory row: green's disc (drawn at 0.8 of a cell), at a point
+   * clear of its attack lines */
   pw_geometry_cell_origin (&g, 0, 3, &x, &y);
-  pixel (surface, x + g.cell * 0.4 * 0.45, y + g.cell * 0.1 + g.cell * 0.4, &r, &gr, &b);
+  pixel (surface, x + g.cell * (0.4 - 0.08), y + g.cell * (0.1 + 0.4 - 0.2), &r, &gr, &b);
   g_assert_true (close_to (r, gr, b, &style->colours[2]));
 
   /* dead cells: the overlay changes each one, and only those */
