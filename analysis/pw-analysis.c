@@ -311,7 +311,14 @@ pw_figure_to_display (JsonNode     *node,
 
             return d < 0 ? g_strconcat ("−", digits, NULL) : g_steal_pointer (&digits);
           }
-        /* four significant digits are all a person reads */
+        /* four significant digits are all a person reads; large values
+         * as grouped whole numbers, never in exponent form */
+        if (fabs (d) >= 1000)
+          {
+            g_autofree char *digits = pw_format_count ((guint64) llround (fabs (d)));
+
+            return d < 0 ? g_strconcat ("−", digits, NULL) : g_steal_pointer (&digits);
+          }
         return g_strdup_printf ("%.4g", d);
       }
     case G_TYPE_BOOLEAN:

@@ -91,6 +91,24 @@ typedef enum
   PW_SIDE_LEFT,
 } PwSide;
 
+/* A parameter of a kind's generator, for help texts. */
+typedef struct
+{
+  const char *name;         /* "size" */
+  const char *value;        /* N_() placeholder: "WxH" */
+  const char *description;  /* N_() */
+} PwGenerateParam;
+
+/* A generator reports each level it makes (@data is the kind's level,
+ * taken) with its difficulty; FALSE stops it. */
+typedef gboolean (*PwGenerateFound)    (gpointer  data,
+                                        double    difficulty,
+                                        gpointer  user_data);
+/* Every few attempts: levels tried and found so far. */
+typedef void     (*PwGenerateProgress) (guint64   tried,
+                                        guint     found,
+                                        gpointer  user_data);
+
 /* The table every kind fills in (see analysis/kinds/<kind>.c).
  * @data is the kind's own parsed level, opaque to everyone else. */
 struct _PwKind
@@ -157,6 +175,20 @@ struct _PwKind
    * a level drawn at @key, for the editor (free it with free). Every
    * analysis of a kind that plays keeps its state graph
    * (pw_analysis_get_graph) in the same keys. */
+  /* Generator, NULL for kinds without one: runs until @found says stop
+   * or @cancellable is cancelled; the same @seed and @params give the same
+   * levels. @params maps parameter names to their text; unknown names
+   * and bad values are PW_KIND_ERROR_INVALID errors naming them. */
+  const PwGenerateParam *generate_params;
+  guint                  n_generate_params;
+  gboolean  (*generate)      (GHashTable         *params,
+                              guint64             seed,
+                              PwGenerateFound     found,
+                              PwGenerateProgress  progress,
+                              gpointer            user_data,
+                              GCancellable       *cancellable,
+                              GError            **error);
+
   const char *moves;
   gpointer  (*play_new)      (gconstpointer  data,
                               guint8        *start,

@@ -30,11 +30,13 @@ typedef struct
 static int cmd_analyse    (int argc, char **argv);
 static int cmd_import     (int argc, char **argv);
 static int cmd_export_csv (int argc, char **argv);
+static int cmd_generate   (int argc, char **argv);
 
 static const Command commands[] = {
   { "analyse",    cmd_analyse,    N_("Analyse every level of level-set files") },
   { "import",     cmd_import,     N_("Build a level set from plain-text levels") },
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
+  { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
 };
 
 static void
@@ -439,6 +441,183 @@ cmd_export_csv (int    argc,
   if (!write_output (output, csv, strlen (csv)))
     return PW_EXIT_FAILURE;
   return status;
+}
+
+typedef struct
+{
+  PwLevelSet   *set;
+  const PwKind *kind;
+  guint         wanted;
+  char         *notes;
+  gboolean      show;
+  gint64        started;
+  gint64        deadline;     /* monotonic µs, 0: none */
+  GCancellable *cancellable;
+} Generating;
+
+static gboolean
+generated (gpointer data,
+           double   difficulty,
+           gpointer user_data)
+{
+  Generating *g = user_data;
+  g_autoptr(PwLevel) level = _pw_level_new_take_data (g->kind, data);
+  guint n = pw_level_set_get_n_levels (g->set) + 1;
+  g_autofree char *name = g_strdup_printf (_("Generated %u"), n);
+  g_autofree char *notes = g_strdup_printf (_("%s; difficulty %.2f"), g->notes, difficulty);
+
+  pw_level_set_name (level, name);
+  pw_level_set_notes (level, notes);
+  pw_level_set_append (g->set, level);
+  if (g->show)
+    g_printerr ("\r");
+  g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
+              difficulty, (g_get_monotonic_time () - g->started) / 1e6);
+  return n < g->wanted;
+}
+
+static void
+generating (guint64  tried,
+            guint    found,
+            gpointer user_data)
+{
+  Generating *g = user_data;
+
+  if (g->deadline > 0 && g_get_monotonic_time () > g->deadline)
+    g_cancellable_cancel (g->cancellable);
+  if (g->show)
+    {
+      g_autofree char *text = pw_format_count (tried);
+
+      g_printerr ("\r");
+      /* Translators: progress of the generator: candidate levels tried so far */
+      g_printerr (_("%s tried…"), text);
+    }
+}
+
+static int
+cmd_generate (int    argc,
+              char **argv)
+{
+  g_autofree char *kind_id = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *count = NULL;
+  g_autofree char *seed = NULL;
+  g_autofree char *seconds = NULL;
+  g_autofree char *title = NULL;
+  g_auto(GStrv) params = NULL;
+  g_auto(GStrv) rest = NULL;
+  gboolean quiet = FALSE;
+  const GOptionEntry entries[] = {
+    { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id, N_("Puzzle kind to generate"), N_("KIND") },
+    { "count", 'n', 0, G_OPTION_ARG_STRING, &count, N_("How many levels (default 10)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed: the same seed, the same levels (default 1)"), "S" },
+    { "time", 0, 0, G_OPTION_ARG_STRING, &seconds,
+      N_("Stop after this many seconds, keeping what was found"), N_("SECONDS") },
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params,
+      N_("A generator parameter (listed below)"), N_("NAME=VALUE") },
+    { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"), N_("SET.json") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— make new levels"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GFile) out_file = NULL;
+  g_autoptr(GString) summary = g_string_new (NULL);
+  g_autoptr(GString) command = g_string_new ("puzzlewright generate");
+  Generating g = { 0 };
+  guint64 wanted = 10, seed_value = 1, limit = 0;
+  const PwKind * const *kinds;
+  guint n_kinds;
+  gboolean ok;
+
+  kinds = pw_kinds_list (&n_kinds);
+  g_string_append (summary, _("Parameters, by kind:"));
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint i = 0; i < kinds[k]->n_generate_params; i++)
+      g_string_append_printf (summary, "\n  --kind %s -p %s=%s  %s", kinds[k]->id,
+                              kinds[k]->generate_params[i].name,
+                              _(kinds[k]->generate_params[i].value),
+                              _(kinds[k]->generate_params[i].description));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary->str);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      usage_error ("generate", error->message);
+      return PW_EXIT_USAGE;
+    }
+  if (rest != NULL && rest[0] != NULL)
+    {
+      usage_error ("generate", _("unexpected arguments; parameters go with -p NAME=VALUE"));
+      return PW_EXIT_USAGE;
+    }
+  if (kind_id == NULL || output == NULL)
+    {
+      usage_error ("generate", _("--kind and -o SET.json are required"));
+      return PW_EXIT_USAGE;
+    }
+  g.kind = pw_kinds_lookup (kind_id);
+  if (g.kind == NULL || g.kind->generate == NULL)
+    {
+      usage_error ("generate", g.kind == NULL ? _("unknown kind") : _("this kind has no generator"));
+      return PW_EXIT_USAGE;
+    }
+  if (!parse_count ("generate", "--count", count, 1, &wanted) ||
+      !parse_count ("generate", "--seed", seed, 0, &seed_value) ||
+      !parse_count ("generate", "--time", seconds, 1, &limit))
+    return PW_EXIT_USAGE;
+  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+    {
+      char *eq = strchr (params[i], '=');
+
+      if (eq == NULL || eq == params[i])
+        {
+          usage_error ("generate", _("a parameter is NAME=VALUE"));
+          return PW_EXIT_USAGE;
+        }
+      g_hash_table_replace (table, g_strndup (params[i], eq - params[i]), g_strdup (eq + 1));
+      g_string_append_printf (command, " -p %s", params[i]);
+    }
+  g_string_append_printf (command, " --kind %s --seed %" G_GUINT64_FORMAT, kind_id, seed_value);
+
+  g.set = pw_level_set_new ();
+  g.wanted = wanted;
+  g.notes = command->str;
+  g.show = !quiet && isatty (2);
+  g.started = g_get_monotonic_time ();
+  pw_level_set_set_title (g.set, title ? title : _("Generated levels"));
+  g.cancellable = cancellable;
+  g.deadline = limit > 0 ? g.started + (gint64) limit * G_USEC_PER_SEC : 0;
+  /* the progress callback watches the clock */
+  ok = g.kind->generate (table, seed_value, generated, generating, &g, cancellable, &error);
+  if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_printerr ("puzzlewright generate: %s\n", error->message);
+      pw_level_set_unref (g.set);
+      return g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID) ? PW_EXIT_USAGE
+                                                                          : PW_EXIT_FAILURE;
+    }
+  g_clear_error (&error);
+  out_file = g_file_new_for_commandline_arg (output);
+  if (!pw_level_set_save (g.set, out_file, NULL, &error))
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      pw_level_set_unref (g.set);
+      return PW_EXIT_FAILURE;
+    }
+  if (pw_level_set_get_n_levels (g.set) < wanted)
+    {
+      g_printerr (_("puzzlewright generate: time ran out after %u of %u levels\n"),
+                  pw_level_set_get_n_levels (g.set), (guint) wanted);
+      pw_level_set_unref (g.set);
+      return PW_EXIT_FAILURE;
+    }
+  pw_level_set_unref (g.set);
+  return PW_EXIT_OK;
 }
 
 char *

@@ -339,6 +339,35 @@ test_same_seed_same_output (void)
     }
 }
 
+/* generate writes the levels asked for, loadable and analysable;
+ * parameters it does not know are usage errors. */
+static void
+test_generate (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "gen.json", NULL);
+  g_auto(Run) run = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) analysed = { 0 };
+  g_autoptr(JsonArray) records = NULL;
+
+  run_cli (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
+           "--count", "2", "--seed", "5", "-q", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  run_cli (&analysed, "analyse", "--format", "json", out, NULL);
+  g_assert_cmpint (analysed.status, ==, 0);
+  records = parse_array (analysed.out);
+  g_assert_cmpuint (json_array_get_length (records), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (json_object_get_boolean_member (json_array_get_object_element (records, i),
+                                                   "unique"));
+
+  run_cli (&bad, "generate", "--kind", "combination", "-p", "glitter=1", "-o", out, NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "glitter"));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -354,6 +383,7 @@ main (int   argc,
   g_test_add_func ("/cli/import", test_import);
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
+  g_test_add_func ("/cli/generate", test_generate);
 
   return g_test_run ();
 }

@@ -523,6 +523,130 @@ test_combination_difficulty (void)
   g_assert_nonnull (json_object_get_string_member (fa, "difficulty_method"));
 }
 
+typedef struct
+{
+  GPtrArray *levels;   /* PwLevel */
+  GArray    *difficulties;
+  guint      wanted;
+} Collected;
+
+static gboolean
+collect_level (gpointer data,
+               double   difficulty,
+               gpointer user_data)
+{
+  Collected *c = user_data;
+
+  g_ptr_array_add (c->levels, _pw_level_new_take_data (&pw_combination_kind, data));
+  g_array_append_val (c->difficulties, difficulty);
+  return c->levels->len < c->wanted;
+}
+
+static Collected
+generate (guint64 seed)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  Collected c = { g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref),
+                  g_array_new (FALSE, FALSE, sizeof (double)), 3 };
+
+  g_hash_table_insert (params, "size", "4x4");
+  g_hash_table_insert (params, "colours", "2");
+  g_hash_table_insert (params, "walls", "0.15");
+  g_assert_true (pw_combination_kind.generate (params, seed, collect_level, NULL, &c, NULL, &error));
+  g_assert_no_error (error);
+  return c;
+}
+
+/* The generator makes levels with one solution up to colour symmetry,
+ * each with the difficulty the analysis gives it, the same for the same
+ * seed; bad parameters are named. */
+static void
+test_combination_generate (void)
+{
+  Collected a = generate (1), b = generate (1);
+  g_autoptr(GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (a.levels->len, ==, 3);
+  for (guint i = 0; i < a.levels->len; i++)
+    {
+      PwLevel *level = g_ptr_array_index (a.levels, i);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      PwAnalyseOptions options;
+      double d;
+
+      g_assert_true (pw_level_same_content (level, g_ptr_array_index (b.levels, i)));
+      pw_analyse_options_init (&options);
+      analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (figure (analysis, "solutions"), ==, 1);
+      g_assert_true (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "unique"));
+      g_assert_true (pw_analysis_get_double (analysis, "difficulty", &d));
+      g_assert_cmpfloat_with_epsilon (d, g_array_index (a.difficulties, double, i), 0.01);
+    }
+
+  g_hash_table_insert (bad, "size", "40x4");
+  g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
+  g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "size"));
+  g_clear_error (&error);
+  g_hash_table_remove_all (bad);
+  g_hash_table_insert (bad, "sparkle", "1");
+  g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
+  g_assert_nonnull (strstr (error->message, "sparkle"));
+
+  g_ptr_array_unref (a.levels);
+  g_array_unref (a.difficulties);
+  g_ptr_array_unref (b.levels);
+  g_array_unref (b.difficulties);
+}
+
+/* Prettiness keeps the puzzle: on random levels with walls and holes at
+ * the edges, every figure of the prettified level equals the original's. */
+static void
+test_combination_prettify (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  guint changed = 0;
+
+  for (int n = 0; n < 150; n++)
+    {
+      Ref r;
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(PwLevel) level = NULL;
+      g_autoptr(PwAnalysis) before = NULL;
+      g_autoptr(PwAnalysis) after = NULL;
+      g_autoptr(PwLevel) pretty = NULL;
+      PwCombinationLevel *p;
+      const char *keys[] = { "solutions", "raw_solutions", "difficulty", "difficulty_min",
+                             "difficulty_max", "single_method_nodes", "search_nodes" };
+
+      random_ref (rand, &r, text);
+      if (r.n_kinds == 0)
+        continue;
+      before = analyse_text (text->str, &level);
+      p = _pw_combination_prettify (pw_level_get_data (level));
+      changed += !pw_combination_kind.equal (p, pw_level_get_data (level));
+      pretty = _pw_level_new_take_data (&pw_combination_kind, p);
+      {
+        PwAnalyseOptions options;
+        g_autoptr(GError) error = NULL;
+
+        pw_analyse_options_init (&options);
+        options.search_runs = 5;
+        after = pw_level_analyse (pretty, &options, NULL, NULL, NULL, &error);
+        g_assert_no_error (error);
+      }
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        g_assert_cmpfloat (json_object_get_double_member (pw_analysis_get_figures (before), keys[k]),
+                           ==,
+                           json_object_get_double_member (pw_analysis_get_figures (after), keys[k]));
+    }
+  g_test_message ("%u of the levels changed by prettiness", changed);
+  g_assert_cmpuint (changed, >, 20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -533,5 +657,7 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/queens", test_combination_queens);
   g_test_add_func ("/analysis/combination/files", test_combination_files);
   g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);
+  g_test_add_func ("/analysis/combination/generate", test_combination_generate);
+  g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);
   return g_test_run ();
 }

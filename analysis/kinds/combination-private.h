@@ -69,6 +69,40 @@ PwCombinationModel *_pw_combination_model_new  (const PwCombinationLevel *level,
                                                 gboolean                  break_symmetry);
 void                _pw_combination_model_free (PwCombinationModel       *model);
 
+/* A level of @width × @height cells (not filled in) and @n_entries
+ * inventory entries. */
+PwCombinationLevel *_pw_combination_level_new  (int                       width,
+                                                int                       height,
+                                                int                       n_entries);
+
+/* The multiple method with the paper's cut-off (docs/rules/combination.md):
+ * nodes[r] for each of @runs solves on the symmetry-broken model; says
+ * which propagation it settled on. FALSE when cancelled. */
+gboolean            _pw_combination_measure    (const PwCombinationModel *model,
+                                                guint64                   seed,
+                                                guint                     runs,
+                                                guint64                   max_nodes,
+                                                guint64                  *nodes,
+                                                PwCspPropagation         *propagation,
+                                                gboolean                 *cardinality,
+                                                gboolean                 *limited,
+                                                GCancellable             *cancellable,
+                                                GError                  **error);
+
+/* The paper's prettiness: whole edge lines of walls and holes removed,
+ * walls that can never stop a ray turned into holes. The same puzzle:
+ * the same model, so every figure stays. A new level. */
+PwCombinationLevel *_pw_combination_prettify   (const PwCombinationLevel *level);
+
+/* The generator (combination-generate.c): see PwKind.generate. */
+gboolean            _pw_combination_generate   (GHashTable               *params,
+                                                guint64                   seed,
+                                                PwGenerateFound           found,
+                                                PwGenerateProgress        progress,
+                                                gpointer                  user_data,
+                                                GCancellable             *cancellable,
+                                                GError                  **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCombinationModel, _pw_combination_model_free)
 
 G_END_DECLS

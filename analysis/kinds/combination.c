@@ -913,6 +913,44 @@ measure (const PwCombinationModel *model,
   return TRUE;
 }
 
+gboolean
+_pw_combination_measure (const PwCombinationModel *model,
+                         guint64                   seed,
+                         guint                     runs,
+                         guint64                   max_nodes,
+                         guint64                  *nodes,
+                         PwCspPropagation         *propagation,
+                         gboolean                 *cardinality,
+                         gboolean                 *limited,
+                         GCancellable             *cancellable,
+                         GError                  **error)
+{
+  double sum = 0;
+
+  *propagation = PW_CSP_SINGLETON_AT_ROOT;
+  *cardinality = TRUE;
+  if (!measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, limited,
+                cancellable, error))
+    return FALSE;
+  for (guint r = 0; r < runs; r++)
+    sum += nodes[r];
+  if (sum / runs >= DIFFICULTY_CUTOFF)
+    return TRUE;
+  /* too easy to tell apart with strong propagation: measure without */
+  *propagation = PW_CSP_ARC_CONSISTENCY;
+  *cardinality = FALSE;
+  return measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, limited,
+                  cancellable, error);
+}
+
+PwCombinationLevel *
+_pw_combination_level_new (int width,
+                           int height,
+                           int n_entries)
+{
+  return level_alloc (width, height, n_entries);
+}
+
 static JsonArray *
 cells_array (const PwCombinationLevel *level,
              const PwCombinationModel *model,
@@ -1059,23 +1097,9 @@ combination_analyse (gconstpointer           data,
 
   /* difficulty: the multiple method, with the paper's cut-off */
   nodes = g_new0 (guint64, runs);
-  if (!measure (broken, propagation, cardinality, options->seed, runs, budget, nodes, &limited,
-                cancellable, error))
+  if (!_pw_combination_measure (broken, options->seed, runs, budget, nodes, &propagation,
+                                &cardinality, &limited, cancellable, error))
     return NULL;
-  {
-    double sum = 0;
-
-    for (guint r = 0; r < runs; r++)
-      sum += nodes[r];
-    if (sum / runs < DIFFICULTY_CUTOFF)
-      {
-        propagation = PW_CSP_ARC_CONSISTENCY;
-        cardinality = FALSE;
-        if (!measure (broken, propagation, cardinality, options->seed, runs, budget, nodes,
-                      &limited, cancellable, error))
-          return NULL;
-      }
-  }
   partial |= limited;
   for (guint r = 0; r < runs; r++)
     {
@@ -1112,6 +1136,15 @@ combination_analyse (gconstpointer           data,
   return g_steal_pointer (&analysis);
 }
 
+static const PwGenerateParam generate_params[] = {
+  { "size", N_("WxH"), N_("grid size (default 6x6, 2 to 12 each way)") },
+  { "walls", N_("F"), N_("share of wall cells (default 0.1)") },
+  { "holes", N_("F"), N_("share of hole cells (default 0.05)") },
+  { "colours", N_("N"), N_("colours of pieces (default 3)") },
+  { "bias", N_("harder|easier|none"), N_("which additions the search prefers (default none: quickest)") },
+  { "difficulty", N_("MIN-MAX"), N_("keep levels whose difficulty (mean nodes) is in this range") },
+};
+
 const PwKind pw_combination_kind = {
   .id = "combination",
   .name = N_("Combination"),
@@ -1130,4 +1163,7 @@ const PwKind pw_combination_kind = {
   .figures = combination_figures,
   .n_figures = N_FIGURES,
   .analyse = combination_analyse,
+  .generate_params = generate_params,
+  .n_generate_params = G_N_ELEMENTS (generate_params),
+  .generate = _pw_combination_generate,
 };
