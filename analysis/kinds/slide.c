@@ -8,7 +8,9 @@
  * A state is a key of bytes: for each piece group (red, yellow, green and
  * blue skiddies, crates, ice cubes) the sorted cell indices of its pieces,
  * 0xff for a skiddy that has left. Cell 0xff is always border, never a
- * piece, so 0xff sorts after every real position.
+ * piece, so 0xff sorts after every real position. Boards of at most 64
+ * cells, which move as bitboards, give the explorer the same positions
+ * packed six bits a piece instead (packed_encode).
  */
 
 #define G_LOG_DOMAIN "pw-slide"
@@ -28,6 +30,9 @@
 #define GROUP_ICE 5
 #define N_GROUPS 6
 #define GONE 0xff
+/* packed keys (boards of at most 64 cells) */
+#define PACKED_FIELDS 10
+#define PACKED_GONE 63
 
 /* tiles after compilation */
 enum { T_FLOOR, T_PIT, T_WALL, T_GOAL /* + colour */ };
@@ -565,9 +570,16 @@ typedef struct
   guint64 pit_bits;
   guint64 goal_bits[N_COLOURS];
   guint64 any_goal_bits;
+  /* by direction and colour: the floor and pit cells from which a step
+   * enters a goal of that colour */
+  guint64 goal_from[4][N_COLOURS];
   int     n_pieces;
   int     n_skiddies;
-  guint   key_size;
+  guint   key_size;                 /* bytes of a key of the byte form */
+  /* Bitboard boards give the explorer packed keys instead (see
+   * packed_encode): 6 bits a piece, ten pieces to a 64-bit word. */
+  guint   packed_size;              /* bytes */
+  guint64 packed_pad[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1];  /* PACKED_GONE past the pieces */
 } SlideCtx;
 
 /* A position being worked on. */
@@ -594,6 +606,21 @@ void
 _pw_slide_force_generic (gboolean generic)
 {
   force_generic = generic;
+}
+
+/* One cell on in direction @dir (U R D L) on a board @width cells wide. */
+static inline guint64
+shift_bits (guint64 bits,
+            int     dir,
+            int     width)
+{
+  switch (dir)
+    {
+    case 0: return bits >> width;  /* up */
+    case 1: return bits << 1;      /* right */
+    case 2: return bits << width;  /* down */
+    default: return bits >> 1;     /* left */
+    }
 }
 
 static void
@@ -678,6 +705,11 @@ ctx_init (SlideCtx           *ctx,
         }
     }
 
+  for (int d = 0; ctx->small && d < 4; d++)
+    for (int c = 0; c < N_COLOURS; c++)
+      ctx->goal_from[d][c] = shift_bits (ctx->goal_bits[c], d ^ 2, ctx->width) &
+                             ctx->floor_pit_bits;
+
   for (int g = 0; g < N_GROUPS; g++)
     {
       ctx->group_offset[g] = offset;
@@ -692,6 +724,9 @@ ctx_init (SlideCtx           *ctx,
     }
   ctx->n_pieces = offset;
   ctx->key_size = MAX (8, (offset + 7) / 8 * 8);
+  ctx->packed_size = MAX (1, (offset + PACKED_FIELDS - 1) / PACKED_FIELDS) * 8;
+  for (int k = offset; k < (int) ctx->packed_size / 8 * PACKED_FIELDS; k++)
+    ctx->packed_pad[k / PACKED_FIELDS] |= (guint64) PACKED_GONE << (6 * (k % PACKED_FIELDS));
   for (int g = 0; g < N_GROUPS; g++)
     if (g != GROUP_CRATE && ctx->group_count[g] > 0)
       ctx->mover_groups[ctx->n_mover_groups++] = g;
@@ -908,51 +943,44 @@ board_move (const SlideCtx *ctx,
 /* piece stops for good on entering a pit or after pushing a crate; a    */
 /* skiddy leaves when its step enters a goal of its colour. The move ends */
 /* when a step changes nothing. tests/test-slide-crosscheck.c checks      */
-/* both paths against an independent implementation.                     */
-
-static inline guint64
-shift_bits (guint64 bits,
-            int     dir,
-            int     width)
-{
-  switch (dir)
-    {
-    case 0: return bits >> width;  /* up */
-    case 1: return bits << 1;      /* right */
-    case 2: return bits << width;  /* down */
-    default: return bits >> 1;     /* left */
-    }
-}
+/* both paths against an independent implementation, and against each   */
+/* other on boards whose keys take several words.                        */
 
 /* Border cells are walls or goals and pieces never stand on them, so a
- * step never wraps from one row into the next with a piece on it. */
+ * step never wraps from one row into the next with a piece on it.
+ *
+ * Every group is a local variable indexed only by constants, so the whole
+ * fixpoint runs in registers. */
 static inline __attribute__ ((always_inline)) gboolean
 bits_move (const SlideCtx *ctx,
            guint64         groups[N_GROUPS],
            int             dir,
-           gboolean       *breaks,
-           guint          *exited_out)
+           gboolean       *breaks)
 {
+#define AHEAD(bits) shift_bits ((bits), dir, w)
+#define BEHIND(bits) shift_bits ((bits), dir ^ 2, w)
   const int w = ctx->width;
-  const int back = dir ^ 2;
-  guint64 active = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_ICE];
-  guint64 left_from[N_COLOURS] = { 0 };
+  const guint64 floor_pit = ctx->floor_pit_bits;
+  const guint64 pits = ctx->pit_bits;
+  const guint64 any_goal = ctx->any_goal_bits;
+  const guint64 *goal_from = ctx->goal_from[dir];
+  guint64 s0 = groups[0], s1 = groups[1], s2 = groups[2], s3 = groups[3];
+  guint64 crate = groups[GROUP_CRATE];
+  guint64 ice = groups[GROUP_ICE];
+  guint64 left0 = 0, left1 = 0, left2 = 0, left3 = 0;
+  guint64 active = s0 | s1 | s2 | s3 | ice;
+  guint64 occupied = active | crate;
   gboolean moved = FALSE;
-  guint exited = 0;
-
-  guint64 occupied = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_CRATE] |
-                     groups[GROUP_ICE];
 
   for (;;)
     {
-      guint64 free_cells = ctx->floor_pit_bits & ~occupied;
-      guint64 ahead = shift_bits (active, dir, w);
-      guint64 into_free = ahead & free_cells;
-      guint64 from_free = shift_bits (into_free, back, w);
+      const guint64 free_cells = floor_pit & ~occupied;
+      const guint64 ahead = AHEAD (active);
+      const guint64 into_free = ahead & free_cells;
+      /* crates that a piece stepping into them could push */
+      const guint64 pushable = crate & BEHIND (free_cells);
       /* steps into a goal or onto a crate that can be pushed */
-      guint64 special = ahead & (ctx->any_goal_bits |
-                                 (groups[GROUP_CRATE] & shift_bits (free_cells, back, w)));
-
+      const guint64 special = ahead & (any_goal | pushable);
       gboolean step_changed = into_free != 0;
 
       if ((into_free | special) == 0)
@@ -962,56 +990,66 @@ bits_move (const SlideCtx *ctx,
        * targets are free, so one XOR clears the source and sets the target */
       if (into_free != 0)
         {
-          for (int i = 0; i < ctx->n_mover_groups; i++)
-            {
-              const int g = ctx->mover_groups[i];
-              guint64 moving = groups[g] & from_free;
+          const guint64 from = BEHIND (into_free);
+          guint64 m;
 
-              groups[g] ^= moving | shift_bits (moving, dir, w);
-            }
-          occupied ^= from_free | into_free;
-          active = (active & ~from_free) | (into_free & ~ctx->pit_bits);
+#define STEP(g) (m = (g) & from, (g) ^= m | AHEAD (m))
+          STEP (s0);
+          STEP (s1);
+          STEP (s2);
+          STEP (s3);
+          STEP (ice);
+#undef STEP
+          occupied ^= from | into_free;
+          active = (active & ~from) | (into_free & ~pits);
         }
 
       if (special != 0)
         {
-          guint64 pushable = groups[GROUP_CRATE] & shift_bits (free_cells, back, w);
-          for (int c = 0; c < N_COLOURS; c++)
+          /* a skiddy's own goal, or a crate it can push; ice cubes and
+           * other colours stop there */
+          const guint64 mine = (s0 | s1 | s2 | s3) & active & BEHIND (special);
+
+          if (mine != 0)
             {
-              /* a skiddy's own goal, or a crate it can push; ice cubes and
-               * other colours stop there */
-              guint64 mine = groups[c] & active & shift_bits (special, back, w);
-              guint64 into_goal, into_crate;
+              const guint64 e0 = s0 & mine & goal_from[0];
+              const guint64 e1 = s1 & mine & goal_from[1];
+              const guint64 e2 = s2 & mine & goal_from[2];
+              const guint64 e3 = s3 & mine & goal_from[3];
+              const guint64 exits = e0 | e1 | e2 | e3;
+              const guint64 push = mine & BEHIND (pushable);
 
-              if (mine == 0)
-                continue;
-              into_goal = shift_bits (mine, dir, w) & ctx->goal_bits[c];
-              into_crate = shift_bits (mine, dir, w) & pushable;
+              /* skiddies entering their goal leave */
+              s0 &= ~e0;
+              s1 &= ~e1;
+              s2 &= ~e2;
+              s3 &= ~e3;
+              left0 |= e0;
+              left1 |= e1;
+              left2 |= e2;
+              left3 |= e3;
+              active &= ~exits;
+              occupied &= ~exits;
 
-              if (into_goal != 0)
+              /* a crate moves one cell on; the skiddy takes its place and
+               * stops there */
+              if (push != 0)
                 {
-                  guint64 from = shift_bits (into_goal, back, w);
+                  const guint64 into = AHEAD (push);
+                  const guint64 beyond = AHEAD (into);
+                  guint64 m;
 
-                  groups[c] &= ~from;
-                  active &= ~from;
-                  occupied &= ~from;
-                  left_from[c] |= from;
-                  exited |= 1u << c;
-                  step_changed = TRUE;
+                  crate ^= into | beyond;
+#define PUSH(g) (m = (g) & push, (g) ^= m | AHEAD (m))
+                  PUSH (s0);
+                  PUSH (s1);
+                  PUSH (s2);
+                  PUSH (s3);
+#undef PUSH
+                  active &= ~push;
+                  occupied ^= push | beyond;
                 }
-              if (into_crate != 0)
-                {
-                  guint64 from = shift_bits (into_crate, back, w);
-                  guint64 beyond = shift_bits (into_crate, dir, w);
-
-                  /* the crate moves one cell on; the skiddy takes its place
-                   * and stops there */
-                  groups[GROUP_CRATE] ^= into_crate | beyond;
-                  groups[c] ^= from | into_crate;
-                  active &= ~from;
-                  occupied ^= from | beyond;
-                  step_changed = TRUE;
-                }
+              step_changed |= (exits | push) != 0;
             }
         }
 
@@ -1021,67 +1059,179 @@ bits_move (const SlideCtx *ctx,
       moved = TRUE;
     }
 
+  groups[0] = s0;
+  groups[1] = s1;
+  groups[2] = s2;
+  groups[3] = s3;
+  groups[GROUP_CRATE] = crate;
+  groups[GROUP_ICE] = ice;
+
   /* Combos, once every piece has stopped: grow each colour's cells left
    * from through that colour's skiddies. */
   *breaks = FALSE;
-  for (int c = 0; c < N_COLOURS; c++)
+  if ((left0 | left1 | left2 | left3) != 0)
     {
-      guint64 region = left_from[c];
+      const guint64 left_from[N_COLOURS] = { left0, left1, left2, left3 };
 
-      if (region == 0)
-        continue;
-      for (;;)
+      for (int c = 0; c < N_COLOURS; c++)
         {
-          guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
-          guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+          guint64 region = left_from[c];
 
-          if (grown == region)
-            break;
-          region = grown;
+          if (region == 0)
+            continue;
+          for (;;)
+            {
+              guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
+              guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+
+              if (grown == region)
+                break;
+              region = grown;
+            }
+          groups[c] &= ~region;
+          if (groups[c] != 0)
+            *breaks = TRUE;
         }
-      groups[c] &= ~region;
-      if (groups[c] != 0)
-        *breaks = TRUE;
     }
 
-  *exited_out = exited;
   return moved;
+#undef AHEAD
+#undef BEHIND
+}
+
+/* Packed keys, for boards of at most 64 cells: piece k (in the order of
+ * the byte form: groups in turn, each group's cells ascending, pieces that
+ * have left last) is the 6-bit field k % 10 of word k / 10, a piece that
+ * has left is PACKED_GONE. Cell 63 is never a piece: it is the last
+ * border cell of a 64-cell board, or no cell at all. Half the bytes of the
+ * byte form for up to ten pieces, so half the key traffic, and one word
+ * to hash and compare. */
+
+static inline guint64
+packed_word (const guint8 *key,
+             int           word)
+{
+  guint64 w;
+
+  memcpy (&w, key + word * 8, 8);
+  return w;
 }
 
 static inline void
-bits_decode (const SlideCtx *ctx,
-             const guint8   *key,
-             guint64         groups[N_GROUPS])
+packed_decode (const SlideCtx *ctx,
+               const guint8   *key,
+               guint64         groups[N_GROUPS],
+               gboolean        one_word)
 {
-  for (int g = 0; g < N_GROUPS; g++)
+  if (one_word)
     {
-      groups[g] = 0;
-      for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
-        if (key[k] != GONE)
-          groups[g] |= G_GUINT64_CONSTANT (1) << key[k];
+      guint64 w = packed_word (key, 0);
+
+      for (int g = 0; g < N_GROUPS; g++)
+        {
+          guint64 bits = 0;
+
+          /* a piece that has left sets bit 63, which no floor cell has */
+          for (int i = 0; i < ctx->group_count[g]; i++, w >>= 6)
+            bits |= G_GUINT64_CONSTANT (1) << (w & 63);
+          groups[g] = bits & ctx->floor_pit_bits;
+        }
+    }
+  else
+    {
+      guint64 bits[N_GROUPS] = { 0 };
+
+      for (int word = 0, k = 0; k < ctx->n_pieces; word++)
+        {
+          guint64 w = packed_word (key, word);
+          int end = MIN (k + PACKED_FIELDS, ctx->n_pieces);
+
+          for (; k < end; k++, w >>= 6)
+            bits[ctx->piece_group[k]] |= G_GUINT64_CONSTANT (1) << (w & 63);
+        }
+      for (int g = 0; g < N_GROUPS; g++)
+        groups[g] = bits[g] & ctx->floor_pit_bits;
     }
 }
 
-/* Bits come out lowest first: each group is in cell order already. */
+/* Bits come out lowest first: each group is in cell order already. A
+ * group with no bits left gives cell 63 (PACKED_GONE) from the bit kept
+ * set above its cells. */
 static inline void
-bits_encode (const SlideCtx *ctx,
-             const guint64   groups[N_GROUPS],
-             guint8         *key)
+packed_encode (const SlideCtx *ctx,
+               const guint64   groups[N_GROUPS],
+               guint8         *key,
+               gboolean        one_word)
 {
-  int k = 0;
+  const guint64 gone = G_GUINT64_CONSTANT (1) << PACKED_GONE;
 
-  for (int g = 0; g < N_GROUPS; g++)
+  if (one_word)
     {
-      guint64 bits = groups[g];
-      int end = k + ctx->group_count[g];
+      guint64 w = ctx->packed_pad[0];
+      int shift = 0;
 
-      for (; bits != 0; bits &= bits - 1)
-        key[k++] = __builtin_ctzll (bits);
-      for (; k < end; k++)
-        key[k] = GONE;
+      for (int g = 0; g < N_GROUPS; g++)
+        {
+          guint64 b = groups[g] | gone;
+
+          for (int i = 0; i < ctx->group_count[g]; i++, shift += 6)
+            {
+              w |= (guint64) __builtin_ctzll (b) << shift;
+              b = (b & (b - 1)) | gone;
+            }
+        }
+      memcpy (key, &w, 8);
     }
-  for (; k < (int) ctx->key_size; k++)
-    key[k] = GONE;
+  else
+    {
+      guint64 bits[N_GROUPS];
+
+      for (int g = 0; g < N_GROUPS; g++)
+        bits[g] = groups[g] | gone;
+      for (int word = 0, k = 0; word * 8 < (int) ctx->packed_size; word++)
+        {
+          guint64 w = ctx->packed_pad[word];
+          int end = MIN (k + PACKED_FIELDS, ctx->n_pieces);
+
+          for (int shift = 0; k < end; k++, shift += 6)
+            {
+              const int g = ctx->piece_group[k];
+              const guint64 b = bits[g];
+
+              w |= (guint64) __builtin_ctzll (b) << shift;
+              bits[g] = (b & (b - 1)) | gone;
+            }
+          memcpy (key + word * 8, &w, 8);
+        }
+    }
+}
+
+static void
+packed_from_bytes (const SlideCtx *ctx,
+                   const guint8   *bytes,
+                   guint8         *key)
+{
+  guint64 w = 0;
+  int field = 0;
+  int word = 0;
+
+  memset (key, 0, ctx->packed_size);
+  for (int k = 0; k < ctx->n_pieces; k++)
+    {
+      w |= (guint64) (bytes[k] == GONE ? PACKED_GONE : bytes[k]) << (6 * field);
+      if (++field == PACKED_FIELDS)
+        {
+          memcpy (key + word++ * 8, &w, 8);
+          w = 0;
+          field = 0;
+        }
+    }
+  if (field > 0 || ctx->n_pieces == 0)
+    {
+      for (; field < PACKED_FIELDS; field++)
+        w |= (guint64) PACKED_GONE << (6 * field);
+      memcpy (key + word * 8, &w, 8);
+    }
 }
 
 static inline __attribute__ ((always_inline)) void
@@ -1090,37 +1240,80 @@ bits_expand_one (const SlideCtx *ctx,
                  int             dir,
                  guint8         *succ,
                  guint          *changed,
-                 guint          *flagged)
+                 guint          *flagged,
+                 gboolean        one_word)
 {
   guint64 groups[N_GROUPS];
   gboolean breaks;
-  guint exited;
 
   memcpy (groups, start, sizeof groups);
-  if (bits_move (ctx, groups, dir, &breaks, &exited))
+  if (bits_move (ctx, groups, dir, &breaks))
     {
-      bits_encode (ctx, groups, succ + dir * ctx->key_size);
+      packed_encode (ctx, groups, succ + dir * ctx->packed_size, one_word);
       *changed |= 1u << dir;
       if (breaks)
         *flagged |= 1u << dir;
     }
 }
 
-static void
-slide_expand_bits (const SlideCtx *ctx,
-                   const guint8   *key,
-                   guint8         *succ,
-                   guint          *changed,
-                   guint          *flagged)
+static inline __attribute__ ((always_inline)) void
+bits_expand (const SlideCtx *ctx,
+             const guint8   *key,
+             guint8         *succ,
+             guint          *changed,
+             guint          *flagged,
+             gboolean        one_word)
 {
   guint64 start[N_GROUPS];
 
-  bits_decode (ctx, key, start);
+  *changed = 0;
+  *flagged = 0;
+  packed_decode (ctx, key, start, one_word);
   /* constant directions: each call inlines a move with its shifts fixed */
-  bits_expand_one (ctx, start, 0, succ, changed, flagged);
-  bits_expand_one (ctx, start, 1, succ, changed, flagged);
-  bits_expand_one (ctx, start, 2, succ, changed, flagged);
-  bits_expand_one (ctx, start, 3, succ, changed, flagged);
+  bits_expand_one (ctx, start, 0, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 1, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 2, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 3, succ, changed, flagged, one_word);
+}
+
+/* Up to ten pieces: keys of one word. */
+static void
+slide_expand_bits1 (gconstpointer  data,
+                    const guint8  *key,
+                    guint8        *succ,
+                    guint         *changed,
+                    guint         *flagged)
+{
+  bits_expand (data, key, succ, changed, flagged, TRUE);
+}
+
+static void
+slide_expand_bits (gconstpointer  data,
+                   const guint8  *key,
+                   guint8        *succ,
+                   guint         *changed,
+                   guint         *flagged)
+{
+  bits_expand (data, key, succ, changed, flagged, FALSE);
+}
+
+/* Won when every skiddy has left: the first n_skiddies fields are all
+ * PACKED_GONE. */
+static gboolean
+slide_is_won_packed (gconstpointer  data,
+                     const guint8  *key)
+{
+  const SlideCtx *ctx = data;
+
+  for (int k = 0; k < ctx->n_skiddies; k += PACKED_FIELDS)
+    {
+      int fields = MIN (ctx->n_skiddies - k, PACKED_FIELDS);
+      guint64 mask = (G_GUINT64_CONSTANT (1) << (6 * fields)) - 1;
+
+      if ((packed_word (key, k / PACKED_FIELDS) & mask) != mask)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -1137,12 +1330,6 @@ slide_expand (gconstpointer  data,
 
   *changed = 0;
   *flagged = 0;
-  if (ctx->small)
-    {
-      slide_expand_bits (ctx, key, succ, changed, flagged);
-      return;
-    }
-
   board_decode (ctx, key, &start, &movers);
 
   for (int dir = 0; dir < 4; dir++)
@@ -1178,6 +1365,12 @@ static const PwExplorerFuncs slide_explorer = {
   .n_moves = 4,
   .expand = slide_expand,
   .is_won = slide_is_won,
+};
+
+static const PwExplorerFuncs slide_explorer_bits = {
+  .n_moves = 4,
+  .expand = slide_expand_bits,
+  .is_won = slide_is_won_packed,
 };
 
 char *
@@ -1458,7 +1651,8 @@ slide_analyse (gconstpointer           data,
   g_autoptr(PwAnalysis) analysis = NULL;
   g_autoptr(GTimer) timer = g_timer_new ();
   guint8 start[PW_SLIDE_MAX_PIECES];
-  PwExplorerFuncs funcs = slide_explorer;
+  guint8 packed_start[PW_SLIDE_MAX_PIECES];
+  PwExplorerFuncs funcs;
   SlideAnalysis *sa;
   PwStateGraph *graph;
   JsonObject *figures;
@@ -1483,9 +1677,22 @@ slide_analyse (gconstpointer           data,
 
   sa = g_new0 (SlideAnalysis, 1);
   ctx_init (&sa->ctx, level, start);
-  funcs.key_size = sa->ctx.key_size;
+  if (sa->ctx.small)
+    {
+      funcs = slide_explorer_bits;
+      funcs.key_size = sa->ctx.packed_size;
+      if (funcs.key_size == 8)
+        funcs.expand = slide_expand_bits1;
+      packed_from_bytes (&sa->ctx, start, packed_start);
+    }
+  else
+    {
+      funcs = slide_explorer;
+      funcs.key_size = sa->ctx.key_size;
+    }
 
-  graph = pw_state_graph_explore (&funcs, &sa->ctx, start, options->max_states,
+  graph = pw_state_graph_explore (&funcs, &sa->ctx, sa->ctx.small ? packed_start : start,
+                                  options->max_states,
                                   options->max_bytes, progress, progress_data, cancellable,
                                   error);
   if (graph == NULL)
