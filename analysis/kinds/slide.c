@@ -579,7 +579,8 @@ typedef struct
   /* Bitboard boards give the explorer packed keys instead (see
    * packed_encode): 6 bits a piece, ten pieces to a 64-bit word. */
   guint   packed_size;              /* bytes */
-  guint64 packed_pad[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1];  /* PACKED_GONE past the pieces */
+  guint8  field_shift[PW_SLIDE_MAX_PIECES];
+  guint64 won_mask[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1];  /* the skiddies' fields */
 } SlideCtx;
 
 /* A position being worked on. */
@@ -725,8 +726,15 @@ ctx_init (SlideCtx           *ctx,
   ctx->n_pieces = offset;
   ctx->key_size = MAX (8, (offset + 7) / 8 * 8);
   ctx->packed_size = MAX (1, (offset + PACKED_FIELDS - 1) / PACKED_FIELDS) * 8;
-  for (int k = offset; k < (int) ctx->packed_size / 8 * PACKED_FIELDS; k++)
-    ctx->packed_pad[k / PACKED_FIELDS] |= (guint64) PACKED_GONE << (6 * (k % PACKED_FIELDS));
+  for (int k = 0; k < offset; k++)
+    {
+      int first = k / PACKED_FIELDS * PACKED_FIELDS;
+      int in_word = MIN (offset - first, PACKED_FIELDS);
+
+      ctx->field_shift[k] = 6 * (in_word - 1 - (k - first));
+      if (k < ctx->n_skiddies)
+        ctx->won_mask[k / PACKED_FIELDS] |= (guint64) PACKED_GONE << ctx->field_shift[k];
+    }
   for (int g = 0; g < N_GROUPS; g++)
     if (g != GROUP_CRATE && ctx->group_count[g] > 0)
       ctx->mover_groups[ctx->n_mover_groups++] = g;
@@ -1099,13 +1107,14 @@ bits_move (const SlideCtx *ctx,
 #undef BEHIND
 }
 
-/* Packed keys, for boards of at most 64 cells: piece k (in the order of
- * the byte form: groups in turn, each group's cells ascending, pieces that
- * have left last) is the 6-bit field k % 10 of word k / 10, a piece that
- * has left is PACKED_GONE. Cell 63 is never a piece: it is the last
- * border cell of a 64-cell board, or no cell at all. Half the bytes of the
- * byte form for up to ten pieces, so half the key traffic, and one word
- * to hash and compare. */
+/* Packed keys, for boards of at most 64 cells: the pieces in the order of
+ * the byte form (groups in turn, each group's cells ascending, pieces that
+ * have left last), ten to a 64-bit word, 6 bits each, shifted in from the
+ * bottom: the last piece of a word is its lowest field (field_shift). A
+ * piece that has left is PACKED_GONE. Cell 63 is never a piece: it is the
+ * last border cell of a 64-cell board, or no cell at all. Half the bytes
+ * of the byte form for up to ten pieces, so half the key traffic, and one
+ * word to hash and compare. */
 
 static inline guint64
 packed_word (const guint8 *key,
@@ -1127,7 +1136,8 @@ packed_decode (const SlideCtx *ctx,
     {
       guint64 w = packed_word (key, 0);
 
-      for (int g = 0; g < N_GROUPS; g++)
+      /* the lowest field is the last piece: groups from the last */
+      for (int g = N_GROUPS - 1; g >= 0; g--)
         {
           guint64 bits = 0;
 
@@ -1141,13 +1151,11 @@ packed_decode (const SlideCtx *ctx,
     {
       guint64 bits[N_GROUPS] = { 0 };
 
-      for (int word = 0, k = 0; k < ctx->n_pieces; word++)
+      for (int k = 0; k < ctx->n_pieces; k++)
         {
-          guint64 w = packed_word (key, word);
-          int end = MIN (k + PACKED_FIELDS, ctx->n_pieces);
+          guint64 w = packed_word (key, k / PACKED_FIELDS);
 
-          for (; k < end; k++, w >>= 6)
-            bits[ctx->piece_group[k]] |= G_GUINT64_CONSTANT (1) << (w & 63);
+          bits[ctx->piece_group[k]] |= G_GUINT64_CONSTANT (1) << ((w >> ctx->field_shift[k]) & 63);
         }
       for (int g = 0; g < N_GROUPS; g++)
         groups[g] = bits[g] & ctx->floor_pit_bits;
@@ -1167,42 +1175,49 @@ packed_encode (const SlideCtx *ctx,
 
   if (one_word)
     {
-      guint64 w = ctx->packed_pad[0];
-      int shift = 0;
+      guint64 w = 0;
 
+      /* at most ten pieces: a group's count picks the entry into a run
+       * of unrolled steps, with no loop to count them down */
       for (int g = 0; g < N_GROUPS; g++)
         {
           guint64 b = groups[g] | gone;
 
-          for (int i = 0; i < ctx->group_count[g]; i++, shift += 6)
+#define EMIT (w = (w << 6) | (guint64) __builtin_ctzll (b), b = (b & (b - 1)) | gone)
+          switch (ctx->group_count[g])
             {
-              w |= (guint64) __builtin_ctzll (b) << shift;
-              b = (b & (b - 1)) | gone;
+            case 10: EMIT; /* fall through */
+            case 9: EMIT; /* fall through */
+            case 8: EMIT; /* fall through */
+            case 7: EMIT; /* fall through */
+            case 6: EMIT; /* fall through */
+            case 5: EMIT; /* fall through */
+            case 4: EMIT; /* fall through */
+            case 3: EMIT; /* fall through */
+            case 2: EMIT; /* fall through */
+            case 1: EMIT; /* fall through */
+            default: break;
             }
+#undef EMIT
         }
       memcpy (key, &w, 8);
     }
   else
     {
-      guint64 bits[N_GROUPS];
+      guint64 words[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1] = { 0 };
+      int k = 0;
 
       for (int g = 0; g < N_GROUPS; g++)
-        bits[g] = groups[g] | gone;
-      for (int word = 0, k = 0; word * 8 < (int) ctx->packed_size; word++)
         {
-          guint64 w = ctx->packed_pad[word];
-          int end = MIN (k + PACKED_FIELDS, ctx->n_pieces);
+          guint64 b = groups[g] | gone;
 
-          for (int shift = 0; k < end; k++, shift += 6)
+          for (int i = 0; i < ctx->group_count[g]; i++, k++)
             {
-              const int g = ctx->piece_group[k];
-              const guint64 b = bits[g];
-
-              w |= (guint64) __builtin_ctzll (b) << shift;
-              bits[g] = (b & (b - 1)) | gone;
+              words[k / PACKED_FIELDS] |= (guint64) __builtin_ctzll (b) << ctx->field_shift[k];
+              b = (b & (b - 1)) | gone;
             }
-          memcpy (key + word * 8, &w, 8);
         }
+      memcpy (key, words, ctx->packed_size);
     }
 }
 
@@ -1211,27 +1226,12 @@ packed_from_bytes (const SlideCtx *ctx,
                    const guint8   *bytes,
                    guint8         *key)
 {
-  guint64 w = 0;
-  int field = 0;
-  int word = 0;
+  guint64 words[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1] = { 0 };
 
-  memset (key, 0, ctx->packed_size);
   for (int k = 0; k < ctx->n_pieces; k++)
-    {
-      w |= (guint64) (bytes[k] == GONE ? PACKED_GONE : bytes[k]) << (6 * field);
-      if (++field == PACKED_FIELDS)
-        {
-          memcpy (key + word++ * 8, &w, 8);
-          w = 0;
-          field = 0;
-        }
-    }
-  if (field > 0 || ctx->n_pieces == 0)
-    {
-      for (; field < PACKED_FIELDS; field++)
-        w |= (guint64) PACKED_GONE << (6 * field);
-      memcpy (key + word * 8, &w, 8);
-    }
+    words[k / PACKED_FIELDS] |=
+      (guint64) (bytes[k] == GONE ? PACKED_GONE : bytes[k]) << ctx->field_shift[k];
+  memcpy (key, words, ctx->packed_size);
 }
 
 static inline __attribute__ ((always_inline)) void
@@ -1297,22 +1297,16 @@ slide_expand_bits (gconstpointer  data,
   bits_expand (data, key, succ, changed, flagged, FALSE);
 }
 
-/* Won when every skiddy has left: the first n_skiddies fields are all
- * PACKED_GONE. */
+/* Won when every skiddy has left: all their fields are PACKED_GONE. */
 static gboolean
 slide_is_won_packed (gconstpointer  data,
                      const guint8  *key)
 {
   const SlideCtx *ctx = data;
 
-  for (int k = 0; k < ctx->n_skiddies; k += PACKED_FIELDS)
-    {
-      int fields = MIN (ctx->n_skiddies - k, PACKED_FIELDS);
-      guint64 mask = (G_GUINT64_CONSTANT (1) << (6 * fields)) - 1;
-
-      if ((packed_word (key, k / PACKED_FIELDS) & mask) != mask)
-        return FALSE;
-    }
+  for (guint word = 0; word < ctx->packed_size / 8; word++)
+    if ((packed_word (key, word) & ctx->won_mask[word]) != ctx->won_mask[word])
+      return FALSE;
   return TRUE;
 }
 
