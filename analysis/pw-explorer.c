@@ -34,6 +34,7 @@ struct _PwStateGraph
   guint     n_moves;
   guint32   n_states;
   guint32   n_won;
+  guint64   n_edges;  /* successors stored */
   gboolean  complete;
   char     *partial_reason;
 
@@ -525,6 +526,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
             }
           /* chunk storage may have grown: look the row up again */
           succ_of (graph, i)[m] = t;
+          graph->n_edges++;
         }
 
       if (!graph->complete)
@@ -954,16 +956,17 @@ typedef struct
 /* Pushes @state with a fresh random order of its moves: one draw from the
  * n! orders (n <= 8, so n! fits), unranked by the factorial number system. */
 static void
-push_frame (GArray *stack,
-            guint32 state,
-            guint   n_moves,
-            guint32 n_orders,
-            GRand  *rand)
+push_frame (Frame   *frame,
+            guint32  state,
+            guint    n_moves,
+            guint32  n_orders,
+            GRand   *rand)
 {
-  Frame frame = { state, 0, { 0 } };
   guint32 rank = g_rand_int_range (rand, 0, n_orders);
   guint8 left[PW_EXPLORER_MAX_MOVES];
 
+  frame->state = state;
+  frame->next = 0;
   n_moves = MIN (n_moves, PW_EXPLORER_MAX_MOVES);
   for (guint i = 0; i < n_moves; i++)
     left[i] = i;
@@ -973,17 +976,19 @@ push_frame (GArray *stack,
       guint pick = rank % remaining;
 
       rank /= remaining;
-      frame.order[i] = left[pick];
+      frame->order[i] = left[pick];
       left[pick] = left[remaining - 1];
     }
-  g_array_append_val (stack, frame);
 }
 
 /* One depth-first search, advanced a step at a time. */
 typedef struct
 {
-  GArray  *stack;
-  GArray  *flood;     /* guint32, reused by flood_dead_end */
+  Frame   *stack;
+  guint32  depth;
+  guint32  stack_alloc;
+  guint32 *flood;     /* reused by flood_dead_end */
+  guint32  flood_alloc;
   guint8  *seen;
   GRand   *rand;
   guint64  expanded;
@@ -1002,18 +1007,18 @@ flood_dead_end (const PwStateGraph *graph,
                 Search             *search,
                 guint32             start)
 {
-  GArray *queue = search->flood;
+  guint32 *queue = search->flood;
+  guint32 tail = 0;
   guint64 count = 0;
 
-  g_array_set_size (queue, 0);
-  g_array_append_val (queue, start);
-  for (guint head = 0; head < queue->len; head++)
+  queue[tail++] = start;
+  for (guint32 head = 0; head < tail; head++)
     {
-      guint32 s = g_array_index (queue, guint32, head);
+      guint32 s = queue[head];
       const guint32 *out;
 
-      if (head + 8 < queue->len)
-        __builtin_prefetch (succ_of (graph, g_array_index (queue, guint32, head + 8)));
+      if (head + 8 < tail)
+        __builtin_prefetch (succ_of (graph, queue[head + 8]));
       out = succ_of (graph, s);
       for (guint m = 0; m < graph->n_moves; m++)
         {
@@ -1023,7 +1028,12 @@ flood_dead_end (const PwStateGraph *graph,
             continue;
           search->seen[t >> 3] |= 1u << (t & 7);
           count++;
-          g_array_append_val (queue, t);
+          if (G_UNLIKELY (tail == search->flood_alloc))
+            {
+              search->flood_alloc *= 2;
+              queue = search->flood = g_renew (guint32, search->flood, search->flood_alloc);
+            }
+          queue[tail++] = t;
         }
     }
   return count;
@@ -1040,15 +1050,15 @@ search_step (const PwStateGraph *graph,
   Frame *top;
   guint32 t;
 
-  if (search->stack->len == 0)
+  if (search->depth == 0)
     {
       search->done = TRUE;
       return;
     }
-  top = &g_array_index (search->stack, Frame, search->stack->len - 1);
+  top = &search->stack[search->depth - 1];
   if (top->next == graph->n_moves)
     {
-      g_array_set_size (search->stack, search->stack->len - 1);
+      search->depth--;
       return;
     }
 
@@ -1071,7 +1081,12 @@ search_step (const PwStateGraph *graph,
       search->expanded += flood_dead_end (graph, search, t);
       return;
     }
-  push_frame (search->stack, t, graph->n_moves, n_orders, search->rand);
+  if (G_UNLIKELY (search->depth == search->stack_alloc))
+    {
+      search->stack_alloc *= 2;
+      search->stack = g_renew (Frame, search->stack, search->stack_alloc);
+    }
+  push_frame (&search->stack[search->depth++], t, graph->n_moves, n_orders, search->rand);
   __builtin_prefetch (succ_of (graph, t));
 }
 
@@ -1096,8 +1111,10 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
 
   for (guint b = 0; b < SEARCH_BATCH; b++)
     {
-      batch[b].stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
-      batch[b].flood = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 1024);
+      batch[b].stack_alloc = 1024;
+      batch[b].stack = g_new (Frame, batch[b].stack_alloc);
+      batch[b].flood_alloc = 1024;
+      batch[b].flood = g_new (guint32, batch[b].flood_alloc);
       batch[b].seen = g_malloc (seen_size);
       batch[b].rand = NULL;
     }
@@ -1112,7 +1129,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
         {
           Search *search = &batch[b];
 
-          g_array_set_size (search->stack, 0);
+          search->depth = 0;
           search->expanded = 0;
           search->done = graph->n_states == 0 || won_of (graph, 0);
           if (search->done)
@@ -1123,7 +1140,8 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
           search->rand = g_rand_new_with_seed (seeds[first + b]);
           search->seen[0] |= 1;
           search->expanded = 1;
-          push_frame (search->stack, 0, graph->n_moves, n_orders, search->rand);
+          push_frame (&search->stack[search->depth++], 0, graph->n_moves, n_orders,
+                      search->rand);
         }
 
       /* a step of each search in turn: their misses overlap */
@@ -1151,8 +1169,8 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
     {
       g_clear_pointer (&batch[b].rand, g_rand_free);
       g_free (batch[b].seen);
-      g_array_unref (batch[b].stack);
-      g_array_unref (batch[b].flood);
+      g_free (batch[b].stack);
+      g_free (batch[b].flood);
     }
   return ok;
 }
@@ -1160,21 +1178,10 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
 double
 pw_state_graph_branching (const PwStateGraph *graph)
 {
-  guint64 moves = 0;
-  guint64 states = 0;
+  guint32 states = graph->n_states - graph->n_won;
 
-  for (guint32 s = 0; s < graph->n_states; s++)
-    {
-      const guint32 *out;
-
-      if (won_of (graph, s))
-        continue;
-      out = succ_of (graph, s);
-      states++;
-      for (guint m = 0; m < graph->n_moves; m++)
-        moves += out[m] != PW_NO_STATE;
-    }
-  return states ? (double) moves / states : 0.0;
+  /* won states have no successors: every edge leaves a non-won state */
+  return states ? (double) graph->n_edges / states : 0.0;
 }
 
 gsize
