@@ -103,18 +103,37 @@ chunk_of (const PwStateGraph *graph,
   return &graph->chunks[state >> CHUNK_BITS];
 }
 
+/* The _at forms take the key size and move count as arguments, so that
+ * the exploration loop, instantiated with constants for the common
+ * layout, computes addresses and compares keys without loops. */
+static inline guint8 *
+key_at (const PwStateGraph *graph,
+        guint32             state,
+        guint               key_size)
+{
+  return chunk_of (graph, state)->keys + (gsize) (state & CHUNK_MASK) * key_size;
+}
+
+static inline guint32 *
+succ_at (const PwStateGraph *graph,
+         guint32             state,
+         guint               n_moves)
+{
+  return chunk_of (graph, state)->succ + (gsize) (state & CHUNK_MASK) * n_moves;
+}
+
 static inline guint8 *
 key_of (const PwStateGraph *graph,
         guint32             state)
 {
-  return chunk_of (graph, state)->keys + (gsize) (state & CHUNK_MASK) * graph->key_size;
+  return key_at (graph, state, graph->key_size);
 }
 
 static inline guint32 *
 succ_of (const PwStateGraph *graph,
          guint32             state)
 {
-  return chunk_of (graph, state)->succ + (gsize) (state & CHUNK_MASK) * graph->n_moves;
+  return succ_at (graph, state, graph->n_moves);
 }
 
 static inline gboolean
@@ -242,15 +261,29 @@ typedef enum
   FIND_NO_MEMORY,
 } FindResult;
 
+/* Doubles the table when its load passes 1/2: most lookups find a state
+ * already stored, and every extra probe is a cache miss in the key store. */
+static G_GNUC_NO_INLINE gboolean
+table_grow (PwStateGraph *graph)
+{
+  guint bits = 0;
+
+  while ((G_GUINT64_CONSTANT (1) << bits) <= graph->table_mask)
+    bits++;
+  return table_resize (graph, bits + 1);
+}
+
 /* Looks @key up, adding it as a new state when absent. */
-static FindResult
+static inline __attribute__ ((always_inline)) FindResult
 find_or_add (PwStateGraph          *graph,
              const PwExplorerFuncs *funcs,
              gconstpointer          ctx,
              const guint8          *key,
              guint64                hash,
              guint64                max_states,
-             guint32               *state)
+             guint32               *state,
+             guint                  key_size,
+             guint                  n_moves)
 {
   guint64 slot = hash & graph->table_mask;
   guint32 s;
@@ -259,7 +292,7 @@ find_or_add (PwStateGraph          *graph,
   while (graph->table[slot] != 0)
     {
       s = graph->table[slot] - 1;
-      if (keys_equal (key_of (graph, s), key, graph->key_size))
+      if (keys_equal (key_at (graph, s, key_size), key, key_size))
         {
           *state = s;
           return FIND_FOUND;
@@ -278,8 +311,8 @@ find_or_add (PwStateGraph          *graph,
 
   s = graph->n_states++;
   chunk = chunk_of (graph, s);
-  memcpy (key_of (graph, s), key, graph->key_size);
-  memset (succ_of (graph, s), 0xff, graph->n_moves * sizeof (guint32));
+  memcpy (key_at (graph, s, key_size), key, key_size);
+  memset (succ_at (graph, s, n_moves), 0xff, n_moves * sizeof (guint32));
   if (funcs->is_won (ctx, key))
     {
       guint32 i = s & CHUNK_MASK;
@@ -289,21 +322,12 @@ find_or_add (PwStateGraph          *graph,
     }
   graph->table[slot] = s + 1;
 
-  /* Keep the load at most 1/2: most lookups find a state already stored,
-   * and every extra probe is a cache miss in the key store. */
-  if ((guint64) graph->n_states * 2 > graph->table_mask + 1)
+  if ((guint64) graph->n_states * 2 > graph->table_mask + 1 && !table_grow (graph))
     {
-      guint bits = 0;
-
-      while ((G_GUINT64_CONSTANT (1) << bits) <= graph->table_mask)
-        bits++;
-      if (!table_resize (graph, bits + 1))
-        {
-          /* The state is stored and indexed in the old table; only further
-           * growth is impossible. */
-          *state = s;
-          return FIND_NO_MEMORY;
-        }
+      /* The state is stored and indexed in the old table; only further
+       * growth is impossible. */
+      *state = s;
+      return FIND_NO_MEMORY;
     }
 
   *state = s;
@@ -331,12 +355,14 @@ typedef struct
 
 /* Expands @state into @stage and asks for the table slots of its
  * successors. */
-static void
+static inline __attribute__ ((always_inline)) void
 stage_expand (PwStateGraph          *graph,
               const PwExplorerFuncs *funcs,
               gconstpointer          ctx,
               Stage                 *stage,
-              guint32                state)
+              guint32                state,
+              guint                  key_size,
+              guint                  n_moves)
 {
   guint flagged = 0;
 
@@ -346,28 +372,30 @@ stage_expand (PwStateGraph          *graph,
   if (stage->won)
     return;
 
-  funcs->expand (ctx, key_of (graph, state), stage->succ, &stage->changed, &flagged);
+  funcs->expand (ctx, key_at (graph, state, key_size), stage->succ, &stage->changed, &flagged);
   chunk_of (graph, state)->flags[state & CHUNK_MASK] = flagged;
-  for (guint m = 0; m < graph->n_moves; m++)
+  for (guint m = 0; m < n_moves; m++)
     if (stage->changed & (1u << m))
       {
-        stage->hashes[m] = hash_key (stage->succ + (gsize) m * graph->key_size, graph->key_size);
+        stage->hashes[m] = hash_key (stage->succ + (gsize) m * key_size, key_size);
         __builtin_prefetch (&graph->table[stage->hashes[m] & graph->table_mask]);
       }
 }
 
 /* Asks for the keys that @stage's successors' table slots point at. */
-static void
+static inline __attribute__ ((always_inline)) void
 stage_prefetch_keys (PwStateGraph *graph,
-                     Stage        *stage)
+                     Stage        *stage,
+                     guint         key_size,
+                     guint         n_moves)
 {
-  for (guint m = 0; m < graph->n_moves; m++)
+  for (guint m = 0; m < n_moves; m++)
     if (stage->changed & (1u << m))
       {
         guint32 entry = graph->table[stage->hashes[m] & graph->table_mask];
 
         if (entry != 0)
-          __builtin_prefetch (key_of (graph, entry - 1));
+          __builtin_prefetch (key_at (graph, entry - 1, key_size));
       }
 }
 
@@ -406,6 +434,124 @@ states_that_fit (const PwExplorerFuncs *funcs,
   return max_bytes == G_MAXUINT64 ? G_MAXUINT64 : max_bytes / per_state;
 }
 
+/* The exploration proper, from the stored states on. Returns FALSE when
+ * cancelled. Instantiated with constant @key_size and @n_moves for the
+ * common layout. */
+static inline __attribute__ ((always_inline)) gboolean
+explore_loop (PwStateGraph          *graph,
+              const PwExplorerFuncs *funcs,
+              gconstpointer          ctx,
+              Stage                  stages[3],
+              guint64                max_states,
+              const char            *budget_reason,
+              PwProgressFunc         progress,
+              gpointer               progress_data,
+              GCancellable          *cancellable,
+              GError               **error,
+              guint                  key_size,
+              guint                  n_moves)
+{
+  guint32 layer_end = 0;
+
+  /* A three-stage pipeline: at state i, state i + 2 is expanded and the
+   * table slots of its successors requested; the slots of state i + 1's
+   * successors, requested an iteration ago, are read and the keys they
+   * point at requested; and state i's successors, whose keys were requested
+   * an iteration ago, are probed. Each cache miss hides behind a whole
+   * expansion instead of stalling a probe. */
+  for (guint32 i = 0; i < graph->n_states; i++)
+    {
+      Stage *stage = &stages[i % 3];
+      Stage *next = &stages[(i + 1) % 3];
+      Stage *after = &stages[(i + 2) % 3];
+
+      if (i == layer_end)
+        {
+          g_array_append_val (graph->layers, i);
+          layer_end = graph->n_states;
+        }
+
+      if (i % CANCEL_INTERVAL == 0 && i > 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (progress != NULL && i % PROGRESS_INTERVAL == 0)
+            progress (graph->n_states, progress_data);
+        }
+
+      if (stage->state != i)
+        stage_expand (graph, funcs, ctx, stage, i, key_size, n_moves);
+      if (i + 1 < graph->n_states && next->state != i + 1)
+        stage_expand (graph, funcs, ctx, next, i + 1, key_size, n_moves);
+      if (i + 2 < graph->n_states)
+        stage_expand (graph, funcs, ctx, after, i + 2, key_size, n_moves);
+      else
+        after->state = PW_NO_STATE;
+      if (next->state == i + 1 && !next->won)
+        stage_prefetch_keys (graph, next, key_size, n_moves);
+
+      if (stage->won)
+        continue;
+
+      for (guint m = 0; m < n_moves; m++)
+        {
+          FindResult r;
+          guint32 t;
+
+          if (!(stage->changed & (1u << m)))
+            continue;
+
+          r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * key_size,
+                           stage->hashes[m], max_states, &t, key_size, n_moves);
+          if (r == FIND_FULL || r == FIND_NO_MEMORY)
+            {
+              mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
+              break;
+            }
+          /* chunk storage may have grown: look the row up again */
+          succ_at (graph, i, n_moves)[m] = t;
+          graph->n_edges++;
+        }
+
+      if (!graph->complete)
+        break;
+    }
+
+  return TRUE;
+}
+
+static G_GNUC_NO_INLINE gboolean
+explore_loop_8_4 (PwStateGraph          *graph,
+                  const PwExplorerFuncs *funcs,
+                  gconstpointer          ctx,
+                  Stage                  stages[3],
+                  guint64                max_states,
+                  const char            *budget_reason,
+                  PwProgressFunc         progress,
+                  gpointer               progress_data,
+                  GCancellable          *cancellable,
+                  GError               **error)
+{
+  return explore_loop (graph, funcs, ctx, stages, max_states, budget_reason, progress,
+                       progress_data, cancellable, error, 8, 4);
+}
+
+static G_GNUC_NO_INLINE gboolean
+explore_loop_any (PwStateGraph          *graph,
+                  const PwExplorerFuncs *funcs,
+                  gconstpointer          ctx,
+                  Stage                  stages[3],
+                  guint64                max_states,
+                  const char            *budget_reason,
+                  PwProgressFunc         progress,
+                  gpointer               progress_data,
+                  GCancellable          *cancellable,
+                  GError               **error)
+{
+  return explore_loop (graph, funcs, ctx, stages, max_states, budget_reason, progress,
+                       progress_data, cancellable, error, graph->key_size, graph->n_moves);
+}
+
 PwStateGraph *
 pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         gconstpointer          ctx,
@@ -419,7 +565,6 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 {
   PwStateGraph *graph;
   Stage stages[3];
-  guint32 layer_end;
   guint64 memory_cap;
   const char *budget_reason = _("the state budget ran out");
   guint32 s;
@@ -461,76 +606,18 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       return graph;
     }
 
-  find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s);
-  layer_end = 0;
+  find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s,
+               graph->key_size, graph->n_moves);
 
-  /* A three-stage pipeline: at state i, state i + 2 is expanded and the
-   * table slots of its successors requested; the slots of state i + 1's
-   * successors, requested an iteration ago, are read and the keys they
-   * point at requested; and state i's successors, whose keys were requested
-   * an iteration ago, are probed. Each cache miss hides behind a whole
-   * expansion instead of stalling a probe. */
-  for (guint32 i = 0; i < graph->n_states; i++)
+  if (!(graph->key_size == 8 && graph->n_moves == 4
+          ? explore_loop_8_4 : explore_loop_any) (graph, funcs, ctx, stages, max_states,
+                                                  budget_reason, progress, progress_data,
+                                                  cancellable, error))
     {
-      Stage *stage = &stages[i % 3];
-      Stage *next = &stages[(i + 1) % 3];
-      Stage *after = &stages[(i + 2) % 3];
-
-      if (i == layer_end)
-        {
-          g_array_append_val (graph->layers, i);
-          layer_end = graph->n_states;
-        }
-
-      if (i % CANCEL_INTERVAL == 0 && i > 0)
-        {
-          if (g_cancellable_set_error_if_cancelled (cancellable, error))
-            {
-              for (guint k = 0; k < 3; k++)
-                g_free (stages[k].succ);
-              pw_state_graph_free (graph);
-              return NULL;
-            }
-          if (progress != NULL && i % PROGRESS_INTERVAL == 0)
-            progress (graph->n_states, progress_data);
-        }
-
-      if (stage->state != i)
-        stage_expand (graph, funcs, ctx, stage, i);
-      if (i + 1 < graph->n_states && next->state != i + 1)
-        stage_expand (graph, funcs, ctx, next, i + 1);
-      if (i + 2 < graph->n_states)
-        stage_expand (graph, funcs, ctx, after, i + 2);
-      else
-        after->state = PW_NO_STATE;
-      if (next->state == i + 1 && !next->won)
-        stage_prefetch_keys (graph, next);
-
-      if (stage->won)
-        continue;
-
-      for (guint m = 0; m < graph->n_moves; m++)
-        {
-          FindResult r;
-          guint32 t;
-
-          if (!(stage->changed & (1u << m)))
-            continue;
-
-          r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * graph->key_size,
-                           stage->hashes[m], max_states, &t);
-          if (r == FIND_FULL || r == FIND_NO_MEMORY)
-            {
-              mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
-              break;
-            }
-          /* chunk storage may have grown: look the row up again */
-          succ_of (graph, i)[m] = t;
-          graph->n_edges++;
-        }
-
-      if (!graph->complete)
-        break;
+      for (guint k = 0; k < 3; k++)
+        g_free (stages[k].succ);
+      pw_state_graph_free (graph);
+      return NULL;
     }
 
   {
