@@ -968,27 +968,26 @@ bits_move (const SlideCtx *ctx,
 #define AHEAD(bits) shift_bits ((bits), dir, w)
 #define BEHIND(bits) shift_bits ((bits), dir ^ 2, w)
   const int w = ctx->width;
-  const guint64 floor_pit = ctx->floor_pit_bits;
-  const guint64 pits = ctx->pit_bits;
-  const guint64 any_goal = ctx->any_goal_bits;
   const guint64 *goal_from = ctx->goal_from[dir];
   guint64 s0 = groups[0], s1 = groups[1], s2 = groups[2], s3 = groups[3];
   guint64 crate = groups[GROUP_CRATE];
   guint64 ice = groups[GROUP_ICE];
-  guint64 left0 = 0, left1 = 0, left2 = 0, left3 = 0;
+  /* the cells skiddies left the board from; each such cell is next to
+   * one goal, so goal_from tells their colours apart afterwards */
+  guint64 left = 0;
   guint64 active = s0 | s1 | s2 | s3 | ice;
   guint64 occupied = active | crate;
-  gboolean moved = FALSE;
+  gboolean moved;
 
   for (;;)
     {
-      const guint64 free_cells = floor_pit & ~occupied;
+      const guint64 free_cells = ctx->floor_pit_bits & ~occupied;
       const guint64 ahead = AHEAD (active);
       const guint64 into_free = ahead & free_cells;
       /* crates that a piece stepping into them could push */
       const guint64 pushable = crate & BEHIND (free_cells);
       /* steps into a goal or onto a crate that can be pushed */
-      const guint64 special = ahead & (any_goal | pushable);
+      const guint64 special = ahead & (ctx->any_goal_bits | pushable);
       gboolean step_changed = into_free != 0;
 
       if ((into_free | special) == 0)
@@ -1009,7 +1008,7 @@ bits_move (const SlideCtx *ctx,
           STEP (ice);
 #undef STEP
           occupied ^= from | into_free;
-          active = (active & ~from) | (into_free & ~pits);
+          active = (active & ~from) | (into_free & ~ctx->pit_bits);
         }
 
       if (special != 0)
@@ -1020,22 +1019,16 @@ bits_move (const SlideCtx *ctx,
 
           if (mine != 0)
             {
-              const guint64 e0 = s0 & mine & goal_from[0];
-              const guint64 e1 = s1 & mine & goal_from[1];
-              const guint64 e2 = s2 & mine & goal_from[2];
-              const guint64 e3 = s3 & mine & goal_from[3];
-              const guint64 exits = e0 | e1 | e2 | e3;
+              const guint64 exits = mine & ((s0 & goal_from[0]) | (s1 & goal_from[1]) |
+                                            (s2 & goal_from[2]) | (s3 & goal_from[3]));
               const guint64 push = mine & BEHIND (pushable);
 
               /* skiddies entering their goal leave */
-              s0 &= ~e0;
-              s1 &= ~e1;
-              s2 &= ~e2;
-              s3 &= ~e3;
-              left0 |= e0;
-              left1 |= e1;
-              left2 |= e2;
-              left3 |= e3;
+              s0 &= ~exits;
+              s1 &= ~exits;
+              s2 &= ~exits;
+              s3 &= ~exits;
+              left |= exits;
               active &= ~exits;
               occupied &= ~exits;
 
@@ -1064,9 +1057,12 @@ bits_move (const SlideCtx *ctx,
       /* only goals of other colours, or crates ahead of ice cubes: done */
       if (!step_changed)
         break;
-      moved = TRUE;
     }
 
+  /* pieces only move forward: the position changed exactly when some
+   * group did */
+  moved = ((groups[0] ^ s0) | (groups[1] ^ s1) | (groups[2] ^ s2) | (groups[3] ^ s3) |
+           (groups[GROUP_CRATE] ^ crate) | (groups[GROUP_ICE] ^ ice)) != 0;
   groups[0] = s0;
   groups[1] = s1;
   groups[2] = s2;
@@ -1077,13 +1073,11 @@ bits_move (const SlideCtx *ctx,
   /* Combos, once every piece has stopped: grow each colour's cells left
    * from through that colour's skiddies. */
   *breaks = FALSE;
-  if ((left0 | left1 | left2 | left3) != 0)
+  if (left != 0)
     {
-      const guint64 left_from[N_COLOURS] = { left0, left1, left2, left3 };
-
       for (int c = 0; c < N_COLOURS; c++)
         {
-          guint64 region = left_from[c];
+          guint64 region = left & goal_from[c];
 
           if (region == 0)
             continue;
