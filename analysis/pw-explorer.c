@@ -26,6 +26,7 @@ typedef struct
   guint32 *succ;   /* CHUNK_STATES * n_moves */
   guint8  *flags;  /* CHUNK_STATES */
   guint8  *won;    /* CHUNK_STATES / 8 */
+  guint32 *indeg;  /* CHUNK_STATES: edges into each state; until solve */
 } Chunk;
 
 struct _PwStateGraph
@@ -160,6 +161,12 @@ chunk_bytes (const PwStateGraph *graph)
   return (gsize) CHUNK_STATES * (graph->key_size + 4 * graph->n_moves + 1) + CHUNK_STATES / 8;
 }
 
+static gsize
+chunk_indeg_bytes (void)
+{
+  return (gsize) CHUNK_STATES * sizeof (guint32);
+}
+
 static gboolean
 add_chunk (PwStateGraph *graph)
 {
@@ -180,17 +187,19 @@ add_chunk (PwStateGraph *graph)
   chunk.succ = g_try_malloc ((gsize) CHUNK_STATES * graph->n_moves * sizeof (guint32));
   chunk.flags = g_try_malloc0 (CHUNK_STATES);
   chunk.won = g_try_malloc0 (CHUNK_STATES / 8);
-  if (!chunk.keys || !chunk.succ || !chunk.flags || !chunk.won)
+  chunk.indeg = g_try_malloc0 (chunk_indeg_bytes ());
+  if (!chunk.keys || !chunk.succ || !chunk.flags || !chunk.won || !chunk.indeg)
     {
       g_free (chunk.keys);
       g_free (chunk.succ);
       g_free (chunk.flags);
       g_free (chunk.won);
+      g_free (chunk.indeg);
       return FALSE;
     }
 
   graph->chunks[graph->n_chunks++] = chunk;
-  account (graph, chunk_bytes (graph));
+  account (graph, chunk_bytes (graph) + chunk_indeg_bytes ());
   return TRUE;
 }
 
@@ -395,7 +404,10 @@ stage_prefetch_keys (PwStateGraph *graph,
         guint32 entry = graph->table[stage->hashes[m] & graph->table_mask];
 
         if (entry != 0)
-          __builtin_prefetch (key_at (graph, entry - 1, key_size));
+          {
+            __builtin_prefetch (key_at (graph, entry - 1, key_size));
+            __builtin_prefetch (&chunk_of (graph, entry - 1)->indeg[(entry - 1) & CHUNK_MASK], 1);
+          }
       }
 }
 
@@ -510,6 +522,7 @@ explore_loop (PwStateGraph          *graph,
             }
           /* chunk storage may have grown: look the row up again */
           succ_at (graph, i, n_moves)[m] = t;
+          chunk_of (graph, t)->indeg[t & CHUNK_MASK]++;
           graph->n_edges++;
         }
 
@@ -647,6 +660,7 @@ pw_state_graph_free (PwStateGraph *graph)
       g_free (graph->chunks[c].succ);
       g_free (graph->chunks[c].flags);
       g_free (graph->chunks[c].won);
+      g_free (graph->chunks[c].indeg);
     }
   g_free (graph->chunks);
   g_free (graph->table);
@@ -794,26 +808,40 @@ pw_state_graph_solve (PwStateGraph  *graph,
   /* The lookup table can be rebuilt later; drop it to bound the peak. */
   table_free (graph);
 
-  /* Reverse graph in compressed rows: preds[offsets[t] .. offsets[t + 1]). */
+  /* Reverse graph in compressed rows: preds[offsets[t] .. offsets[t + 1]).
+   * offsets[t + 1] starts as the end of row t: the prefix sums of the
+   * numbers of edges into each state, which the exploration counted
+   * (counted again here if an earlier attempt dropped them). */
   offsets = g_try_malloc0_n ((gsize) n + 1, sizeof (guint32));
   if (offsets == NULL)
     goto no_memory;
-  for (guint32 s = 0; s < n; s++)
+  if (graph->n_chunks > 0 && graph->chunks[0].indeg != NULL)
     {
-      const guint32 *out = succ_of (graph, s);
+      for (guint c = 0; c < graph->n_chunks; c++)
+        {
+          guint32 first = c << CHUNK_BITS;
+          guint32 end = MIN (n, first + CHUNK_STATES);
 
-      if (s % (CANCEL_INTERVAL * 16) == 0 &&
-          g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      for (guint m = 0; m < graph->n_moves; m++)
-        if (out[m] != PW_NO_STATE)
-          {
-            offsets[out[m] + 1]++;
-            n_edges++;
-          }
+          for (guint32 t = first; t < end; t++)
+            offsets[t + 1] = offsets[t] + graph->chunks[c].indeg[t - first];
+          g_clear_pointer (&graph->chunks[c].indeg, g_free);
+          account (graph, -(gssize) chunk_indeg_bytes ());
+        }
     }
-  for (guint32 s = 0; s < n; s++)
-    offsets[s + 1] += offsets[s];
+  else
+    {
+      for (guint32 s = 0; s < n; s++)
+        {
+          const guint32 *out = succ_of (graph, s);
+
+          for (guint m = 0; m < graph->n_moves; m++)
+            if (out[m] != PW_NO_STATE)
+              offsets[out[m] + 1]++;
+        }
+      for (guint32 s = 0; s < n; s++)
+        offsets[s + 1] += offsets[s];
+    }
+  n_edges = graph->n_edges;
 
   preds = g_try_malloc_n (MAX (n_edges, 1), sizeof (guint32));
   queue = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
