@@ -46,9 +46,13 @@ struct _PwStateGraph
   /* state index of the first state of each depth, then n_states */
   GArray   *layers;
 
-  /* open addressing, linear probing, entries are state + 1 (0 = empty) */
+  /* open addressing, linear probing; an entry is state + 1 (0 = empty)
+   * in the bits of index_mask, and above them as many bits of the key's
+   * hash as are left, so that most slots of other keys are passed over
+   * without reading those keys */
   guint32  *table;
   guint64   table_mask;
+  guint32   index_mask;
 
   guint32  *dist;   /* after solve */
 
@@ -95,6 +99,22 @@ keys_equal (const guint8 *a,
         return FALSE;
     }
   return TRUE;
+}
+
+/* The hash bits an entry for a key of hash @hash carries. */
+static inline guint32
+entry_tag (const PwStateGraph *graph,
+           guint64             hash)
+{
+  return (guint32) (hash >> 32) & ~graph->index_mask;
+}
+
+/* The state an entry (not 0) stands for. */
+static inline guint32
+entry_state (const PwStateGraph *graph,
+             guint32             entry)
+{
+  return (entry & graph->index_mask) - 1;
 }
 
 static inline Chunk *
@@ -229,20 +249,20 @@ table_resize (PwStateGraph *graph,
   for (guint32 first = 0; first < graph->n_states; first += 32)
     {
       guint32 n = MIN (32, graph->n_states - first);
-      guint64 slots[32];
+      guint64 hashes[32];
 
       for (guint32 j = 0; j < n; j++)
         {
-          slots[j] = hash_key (key_of (graph, first + j), graph->key_size) & (size - 1);
-          __builtin_prefetch (&table[slots[j]]);
+          hashes[j] = hash_key (key_of (graph, first + j), graph->key_size);
+          __builtin_prefetch (&table[hashes[j] & (size - 1)]);
         }
       for (guint32 j = 0; j < n; j++)
         {
-          guint64 slot = slots[j];
+          guint64 slot = hashes[j] & (size - 1);
 
           while (table[slot] != 0)
             slot = (slot + 1) & (size - 1);
-          table[slot] = first + j + 1;
+          table[slot] = entry_tag (graph, hashes[j]) | (first + j + 1);
         }
     }
 
@@ -295,16 +315,21 @@ find_or_add (PwStateGraph          *graph,
              guint                  n_moves)
 {
   guint64 slot = hash & graph->table_mask;
+  const guint32 tag = entry_tag (graph, hash);
+  guint32 entry;
   guint32 s;
   Chunk *chunk;
 
-  while (graph->table[slot] != 0)
+  while ((entry = graph->table[slot]) != 0)
     {
-      s = graph->table[slot] - 1;
-      if (keys_equal (key_at (graph, s, key_size), key, key_size))
+      if ((entry & ~graph->index_mask) == tag)
         {
-          *state = s;
-          return FIND_FOUND;
+          s = entry_state (graph, entry);
+          if (keys_equal (key_at (graph, s, key_size), key, key_size))
+            {
+              *state = s;
+              return FIND_FOUND;
+            }
         }
       slot = (slot + 1) & graph->table_mask;
     }
@@ -329,7 +354,7 @@ find_or_add (PwStateGraph          *graph,
       chunk->won[i >> 3] |= 1u << (i & 7);
       graph->n_won++;
     }
-  graph->table[slot] = s + 1;
+  graph->table[slot] = tag | (s + 1);
 
   if ((guint64) graph->n_states * 2 > graph->table_mask + 1 && !table_grow (graph))
     {
@@ -401,12 +426,19 @@ stage_prefetch_keys (PwStateGraph *graph,
   for (guint m = 0; m < n_moves; m++)
     if (stage->changed & (1u << m))
       {
-        guint32 entry = graph->table[stage->hashes[m] & graph->table_mask];
+        guint64 slot = stage->hashes[m] & graph->table_mask;
+        const guint32 tag = entry_tag (graph, stage->hashes[m]);
+        guint32 entry;
 
+        /* the first entry whose hash bits match: almost always the key */
+        while ((entry = graph->table[slot]) != 0 && (entry & ~graph->index_mask) != tag)
+          slot = (slot + 1) & graph->table_mask;
         if (entry != 0)
           {
-            __builtin_prefetch (key_at (graph, entry - 1, key_size));
-            __builtin_prefetch (&chunk_of (graph, entry - 1)->indeg[(entry - 1) & CHUNK_MASK], 1);
+            guint32 s = entry_state (graph, entry);
+
+            __builtin_prefetch (key_at (graph, s, key_size));
+            __builtin_prefetch (&chunk_of (graph, s)->indeg[s & CHUNK_MASK], 1);
           }
       }
 }
@@ -611,6 +643,9 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       budget_reason = _("the memory budget ran out");
     }
 
+  /* entries hold state + 1 <= max_states; the bits above, hash bits */
+  graph->index_mask = (guint32) ((G_GUINT64_CONSTANT (1) << g_bit_storage (max_states)) - 1);
+
   if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
     {
       for (guint k = 0; k < 3; k++)
@@ -768,18 +803,22 @@ guint32
 pw_state_graph_lookup (PwStateGraph *graph,
                        const guint8 *key)
 {
+  guint64 hash;
   guint64 slot;
+  guint32 tag;
+  guint32 entry;
 
   if (graph->table == NULL && !table_build (graph))
     return PW_NO_STATE;
 
-  slot = hash_key (key, graph->key_size) & graph->table_mask;
-  while (graph->table[slot] != 0)
+  hash = hash_key (key, graph->key_size);
+  tag = entry_tag (graph, hash);
+  slot = hash & graph->table_mask;
+  while ((entry = graph->table[slot]) != 0)
     {
-      guint32 s = graph->table[slot] - 1;
-
-      if (keys_equal (key_of (graph, s), key, graph->key_size))
-        return s;
+      if ((entry & ~graph->index_mask) == tag &&
+          keys_equal (key_of (graph, entry_state (graph, entry)), key, graph->key_size))
+        return entry_state (graph, entry);
       slot = (slot + 1) & graph->table_mask;
     }
   return PW_NO_STATE;
