@@ -573,6 +573,9 @@ typedef struct
   /* by direction and colour: the floor and pit cells from which a step
    * enters a goal of that colour */
   guint64 goal_from[4][N_COLOURS];
+  /* by direction: bit planes 0-2 of the code (colour + 1) of the goal a
+   * step from each cell enters, and 3: the cells a step from enters a goal */
+  guint64 goal_code[4][4];
   int     n_pieces;
   int     n_skiddies;
   guint   key_size;                 /* bytes of a key of the byte form */
@@ -708,8 +711,14 @@ ctx_init (SlideCtx           *ctx,
 
   for (int d = 0; ctx->small && d < 4; d++)
     for (int c = 0; c < N_COLOURS; c++)
-      ctx->goal_from[d][c] = shift_bits (ctx->goal_bits[c], d ^ 2, ctx->width) &
-                             ctx->floor_pit_bits;
+      {
+        ctx->goal_from[d][c] = shift_bits (ctx->goal_bits[c], d ^ 2, ctx->width) &
+                               ctx->floor_pit_bits;
+        for (int bit = 0; bit < 3; bit++)
+          if ((c + 1) & (1 << bit))
+            ctx->goal_code[d][bit] |= ctx->goal_from[d][c];
+        ctx->goal_code[d][3] |= ctx->goal_from[d][c];
+      }
 
   for (int g = 0; g < N_GROUPS; g++)
     {
@@ -969,13 +978,18 @@ bits_move (const SlideCtx *ctx,
 #define BEHIND(bits) shift_bits ((bits), dir ^ 2, w)
   const int w = ctx->width;
   const guint64 *goal_from = ctx->goal_from[dir];
-  guint64 s0 = groups[0], s1 = groups[1], s2 = groups[2], s3 = groups[3];
+  const guint64 *goal_code = ctx->goal_code[dir];
+  /* The moving pieces as three bit planes of a code: skiddy colour c is
+   * c + 1, an ice cube 5 (MOVER_CODES). A step moves three planes
+   * instead of five groups. */
+  guint64 p0 = groups[0] | groups[2] | groups[GROUP_ICE];
+  guint64 p1 = groups[1] | groups[2];
+  guint64 p2 = groups[3] | groups[GROUP_ICE];
   guint64 crate = groups[GROUP_CRATE];
-  guint64 ice = groups[GROUP_ICE];
   /* the cells skiddies left the board from; each such cell is next to
    * one goal, so goal_from tells their colours apart afterwards */
   guint64 left = 0;
-  guint64 active = s0 | s1 | s2 | s3 | ice;
+  guint64 active = p0 | p1 | p2;
   guint64 occupied = active | crate;
   gboolean moved;
 
@@ -1001,11 +1015,9 @@ bits_move (const SlideCtx *ctx,
           guint64 m;
 
 #define STEP(g) (m = (g) & from, (g) ^= m | AHEAD (m))
-          STEP (s0);
-          STEP (s1);
-          STEP (s2);
-          STEP (s3);
-          STEP (ice);
+          STEP (p0);
+          STEP (p1);
+          STEP (p2);
 #undef STEP
           occupied ^= from | into_free;
           active = (active & ~from) | (into_free & ~ctx->pit_bits);
@@ -1013,21 +1025,23 @@ bits_move (const SlideCtx *ctx,
 
       if (special != 0)
         {
-          /* a skiddy's own goal, or a crate it can push; ice cubes and
-           * other colours stop there */
-          const guint64 mine = (s0 | s1 | s2 | s3) & active & BEHIND (special);
+          /* a skiddy's own goal, or a crate it can push; ice cubes (code
+           * 5, the only one with bits 0 and 2) and other colours stop
+           * there */
+          const guint64 mine = active & BEHIND (special) & ~(p0 & p2);
 
           if (mine != 0)
             {
-              const guint64 exits = mine & ((s0 & goal_from[0]) | (s1 & goal_from[1]) |
-                                            (s2 & goal_from[2]) | (s3 & goal_from[3]));
+              /* the goal ahead has the skiddy's code */
+              const guint64 exits = mine & goal_code[3] &
+                                    ~((p0 ^ goal_code[0]) | (p1 ^ goal_code[1]) |
+                                      (p2 ^ goal_code[2]));
               const guint64 push = mine & BEHIND (pushable);
 
               /* skiddies entering their goal leave */
-              s0 &= ~exits;
-              s1 &= ~exits;
-              s2 &= ~exits;
-              s3 &= ~exits;
+              p0 &= ~exits;
+              p1 &= ~exits;
+              p2 &= ~exits;
               left |= exits;
               active &= ~exits;
               occupied &= ~exits;
@@ -1042,10 +1056,9 @@ bits_move (const SlideCtx *ctx,
 
                   crate ^= into | beyond;
 #define PUSH(g) (m = (g) & push, (g) ^= m | AHEAD (m))
-                  PUSH (s0);
-                  PUSH (s1);
-                  PUSH (s2);
-                  PUSH (s3);
+                  PUSH (p0);
+                  PUSH (p1);
+                  PUSH (p2);
 #undef PUSH
                   active &= ~push;
                   occupied ^= push | beyond;
@@ -1060,15 +1073,17 @@ bits_move (const SlideCtx *ctx,
     }
 
   /* pieces only move forward: the position changed exactly when some
-   * group did */
-  moved = ((groups[0] ^ s0) | (groups[1] ^ s1) | (groups[2] ^ s2) | (groups[3] ^ s3) |
-           (groups[GROUP_CRATE] ^ crate) | (groups[GROUP_ICE] ^ ice)) != 0;
-  groups[0] = s0;
-  groups[1] = s1;
-  groups[2] = s2;
-  groups[3] = s3;
+   * piece's cell did */
+  moved = (((groups[0] | groups[2] | groups[GROUP_ICE]) ^ p0) |
+           ((groups[1] | groups[2]) ^ p1) | ((groups[3] | groups[GROUP_ICE]) ^ p2) |
+           (groups[GROUP_CRATE] ^ crate)) != 0;
+  /* codes 1 (001) to 5 (101); 6 and 7 are never used */
+  groups[0] = p0 & ~p1 & ~p2;
+  groups[1] = p1 & ~p0;
+  groups[2] = p0 & p1;
+  groups[3] = p2 & ~p0;
+  groups[GROUP_ICE] = p0 & p2;
   groups[GROUP_CRATE] = crate;
-  groups[GROUP_ICE] = ice;
 
   /* Combos, once every piece has stopped: grow each colour's cells left
    * from through that colour's skiddies. */
