@@ -20,6 +20,9 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#if defined (__x86_64__) && defined (__GNUC__)
+#include <immintrin.h>
+#endif
 
 #include "pw-analysis.h"
 #include "pw-explorer.h"
@@ -576,6 +579,14 @@ typedef struct
   /* by direction: bit planes 0-2 of the code (colour + 1) of the goal a
    * step from each cell enters, and 3: the cells a step from enters a goal */
   guint64 goal_code[4][4];
+  /* for moving in all four directions at once (slide_expand_bits4): per
+   * direction, the shift counts of a step ahead and back (64: none), and
+   * goal_code by plane, then direction */
+  guint64 ahead_left[4];
+  guint64 ahead_right[4];
+  guint64 behind_left[4];
+  guint64 behind_right[4];
+  guint64 goal_code_lanes[4][4];
   int     n_pieces;
   int     n_skiddies;
   guint   key_size;                 /* bytes of a key of the byte form */
@@ -603,13 +614,21 @@ typedef struct
   int     n;
 } Movers;
 
-/* Tests set this to check the general path on small boards too. */
+/* Tests set these to check the general path on small boards too, and
+ * the one-move-at-a-time bitboard path on processors with AVX2. */
 static gboolean force_generic = FALSE;
+static gboolean force_scalar = FALSE;
 
 void
 _pw_slide_force_generic (gboolean generic)
 {
   force_generic = generic;
+}
+
+void
+_pw_slide_force_scalar (gboolean scalar)
+{
+  force_scalar = scalar;
 }
 
 /* One cell on in direction @dir (U R D L) on a board @width cells wide. */
@@ -719,6 +738,20 @@ ctx_init (SlideCtx           *ctx,
             ctx->goal_code[d][bit] |= ctx->goal_from[d][c];
         ctx->goal_code[d][3] |= ctx->goal_from[d][c];
       }
+  for (int d = 0; ctx->small && d < 4; d++)
+    {
+      /* U R D L: >> w, << 1, << w, >> 1 */
+      static const int left_by[4] = { 0, 1, -1, 0 };  /* -1: the width */
+      static const int right_by[4] = { -1, 0, 0, 1 };
+      int back = d ^ 2;
+
+      ctx->ahead_left[d] = left_by[d] < 0 ? ctx->width : left_by[d] ? 1 : 64;
+      ctx->ahead_right[d] = right_by[d] < 0 ? ctx->width : right_by[d] ? 1 : 64;
+      ctx->behind_left[d] = left_by[back] < 0 ? ctx->width : left_by[back] ? 1 : 64;
+      ctx->behind_right[d] = right_by[back] < 0 ? ctx->width : right_by[back] ? 1 : 64;
+      for (int plane = 0; plane < 4; plane++)
+        ctx->goal_code_lanes[plane][d] = ctx->goal_code[d][plane];
+    }
 
   for (int g = 0; g < N_GROUPS; g++)
     {
@@ -963,6 +996,66 @@ board_move (const SlideCtx *ctx,
 /* both paths against an independent implementation, and against each   */
 /* other on boards whose keys take several words.                        */
 
+/* The end of a move on bitboards, from the planes of the moving pieces,
+ * the crates and the cells skiddies left the board from: whether the
+ * position changed, the groups after it (in @groups, which held them
+ * before) and its combos. */
+static inline __attribute__ ((always_inline)) gboolean
+bits_finish (const SlideCtx *ctx,
+             guint64         groups[N_GROUPS],
+             int             dir,
+             guint64         p0,
+             guint64         p1,
+             guint64         p2,
+             guint64         crate,
+             guint64         left,
+             gboolean       *breaks)
+{
+  const int w = ctx->width;
+  gboolean moved;
+
+  /* pieces only move forward: the position changed exactly when some
+   * piece's cell did */
+  moved = (((groups[0] | groups[2] | groups[GROUP_ICE]) ^ p0) |
+           ((groups[1] | groups[2]) ^ p1) | ((groups[3] | groups[GROUP_ICE]) ^ p2) |
+           (groups[GROUP_CRATE] ^ crate)) != 0;
+  /* codes 1 (001) to 5 (101); 6 and 7 are never used */
+  groups[0] = p0 & ~p1 & ~p2;
+  groups[1] = p1 & ~p0;
+  groups[2] = p0 & p1;
+  groups[3] = p2 & ~p0;
+  groups[GROUP_ICE] = p0 & p2;
+  groups[GROUP_CRATE] = crate;
+
+  /* Combos, once every piece has stopped: grow each colour's cells left
+   * from through that colour's skiddies. A cell a skiddy left from is
+   * next to one goal, so goal_from tells their colours apart. */
+  *breaks = FALSE;
+  if (left != 0)
+    {
+      for (int c = 0; c < N_COLOURS; c++)
+        {
+          guint64 region = left & ctx->goal_from[dir][c];
+
+          if (region == 0)
+            continue;
+          for (;;)
+            {
+              guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
+              guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+
+              if (grown == region)
+                break;
+              region = grown;
+            }
+          groups[c] &= ~region;
+          if (groups[c] != 0)
+            *breaks = TRUE;
+        }
+    }
+  return moved;
+}
+
 /* Border cells are walls or goals and pieces never stand on them, so a
  * step never wraps from one row into the next with a piece on it.
  *
@@ -977,7 +1070,6 @@ bits_move (const SlideCtx *ctx,
 #define AHEAD(bits) shift_bits ((bits), dir, w)
 #define BEHIND(bits) shift_bits ((bits), dir ^ 2, w)
   const int w = ctx->width;
-  const guint64 *goal_from = ctx->goal_from[dir];
   const guint64 *goal_code = ctx->goal_code[dir];
   /* The moving pieces as three bit planes of a code: skiddy colour c is
    * c + 1, an ice cube 5 (MOVER_CODES). A step moves three planes
@@ -986,12 +1078,10 @@ bits_move (const SlideCtx *ctx,
   guint64 p1 = groups[1] | groups[2];
   guint64 p2 = groups[3] | groups[GROUP_ICE];
   guint64 crate = groups[GROUP_CRATE];
-  /* the cells skiddies left the board from; each such cell is next to
-   * one goal, so goal_from tells their colours apart afterwards */
+  /* the cells skiddies left the board from */
   guint64 left = 0;
   guint64 active = p0 | p1 | p2;
   guint64 occupied = active | crate;
-  gboolean moved;
 
   for (;;)
     {
@@ -1072,46 +1162,7 @@ bits_move (const SlideCtx *ctx,
         break;
     }
 
-  /* pieces only move forward: the position changed exactly when some
-   * piece's cell did */
-  moved = (((groups[0] | groups[2] | groups[GROUP_ICE]) ^ p0) |
-           ((groups[1] | groups[2]) ^ p1) | ((groups[3] | groups[GROUP_ICE]) ^ p2) |
-           (groups[GROUP_CRATE] ^ crate)) != 0;
-  /* codes 1 (001) to 5 (101); 6 and 7 are never used */
-  groups[0] = p0 & ~p1 & ~p2;
-  groups[1] = p1 & ~p0;
-  groups[2] = p0 & p1;
-  groups[3] = p2 & ~p0;
-  groups[GROUP_ICE] = p0 & p2;
-  groups[GROUP_CRATE] = crate;
-
-  /* Combos, once every piece has stopped: grow each colour's cells left
-   * from through that colour's skiddies. */
-  *breaks = FALSE;
-  if (left != 0)
-    {
-      for (int c = 0; c < N_COLOURS; c++)
-        {
-          guint64 region = left & goal_from[c];
-
-          if (region == 0)
-            continue;
-          for (;;)
-            {
-              guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
-              guint64 grown = region | (around & groups[c]) | (region & groups[c]);
-
-              if (grown == region)
-                break;
-              region = grown;
-            }
-          groups[c] &= ~region;
-          if (groups[c] != 0)
-            *breaks = TRUE;
-        }
-    }
-
-  return moved;
+  return bits_finish (ctx, groups, dir, p0, p1, p2, crate, left, breaks);
 #undef AHEAD
 #undef BEHIND
 }
@@ -1305,6 +1356,143 @@ slide_expand_bits (gconstpointer  data,
 {
   bits_expand (data, key, succ, changed, flagged, FALSE);
 }
+
+#if defined (__x86_64__) && defined (__GNUC__)
+#define HAVE_BITS4 1
+
+/* All four moves of a position at once, one move in each 64-bit lane of
+ * AVX2 vectors, for processors that have AVX2 (chosen at run time; the
+ * code above serves the others). The same steps as bits_move, taken by
+ * every lane until none changes: a lane whose move has ended changes
+ * nothing in later steps, so it keeps its result. Steps shift each lane
+ * its own way: AHEAD (x) = (x << ahead_left) | (x >> ahead_right), and
+ * counts of 64 give 0. */
+
+#define V_AND(a, b)    _mm256_and_si256 ((a), (b))
+#define V_OR(a, b)     _mm256_or_si256 ((a), (b))
+#define V_XOR(a, b)    _mm256_xor_si256 ((a), (b))
+#define V_ANDNOT(a, b) _mm256_andnot_si256 ((a), (b))  /* ~a & b */
+
+static __attribute__ ((target ("avx2"))) void
+slide_expand_bits4 (gconstpointer  data,
+                    const guint8  *key,
+                    guint8        *succ,
+                    guint         *changed,
+                    guint         *flagged)
+{
+  const SlideCtx *ctx = data;
+  const __m256i al = _mm256_loadu_si256 ((const __m256i *) ctx->ahead_left);
+  const __m256i ar = _mm256_loadu_si256 ((const __m256i *) ctx->ahead_right);
+  const __m256i bl = _mm256_loadu_si256 ((const __m256i *) ctx->behind_left);
+  const __m256i br = _mm256_loadu_si256 ((const __m256i *) ctx->behind_right);
+  const __m256i floor_pit = _mm256_set1_epi64x ((gint64) ctx->floor_pit_bits);
+  const __m256i pits = _mm256_set1_epi64x ((gint64) ctx->pit_bits);
+  const __m256i any_goal = _mm256_set1_epi64x ((gint64) ctx->any_goal_bits);
+  const __m256i gc0 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[0]);
+  const __m256i gc1 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[1]);
+  const __m256i gc2 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[2]);
+  const __m256i gc3 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[3]);
+  guint64 start[N_GROUPS];
+  __m256i p0, p1, p2, crate, left, active, occupied;
+  guint64 out[5][4];
+
+#define AHEAD(x) V_OR (_mm256_sllv_epi64 ((x), al), _mm256_srlv_epi64 ((x), ar))
+#define BEHIND(x) V_OR (_mm256_sllv_epi64 ((x), bl), _mm256_srlv_epi64 ((x), br))
+
+  *changed = 0;
+  *flagged = 0;
+  packed_decode (ctx, key, start, TRUE);
+  p0 = _mm256_set1_epi64x ((gint64) (start[0] | start[2] | start[GROUP_ICE]));
+  p1 = _mm256_set1_epi64x ((gint64) (start[1] | start[2]));
+  p2 = _mm256_set1_epi64x ((gint64) (start[3] | start[GROUP_ICE]));
+  crate = _mm256_set1_epi64x ((gint64) start[GROUP_CRATE]);
+  left = _mm256_setzero_si256 ();
+  active = V_OR (V_OR (p0, p1), p2);
+  occupied = V_OR (active, crate);
+
+  for (;;)
+    {
+      const __m256i free_cells = V_ANDNOT (occupied, floor_pit);
+      const __m256i ahead = AHEAD (active);
+      const __m256i into_free = V_AND (ahead, free_cells);
+      const __m256i pushable = V_AND (crate, BEHIND (free_cells));
+      const __m256i special = V_AND (ahead, V_OR (any_goal, pushable));
+      const __m256i from = BEHIND (into_free);
+      __m256i m, mine, exits, push, into, beyond, step;
+
+#define STEP(g, f) (m = V_AND ((g), (f)), (g) = V_XOR ((g), V_OR (m, AHEAD (m))))
+      STEP (p0, from);
+      STEP (p1, from);
+      STEP (p2, from);
+      occupied = V_XOR (occupied, V_OR (from, into_free));
+      active = V_OR (V_ANDNOT (from, active), V_ANDNOT (pits, into_free));
+
+      exits = push = _mm256_setzero_si256 ();
+      /* skiddies (not code 5, ice) facing their own goal or a crate
+       * they can push: rare, so only looked for when some lane has one
+       * ahead */
+      if (!_mm256_testz_si256 (special, special))
+        {
+          mine = V_ANDNOT (V_AND (p0, p2), V_AND (active, BEHIND (special)));
+          exits = V_ANDNOT (V_OR (V_OR (V_XOR (p0, gc0), V_XOR (p1, gc1)), V_XOR (p2, gc2)),
+                            V_AND (mine, gc3));
+          push = V_AND (mine, BEHIND (pushable));
+          p0 = V_ANDNOT (exits, p0);
+          p1 = V_ANDNOT (exits, p1);
+          p2 = V_ANDNOT (exits, p2);
+          left = V_OR (left, exits);
+          active = V_ANDNOT (exits, active);
+          occupied = V_ANDNOT (exits, occupied);
+
+          if (!_mm256_testz_si256 (push, push))
+            {
+              into = AHEAD (push);
+              beyond = AHEAD (into);
+              crate = V_XOR (crate, V_OR (into, beyond));
+              STEP (p0, push);
+              STEP (p1, push);
+              STEP (p2, push);
+              active = V_ANDNOT (push, active);
+              occupied = V_XOR (occupied, V_OR (push, beyond));
+            }
+        }
+#undef STEP
+
+      step = V_OR (V_OR (into_free, exits), push);
+      if (_mm256_testz_si256 (step, step))
+        break;
+    }
+#undef AHEAD
+#undef BEHIND
+
+  _mm256_storeu_si256 ((__m256i *) out[0], p0);
+  _mm256_storeu_si256 ((__m256i *) out[1], p1);
+  _mm256_storeu_si256 ((__m256i *) out[2], p2);
+  _mm256_storeu_si256 ((__m256i *) out[3], crate);
+  _mm256_storeu_si256 ((__m256i *) out[4], left);
+
+  for (int dir = 0; dir < 4; dir++)
+    {
+      guint64 groups[N_GROUPS];
+      gboolean breaks;
+
+      memcpy (groups, start, sizeof groups);
+      if (bits_finish (ctx, groups, dir, out[0][dir], out[1][dir], out[2][dir], out[3][dir],
+                       out[4][dir], &breaks))
+        {
+          packed_encode (ctx, groups, succ + dir * ctx->packed_size, TRUE);
+          *changed |= 1u << dir;
+          if (breaks)
+            *flagged |= 1u << dir;
+        }
+    }
+}
+
+#undef V_AND
+#undef V_OR
+#undef V_XOR
+#undef V_ANDNOT
+#endif
 
 /* Won when every skiddy has left: all their fields are PACKED_GONE. */
 static gboolean
@@ -1686,6 +1874,10 @@ slide_analyse (gconstpointer           data,
       funcs.key_size = sa->ctx.packed_size;
       if (funcs.key_size == 8)
         funcs.expand = slide_expand_bits1;
+#ifdef HAVE_BITS4
+      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2"))
+        funcs.expand = slide_expand_bits4;
+#endif
       packed_from_bytes (&sa->ctx, start, packed_start);
     }
   else
