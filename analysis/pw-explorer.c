@@ -833,7 +833,10 @@ pw_state_graph_solve (PwStateGraph  *graph,
   g_autofree guint32 *offsets = NULL;
   g_autofree guint32 *preds = NULL;
   g_autofree guint32 *queue = NULL;
+  g_autofree guint8 *seen = NULL;
   guint32 *dist;
+  guint32 level = 0;
+  guint32 level_end;
   guint64 n_edges = 0;
   guint32 head = 0;
   guint32 tail = 0;
@@ -914,36 +917,42 @@ pw_state_graph_solve (PwStateGraph  *graph,
   memmove (offsets, offsets + 1, (gsize) n * sizeof (guint32));
   offsets[n] = (guint32) n_edges;
 
+  /* Which states have a distance: a bitmap small enough to stay in
+   * cache, so that the search only writes the distances, in order of the
+   * queue's levels, and never reads them at random. */
+  seen = g_try_malloc0 ((gsize) n / 8 + 1);
+  if (seen == NULL)
+    {
+      g_free (dist);
+      account (graph, -(gssize) (transient + (gsize) n * sizeof (guint32)));
+      goto no_memory;
+    }
+  account (graph, (gssize) n / 8 + 1);
+  transient += (gsize) n / 8 + 1;
   for (guint32 s = 0; s < n; s++)
     {
       if (won_of (graph, s))
         {
           dist[s] = 0;
+          seen[s >> 3] |= 1u << (s & 7);
           queue[tail++] = s;
         }
       else
         dist[s] = PW_NO_STATE;
     }
+  level_end = tail;
 
   while (head < tail)
     {
       guint32 t = queue[head++];
 
       /* Staggered requests for the states further along the queue: the
-       * offsets of the one 48 places on, the predecessor row of the one 32
-       * on (its offsets asked for 16 states ago), the distances of the
-       * predecessors of the one 16 on (its row asked for 16 states ago). */
-      if (head + 48 < tail)
-        __builtin_prefetch (&offsets[queue[head + 48]]);
+       * offsets of the one 32 places on, the predecessor row of the one
+       * 16 on (its offsets asked for 16 states ago). */
       if (head + 32 < tail)
-        __builtin_prefetch (&preds[offsets[queue[head + 32]]]);
+        __builtin_prefetch (&offsets[queue[head + 32]]);
       if (head + 16 < tail)
-        {
-          guint32 ahead = queue[head + 16];
-
-          for (guint32 p = offsets[ahead]; p < offsets[ahead + 1]; p++)
-            __builtin_prefetch (&dist[preds[p]]);
-        }
+        __builtin_prefetch (&preds[offsets[queue[head + 16]]]);
 
       if (head % (CANCEL_INTERVAL * 16) == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -957,11 +966,17 @@ pw_state_graph_solve (PwStateGraph  *graph,
         {
           guint32 s = preds[p];
 
-          if (dist[s] == PW_NO_STATE)
+          if (!(seen[s >> 3] & (1u << (s & 7))))
             {
-              dist[s] = dist[t] + 1;
+              seen[s >> 3] |= 1u << (s & 7);
+              dist[s] = level + 1;
               queue[tail++] = s;
             }
+        }
+      if (head == level_end)
+        {
+          level++;
+          level_end = tail;
         }
     }
 
