@@ -1162,7 +1162,29 @@ typedef struct
   GRand   *rand;
   guint64  expanded;
   gboolean done;
+  gboolean flooded;   /* has flooded a dead end */
 } Search;
+
+/* Floods that searches begin with, kept for the searches that begin with
+ * the same one. A search's first flood finds no dead end seen (searches
+ * see dead ends only by flooding them, or the start when it is one, the
+ * same for all), so it marks and counts exactly the dead ends reachable
+ * from where it enters them, whichever search it is: the states it
+ * marks, kept as a bitmap, can be merged into another search's. */
+#define FLOOD_MEMO_SIZE 8
+
+typedef struct
+{
+  guint32  start[FLOOD_MEMO_SIZE];
+  guint64  count[FLOOD_MEMO_SIZE];
+  guint8  *marks[FLOOD_MEMO_SIZE];   /* bitmaps like Search.seen */
+  guint    n;
+  guint8  *scratch;                  /* marks of the flood in progress */
+  gsize    size;                     /* bytes of a bitmap */
+  /* Smaller floods are not kept: merging a bitmap costs about as much as
+   * flooding a 64th of the states again. */
+  guint64  min_count;
+} FloodMemo;
 
 /* Searches interleaved at a time: enough for their cache misses to
  * overlap, few enough for their visited bitmaps to stay in cache. */
@@ -1174,7 +1196,8 @@ typedef struct
 static guint64
 flood_dead_end (const PwStateGraph *graph,
                 Search             *search,
-                guint32             start)
+                guint32             start,
+                guint8             *record)
 {
   guint32 *queue = search->flood;
   guint32 tail = 0;
@@ -1196,6 +1219,8 @@ flood_dead_end (const PwStateGraph *graph,
           if (t == PW_NO_STATE || (search->seen[t >> 3] & (1u << (t & 7))))
             continue;
           search->seen[t >> 3] |= 1u << (t & 7);
+          if (record != NULL)
+            record[t >> 3] |= 1u << (t & 7);
           count++;
           if (G_UNLIKELY (tail == search->flood_alloc))
             {
@@ -1208,13 +1233,50 @@ flood_dead_end (const PwStateGraph *graph,
   return count;
 }
 
+/* A search's first flood, from @start: from the memo if a search began
+ * with the same one. */
+static guint64
+first_flood (const PwStateGraph *graph,
+             Search             *search,
+             guint32             start,
+             FloodMemo          *memo)
+{
+  guint64 count;
+
+  for (guint i = 0; i < memo->n; i++)
+    if (memo->start[i] == start)
+      {
+        for (gsize j = 0; j < memo->size; j++)
+          search->seen[j] |= memo->marks[i][j];
+        return memo->count[i];
+      }
+
+  if (memo->n == FLOOD_MEMO_SIZE)
+    return flood_dead_end (graph, search, start, NULL);
+
+  if (memo->scratch == NULL)
+    memo->scratch = g_malloc0 (memo->size);
+  count = flood_dead_end (graph, search, start, memo->scratch);
+  if (count >= memo->min_count)
+    {
+      memo->scratch[start >> 3] |= 1u << (start & 7);
+      memo->start[memo->n] = start;
+      memo->count[memo->n] = count;
+      memo->marks[memo->n++] = g_steal_pointer (&memo->scratch);
+    }
+  else
+    memset (memo->scratch, 0, memo->size);
+  return count;
+}
+
 /* Takes one step of @search: tries the next move of the state on top of
  * its stack. The successor row of a newly pushed state is requested at
  * once; the search reads it only on its next step, after the others'. */
 static void
 search_step (const PwStateGraph *graph,
              Search             *search,
-             guint32             n_orders)
+             guint32             n_orders,
+             FloodMemo          *memo)
 {
   Frame *top;
   guint32 t;
@@ -1247,7 +1309,13 @@ search_step (const PwStateGraph *graph,
        * the search will expand exactly the states reachable from it that
        * it has not seen, whatever order it tries moves in, and then come
        * back. Count them with a plain flood instead of drawing orders. */
-      search->expanded += flood_dead_end (graph, search, t);
+      if (!search->flooded)
+        {
+          search->flooded = TRUE;
+          search->expanded += first_flood (graph, search, t, memo);
+        }
+      else
+        search->expanded += flood_dead_end (graph, search, t, NULL);
       return;
     }
   if (G_UNLIKELY (search->depth == search->stack_alloc))
@@ -1268,6 +1336,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
                                 GError            **error)
 {
   Search batch[SEARCH_BATCH];
+  FloodMemo memo = { .n = 0 };
   guint32 n_orders = 1;
   gsize seen_size = (gsize) graph->n_states / 8 + 1;
   gboolean ok = TRUE;
@@ -1277,6 +1346,8 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
 
   for (guint i = 2; i <= graph->n_moves; i++)
     n_orders *= i;
+  memo.size = seen_size;
+  memo.min_count = MAX (16, graph->n_states / 256);
 
   for (guint b = 0; b < SEARCH_BATCH; b++)
     {
@@ -1300,6 +1371,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
 
           search->depth = 0;
           search->expanded = 0;
+          search->flooded = FALSE;
           search->done = graph->n_states == 0 || won_of (graph, 0);
           if (search->done)
             continue;
@@ -1319,7 +1391,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
           for (guint b = 0; b < n; b++)
             if (!batch[b].done)
               {
-                search_step (graph, &batch[b], n_orders);
+                search_step (graph, &batch[b], n_orders, &memo);
                 running -= batch[b].done;
               }
           if (++steps % (CANCEL_INTERVAL * 16) == 0 &&
@@ -1341,6 +1413,9 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
       g_free (batch[b].stack);
       g_free (batch[b].flood);
     }
+  for (guint i = 0; i < memo.n; i++)
+    g_free (memo.marks[i]);
+  g_free (memo.scratch);
   return ok;
 }
 
