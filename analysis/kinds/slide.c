@@ -1361,8 +1361,9 @@ slide_expand_bits (gconstpointer  data,
 #define HAVE_BITS4 1
 
 /* All four moves of a position at once, one move in each 64-bit lane of
- * AVX2 vectors, for processors that have AVX2 (chosen at run time; the
- * code above serves the others). The same steps as bits_move, taken by
+ * AVX2 vectors, for processors that have AVX2 and BMI1/2 (chosen at run
+ * time; the code above serves the others). BMI makes the packing of the
+ * successors' keys a tzcnt and a blsr a piece. The same steps as bits_move, taken by
  * every lane until none changes: a lane whose move has ended changes
  * nothing in later steps, so it keeps its result. Steps shift each lane
  * its own way: AHEAD (x) = (x << ahead_left) | (x >> ahead_right), and
@@ -1373,7 +1374,7 @@ slide_expand_bits (gconstpointer  data,
 #define V_XOR(a, b)    _mm256_xor_si256 ((a), (b))
 #define V_ANDNOT(a, b) _mm256_andnot_si256 ((a), (b))  /* ~a & b */
 
-static __attribute__ ((target ("avx2"))) void
+static __attribute__ ((target ("avx2,bmi,bmi2"))) void
 slide_expand_bits4 (gconstpointer  data,
                     const guint8  *key,
                     guint8        *succ,
@@ -1875,7 +1876,8 @@ slide_analyse (gconstpointer           data,
       if (funcs.key_size == 8)
         funcs.expand = slide_expand_bits1;
 #ifdef HAVE_BITS4
-      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2"))
+      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2") &&
+          __builtin_cpu_supports ("bmi") && __builtin_cpu_supports ("bmi2"))
         funcs.expand = slide_expand_bits4;
 #endif
       packed_from_bytes (&sa->ctx, start, packed_start);
