@@ -1294,6 +1294,21 @@ packed_from_bytes (const SlideCtx *ctx,
   memcpy (key, words, ctx->packed_size);
 }
 
+/* The byte form of a packed key, padding and all. */
+static void
+packed_to_bytes (const SlideCtx *ctx,
+                 const guint8   *key,
+                 guint8         *bytes)
+{
+  memset (bytes, GONE, ctx->key_size);
+  for (int k = 0; k < ctx->n_pieces; k++)
+    {
+      guint cell = (packed_word (key, k / PACKED_FIELDS) >> ctx->field_shift[k]) & 63;
+
+      bytes[k] = cell == PACKED_GONE ? GONE : cell;
+    }
+}
+
 static inline __attribute__ ((always_inline)) void
 bits_expand_one (const SlideCtx *ctx,
                  const guint64   start[N_GROUPS],
@@ -2068,6 +2083,9 @@ slide_analyse (gconstpointer           data,
 /* ------------------------------------------------------------------ */
 /* Play                                                                 */
 
+/* Play positions are the keys the analysis stores in its graph, so that
+ * the graph answers for them: on bitboard boards the packed form. The
+ * moves themselves go through the byte form and board_move. */
 static gpointer
 slide_play_new (gconstpointer  data,
                 guint8        *start,
@@ -2075,15 +2093,34 @@ slide_play_new (gconstpointer  data,
 {
   const PwSlideLevel *level = data;
   g_autoptr(GPtrArray) problems = slide_validate (level);
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
   SlideCtx *ctx;
 
   if (problems->len > 0)
     return NULL;
   ctx = g_new (SlideCtx, 1);
   memset (start, 0, PW_PLAY_MAX_KEY);
-  ctx_init (ctx, level, start);
-  *key_size = ctx->key_size;
+  ctx_init (ctx, level, bytes);
+  if (ctx->small)
+    {
+      packed_from_bytes (ctx, bytes, start);
+      *key_size = ctx->packed_size;
+    }
+  else
+    {
+      memcpy (start, bytes, ctx->key_size);
+      *key_size = ctx->key_size;
+    }
   return ctx;
+}
+
+static gboolean
+slide_play_won (gconstpointer  rules,
+                const guint8  *key)
+{
+  const SlideCtx *ctx = rules;
+
+  return ctx->small ? slide_is_won_packed (rules, key) : slide_is_won (rules, key);
 }
 
 static gboolean
@@ -2094,27 +2131,30 @@ slide_play_move (gconstpointer  rules,
                  gboolean      *flagged)
 {
   const SlideCtx *ctx = rules;
+  guint key_size = ctx->small ? ctx->packed_size : ctx->key_size;
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
   Board board;
   Movers movers;
   gboolean breaks = FALSE;
 
-  memcpy (next, key, ctx->key_size);
-  if (move >= 4 || slide_is_won (ctx, key))
+  memcpy (next, key, key_size);
+  if (move >= 4 || slide_play_won (ctx, key))
     return FALSE;
-  board_decode (ctx, key, &board, &movers);
+  if (ctx->small)
+    packed_to_bytes (ctx, key, bytes);
+  else
+    memcpy (bytes, key, ctx->key_size);
+  board_decode (ctx, bytes, &board, &movers);
   if (!board_move (ctx, &board, &movers, move, &breaks))
     return FALSE;
-  board_encode (ctx, &board, FALSE, next);
+  board_encode (ctx, &board, FALSE, bytes);
+  if (ctx->small)
+    packed_from_bytes (ctx, bytes, next);
+  else
+    memcpy (next, bytes, ctx->key_size);
   if (flagged != NULL)
     *flagged = breaks;
   return TRUE;
-}
-
-static gboolean
-slide_play_won (gconstpointer  rules,
-                const guint8  *key)
-{
-  return slide_is_won (rules, key);
 }
 
 static gpointer
@@ -2125,7 +2165,13 @@ slide_play_render (gconstpointer  data,
   const PwSlideLevel *level = data;
   const SlideCtx *ctx = rules;
   PwSlideLevel *view = slide_copy (level);
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
 
+  if (ctx->small)
+    {
+      packed_to_bytes (ctx, key, bytes);
+      key = bytes;
+    }
   view->pieces = g_malloc (ctx->n_cells);
   memset (view->pieces, '.', ctx->n_cells);
   for (int i = 0; i < ctx->n_cells; i++)
