@@ -26,6 +26,7 @@ typedef struct
   guint32 *succ;   /* CHUNK_STATES * n_moves */
   guint8  *flags;  /* CHUNK_STATES */
   guint8  *won;    /* CHUNK_STATES / 8 */
+  guint32 *indeg;  /* CHUNK_STATES: edges into each state; until solve */
 } Chunk;
 
 struct _PwStateGraph
@@ -34,6 +35,7 @@ struct _PwStateGraph
   guint     n_moves;
   guint32   n_states;
   guint32   n_won;
+  guint64   n_edges;  /* successors stored */
   gboolean  complete;
   char     *partial_reason;
 
@@ -44,9 +46,13 @@ struct _PwStateGraph
   /* state index of the first state of each depth, then n_states */
   GArray   *layers;
 
-  /* open addressing, linear probing, entries are state + 1 (0 = empty) */
+  /* open addressing, linear probing; an entry is state + 1 (0 = empty)
+   * in the bits of index_mask, and above them as many bits of the key's
+   * hash as are left, so that most slots of other keys are passed over
+   * without reading those keys */
   guint32  *table;
   guint64   table_mask;
+  guint32   index_mask;
 
   guint32  *dist;   /* after solve */
 
@@ -95,6 +101,22 @@ keys_equal (const guint8 *a,
   return TRUE;
 }
 
+/* The hash bits an entry for a key of hash @hash carries. */
+static inline guint32
+entry_tag (const PwStateGraph *graph,
+           guint64             hash)
+{
+  return (guint32) (hash >> 32) & ~graph->index_mask;
+}
+
+/* The state an entry (not 0) stands for. */
+static inline guint32
+entry_state (const PwStateGraph *graph,
+             guint32             entry)
+{
+  return (entry & graph->index_mask) - 1;
+}
+
 static inline Chunk *
 chunk_of (const PwStateGraph *graph,
           guint32             state)
@@ -102,18 +124,37 @@ chunk_of (const PwStateGraph *graph,
   return &graph->chunks[state >> CHUNK_BITS];
 }
 
+/* The _at forms take the key size and move count as arguments, so that
+ * the exploration loop, instantiated with constants for the common
+ * layout, computes addresses and compares keys without loops. */
+static inline guint8 *
+key_at (const PwStateGraph *graph,
+        guint32             state,
+        guint               key_size)
+{
+  return chunk_of (graph, state)->keys + (gsize) (state & CHUNK_MASK) * key_size;
+}
+
+static inline guint32 *
+succ_at (const PwStateGraph *graph,
+         guint32             state,
+         guint               n_moves)
+{
+  return chunk_of (graph, state)->succ + (gsize) (state & CHUNK_MASK) * n_moves;
+}
+
 static inline guint8 *
 key_of (const PwStateGraph *graph,
         guint32             state)
 {
-  return chunk_of (graph, state)->keys + (gsize) (state & CHUNK_MASK) * graph->key_size;
+  return key_at (graph, state, graph->key_size);
 }
 
 static inline guint32 *
 succ_of (const PwStateGraph *graph,
          guint32             state)
 {
-  return chunk_of (graph, state)->succ + (gsize) (state & CHUNK_MASK) * graph->n_moves;
+  return succ_at (graph, state, graph->n_moves);
 }
 
 static inline gboolean
@@ -140,6 +181,12 @@ chunk_bytes (const PwStateGraph *graph)
   return (gsize) CHUNK_STATES * (graph->key_size + 4 * graph->n_moves + 1) + CHUNK_STATES / 8;
 }
 
+static gsize
+chunk_indeg_bytes (void)
+{
+  return (gsize) CHUNK_STATES * sizeof (guint32);
+}
+
 static gboolean
 add_chunk (PwStateGraph *graph)
 {
@@ -160,17 +207,19 @@ add_chunk (PwStateGraph *graph)
   chunk.succ = g_try_malloc ((gsize) CHUNK_STATES * graph->n_moves * sizeof (guint32));
   chunk.flags = g_try_malloc0 (CHUNK_STATES);
   chunk.won = g_try_malloc0 (CHUNK_STATES / 8);
-  if (!chunk.keys || !chunk.succ || !chunk.flags || !chunk.won)
+  chunk.indeg = g_try_malloc0 (chunk_indeg_bytes ());
+  if (!chunk.keys || !chunk.succ || !chunk.flags || !chunk.won || !chunk.indeg)
     {
       g_free (chunk.keys);
       g_free (chunk.succ);
       g_free (chunk.flags);
       g_free (chunk.won);
+      g_free (chunk.indeg);
       return FALSE;
     }
 
   graph->chunks[graph->n_chunks++] = chunk;
-  account (graph, chunk_bytes (graph));
+  account (graph, chunk_bytes (graph) + chunk_indeg_bytes ());
   return TRUE;
 }
 
@@ -200,20 +249,20 @@ table_resize (PwStateGraph *graph,
   for (guint32 first = 0; first < graph->n_states; first += 32)
     {
       guint32 n = MIN (32, graph->n_states - first);
-      guint64 slots[32];
+      guint64 hashes[32];
 
       for (guint32 j = 0; j < n; j++)
         {
-          slots[j] = hash_key (key_of (graph, first + j), graph->key_size) & (size - 1);
-          __builtin_prefetch (&table[slots[j]]);
+          hashes[j] = hash_key (key_of (graph, first + j), graph->key_size);
+          __builtin_prefetch (&table[hashes[j] & (size - 1)]);
         }
       for (guint32 j = 0; j < n; j++)
         {
-          guint64 slot = slots[j];
+          guint64 slot = hashes[j] & (size - 1);
 
           while (table[slot] != 0)
             slot = (slot + 1) & (size - 1);
-          table[slot] = first + j + 1;
+          table[slot] = entry_tag (graph, hashes[j]) | (first + j + 1);
         }
     }
 
@@ -241,27 +290,46 @@ typedef enum
   FIND_NO_MEMORY,
 } FindResult;
 
+/* Doubles the table when its load passes 1/2: most lookups find a state
+ * already stored, and every extra probe is a cache miss in the key store. */
+static G_GNUC_NO_INLINE gboolean
+table_grow (PwStateGraph *graph)
+{
+  guint bits = 0;
+
+  while ((G_GUINT64_CONSTANT (1) << bits) <= graph->table_mask)
+    bits++;
+  return table_resize (graph, bits + 1);
+}
+
 /* Looks @key up, adding it as a new state when absent. */
-static FindResult
+static inline __attribute__ ((always_inline)) FindResult
 find_or_add (PwStateGraph          *graph,
              const PwExplorerFuncs *funcs,
              gconstpointer          ctx,
              const guint8          *key,
              guint64                hash,
              guint64                max_states,
-             guint32               *state)
+             guint32               *state,
+             guint                  key_size,
+             guint                  n_moves)
 {
   guint64 slot = hash & graph->table_mask;
+  const guint32 tag = entry_tag (graph, hash);
+  guint32 entry;
   guint32 s;
   Chunk *chunk;
 
-  while (graph->table[slot] != 0)
+  while ((entry = graph->table[slot]) != 0)
     {
-      s = graph->table[slot] - 1;
-      if (keys_equal (key_of (graph, s), key, graph->key_size))
+      if ((entry & ~graph->index_mask) == tag)
         {
-          *state = s;
-          return FIND_FOUND;
+          s = entry_state (graph, entry);
+          if (keys_equal (key_at (graph, s, key_size), key, key_size))
+            {
+              *state = s;
+              return FIND_FOUND;
+            }
         }
       slot = (slot + 1) & graph->table_mask;
     }
@@ -277,8 +345,8 @@ find_or_add (PwStateGraph          *graph,
 
   s = graph->n_states++;
   chunk = chunk_of (graph, s);
-  memcpy (key_of (graph, s), key, graph->key_size);
-  memset (succ_of (graph, s), 0xff, graph->n_moves * sizeof (guint32));
+  memcpy (key_at (graph, s, key_size), key, key_size);
+  memset (succ_at (graph, s, n_moves), 0xff, n_moves * sizeof (guint32));
   if (funcs->is_won (ctx, key))
     {
       guint32 i = s & CHUNK_MASK;
@@ -286,23 +354,14 @@ find_or_add (PwStateGraph          *graph,
       chunk->won[i >> 3] |= 1u << (i & 7);
       graph->n_won++;
     }
-  graph->table[slot] = s + 1;
+  graph->table[slot] = tag | (s + 1);
 
-  /* Keep the load at most 1/2: most lookups find a state already stored,
-   * and every extra probe is a cache miss in the key store. */
-  if ((guint64) graph->n_states * 2 > graph->table_mask + 1)
+  if ((guint64) graph->n_states * 2 > graph->table_mask + 1 && !table_grow (graph))
     {
-      guint bits = 0;
-
-      while ((G_GUINT64_CONSTANT (1) << bits) <= graph->table_mask)
-        bits++;
-      if (!table_resize (graph, bits + 1))
-        {
-          /* The state is stored and indexed in the old table; only further
-           * growth is impossible. */
-          *state = s;
-          return FIND_NO_MEMORY;
-        }
+      /* The state is stored and indexed in the old table; only further
+       * growth is impossible. */
+      *state = s;
+      return FIND_NO_MEMORY;
     }
 
   *state = s;
@@ -330,12 +389,14 @@ typedef struct
 
 /* Expands @state into @stage and asks for the table slots of its
  * successors. */
-static void
+static inline __attribute__ ((always_inline)) void
 stage_expand (PwStateGraph          *graph,
               const PwExplorerFuncs *funcs,
               gconstpointer          ctx,
               Stage                 *stage,
-              guint32                state)
+              guint32                state,
+              guint                  key_size,
+              guint                  n_moves)
 {
   guint flagged = 0;
 
@@ -345,28 +406,40 @@ stage_expand (PwStateGraph          *graph,
   if (stage->won)
     return;
 
-  funcs->expand (ctx, key_of (graph, state), stage->succ, &stage->changed, &flagged);
+  funcs->expand (ctx, key_at (graph, state, key_size), stage->succ, &stage->changed, &flagged);
   chunk_of (graph, state)->flags[state & CHUNK_MASK] = flagged;
-  for (guint m = 0; m < graph->n_moves; m++)
+  for (guint m = 0; m < n_moves; m++)
     if (stage->changed & (1u << m))
       {
-        stage->hashes[m] = hash_key (stage->succ + (gsize) m * graph->key_size, graph->key_size);
+        stage->hashes[m] = hash_key (stage->succ + (gsize) m * key_size, key_size);
         __builtin_prefetch (&graph->table[stage->hashes[m] & graph->table_mask]);
       }
 }
 
 /* Asks for the keys that @stage's successors' table slots point at. */
-static void
+static inline __attribute__ ((always_inline)) void
 stage_prefetch_keys (PwStateGraph *graph,
-                     Stage        *stage)
+                     Stage        *stage,
+                     guint         key_size,
+                     guint         n_moves)
 {
-  for (guint m = 0; m < graph->n_moves; m++)
+  for (guint m = 0; m < n_moves; m++)
     if (stage->changed & (1u << m))
       {
-        guint32 entry = graph->table[stage->hashes[m] & graph->table_mask];
+        guint64 slot = stage->hashes[m] & graph->table_mask;
+        const guint32 tag = entry_tag (graph, stage->hashes[m]);
+        guint32 entry;
 
+        /* the first entry whose hash bits match: almost always the key */
+        while ((entry = graph->table[slot]) != 0 && (entry & ~graph->index_mask) != tag)
+          slot = (slot + 1) & graph->table_mask;
         if (entry != 0)
-          __builtin_prefetch (key_of (graph, entry - 1));
+          {
+            guint32 s = entry_state (graph, entry);
+
+            __builtin_prefetch (key_at (graph, s, key_size));
+            __builtin_prefetch (&chunk_of (graph, s)->indeg[s & CHUNK_MASK], 1);
+          }
       }
 }
 
@@ -405,6 +478,125 @@ states_that_fit (const PwExplorerFuncs *funcs,
   return max_bytes == G_MAXUINT64 ? G_MAXUINT64 : max_bytes / per_state;
 }
 
+/* The exploration proper, from the stored states on. Returns FALSE when
+ * cancelled. Instantiated with constant @key_size and @n_moves for the
+ * common layout. */
+static inline __attribute__ ((always_inline)) gboolean
+explore_loop (PwStateGraph          *graph,
+              const PwExplorerFuncs *funcs,
+              gconstpointer          ctx,
+              Stage                  stages[3],
+              guint64                max_states,
+              const char            *budget_reason,
+              PwProgressFunc         progress,
+              gpointer               progress_data,
+              GCancellable          *cancellable,
+              GError               **error,
+              guint                  key_size,
+              guint                  n_moves)
+{
+  guint32 layer_end = 0;
+
+  /* A three-stage pipeline: at state i, state i + 2 is expanded and the
+   * table slots of its successors requested; the slots of state i + 1's
+   * successors, requested an iteration ago, are read and the keys they
+   * point at requested; and state i's successors, whose keys were requested
+   * an iteration ago, are probed. Each cache miss hides behind a whole
+   * expansion instead of stalling a probe. */
+  for (guint32 i = 0; i < graph->n_states; i++)
+    {
+      Stage *stage = &stages[i % 3];
+      Stage *next = &stages[(i + 1) % 3];
+      Stage *after = &stages[(i + 2) % 3];
+
+      if (i == layer_end)
+        {
+          g_array_append_val (graph->layers, i);
+          layer_end = graph->n_states;
+        }
+
+      if (i % CANCEL_INTERVAL == 0 && i > 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (progress != NULL && i % PROGRESS_INTERVAL == 0)
+            progress (graph->n_states, progress_data);
+        }
+
+      if (stage->state != i)
+        stage_expand (graph, funcs, ctx, stage, i, key_size, n_moves);
+      if (i + 1 < graph->n_states && next->state != i + 1)
+        stage_expand (graph, funcs, ctx, next, i + 1, key_size, n_moves);
+      if (i + 2 < graph->n_states)
+        stage_expand (graph, funcs, ctx, after, i + 2, key_size, n_moves);
+      else
+        after->state = PW_NO_STATE;
+      if (next->state == i + 1 && !next->won)
+        stage_prefetch_keys (graph, next, key_size, n_moves);
+
+      if (stage->won)
+        continue;
+
+      for (guint m = 0; m < n_moves; m++)
+        {
+          FindResult r;
+          guint32 t;
+
+          if (!(stage->changed & (1u << m)))
+            continue;
+
+          r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * key_size,
+                           stage->hashes[m], max_states, &t, key_size, n_moves);
+          if (r == FIND_FULL || r == FIND_NO_MEMORY)
+            {
+              mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
+              break;
+            }
+          /* chunk storage may have grown: look the row up again */
+          succ_at (graph, i, n_moves)[m] = t;
+          chunk_of (graph, t)->indeg[t & CHUNK_MASK]++;
+          graph->n_edges++;
+        }
+
+      if (!graph->complete)
+        break;
+    }
+
+  return TRUE;
+}
+
+static G_GNUC_NO_INLINE gboolean
+explore_loop_8_4 (PwStateGraph          *graph,
+                  const PwExplorerFuncs *funcs,
+                  gconstpointer          ctx,
+                  Stage                  stages[3],
+                  guint64                max_states,
+                  const char            *budget_reason,
+                  PwProgressFunc         progress,
+                  gpointer               progress_data,
+                  GCancellable          *cancellable,
+                  GError               **error)
+{
+  return explore_loop (graph, funcs, ctx, stages, max_states, budget_reason, progress,
+                       progress_data, cancellable, error, 8, 4);
+}
+
+static G_GNUC_NO_INLINE gboolean
+explore_loop_any (PwStateGraph          *graph,
+                  const PwExplorerFuncs *funcs,
+                  gconstpointer          ctx,
+                  Stage                  stages[3],
+                  guint64                max_states,
+                  const char            *budget_reason,
+                  PwProgressFunc         progress,
+                  gpointer               progress_data,
+                  GCancellable          *cancellable,
+                  GError               **error)
+{
+  return explore_loop (graph, funcs, ctx, stages, max_states, budget_reason, progress,
+                       progress_data, cancellable, error, graph->key_size, graph->n_moves);
+}
+
 PwStateGraph *
 pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         gconstpointer          ctx,
@@ -418,7 +610,6 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
 {
   PwStateGraph *graph;
   Stage stages[3];
-  guint32 layer_end;
   guint64 memory_cap;
   const char *budget_reason = _("the state budget ran out");
   guint32 s;
@@ -452,6 +643,9 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       budget_reason = _("the memory budget ran out");
     }
 
+  /* entries hold state + 1 <= max_states; the bits above, hash bits */
+  graph->index_mask = (guint32) ((G_GUINT64_CONSTANT (1) << g_bit_storage (max_states)) - 1);
+
   if (!table_resize (graph, TABLE_MIN_BITS) || !add_chunk (graph))
     {
       for (guint k = 0; k < 3; k++)
@@ -460,75 +654,18 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
       return graph;
     }
 
-  find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s);
-  layer_end = 0;
+  find_or_add (graph, funcs, ctx, start, hash_key (start, graph->key_size), max_states, &s,
+               graph->key_size, graph->n_moves);
 
-  /* A three-stage pipeline: at state i, state i + 2 is expanded and the
-   * table slots of its successors requested; the slots of state i + 1's
-   * successors, requested an iteration ago, are read and the keys they
-   * point at requested; and state i's successors, whose keys were requested
-   * an iteration ago, are probed. Each cache miss hides behind a whole
-   * expansion instead of stalling a probe. */
-  for (guint32 i = 0; i < graph->n_states; i++)
+  if (!(graph->key_size == 8 && graph->n_moves == 4
+          ? explore_loop_8_4 : explore_loop_any) (graph, funcs, ctx, stages, max_states,
+                                                  budget_reason, progress, progress_data,
+                                                  cancellable, error))
     {
-      Stage *stage = &stages[i % 3];
-      Stage *next = &stages[(i + 1) % 3];
-      Stage *after = &stages[(i + 2) % 3];
-
-      if (i == layer_end)
-        {
-          g_array_append_val (graph->layers, i);
-          layer_end = graph->n_states;
-        }
-
-      if (i % CANCEL_INTERVAL == 0 && i > 0)
-        {
-          if (g_cancellable_set_error_if_cancelled (cancellable, error))
-            {
-              for (guint k = 0; k < 3; k++)
-                g_free (stages[k].succ);
-              pw_state_graph_free (graph);
-              return NULL;
-            }
-          if (progress != NULL && i % PROGRESS_INTERVAL == 0)
-            progress (graph->n_states, progress_data);
-        }
-
-      if (stage->state != i)
-        stage_expand (graph, funcs, ctx, stage, i);
-      if (i + 1 < graph->n_states && next->state != i + 1)
-        stage_expand (graph, funcs, ctx, next, i + 1);
-      if (i + 2 < graph->n_states)
-        stage_expand (graph, funcs, ctx, after, i + 2);
-      else
-        after->state = PW_NO_STATE;
-      if (next->state == i + 1 && !next->won)
-        stage_prefetch_keys (graph, next);
-
-      if (stage->won)
-        continue;
-
-      for (guint m = 0; m < graph->n_moves; m++)
-        {
-          FindResult r;
-          guint32 t;
-
-          if (!(stage->changed & (1u << m)))
-            continue;
-
-          r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * graph->key_size,
-                           stage->hashes[m], max_states, &t);
-          if (r == FIND_FULL || r == FIND_NO_MEMORY)
-            {
-              mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
-              break;
-            }
-          /* chunk storage may have grown: look the row up again */
-          succ_of (graph, i)[m] = t;
-        }
-
-      if (!graph->complete)
-        break;
+      for (guint k = 0; k < 3; k++)
+        g_free (stages[k].succ);
+      pw_state_graph_free (graph);
+      return NULL;
     }
 
   {
@@ -558,6 +695,7 @@ pw_state_graph_free (PwStateGraph *graph)
       g_free (graph->chunks[c].succ);
       g_free (graph->chunks[c].flags);
       g_free (graph->chunks[c].won);
+      g_free (graph->chunks[c].indeg);
     }
   g_free (graph->chunks);
   g_free (graph->table);
@@ -665,18 +803,22 @@ guint32
 pw_state_graph_lookup (PwStateGraph *graph,
                        const guint8 *key)
 {
+  guint64 hash;
   guint64 slot;
+  guint32 tag;
+  guint32 entry;
 
   if (graph->table == NULL && !table_build (graph))
     return PW_NO_STATE;
 
-  slot = hash_key (key, graph->key_size) & graph->table_mask;
-  while (graph->table[slot] != 0)
+  hash = hash_key (key, graph->key_size);
+  tag = entry_tag (graph, hash);
+  slot = hash & graph->table_mask;
+  while ((entry = graph->table[slot]) != 0)
     {
-      guint32 s = graph->table[slot] - 1;
-
-      if (keys_equal (key_of (graph, s), key, graph->key_size))
-        return s;
+      if ((entry & ~graph->index_mask) == tag &&
+          keys_equal (key_of (graph, entry_state (graph, entry)), key, graph->key_size))
+        return entry_state (graph, entry);
       slot = (slot + 1) & graph->table_mask;
     }
   return PW_NO_STATE;
@@ -691,7 +833,10 @@ pw_state_graph_solve (PwStateGraph  *graph,
   g_autofree guint32 *offsets = NULL;
   g_autofree guint32 *preds = NULL;
   g_autofree guint32 *queue = NULL;
+  g_autofree guint8 *seen = NULL;
   guint32 *dist;
+  guint32 level = 0;
+  guint32 level_end;
   guint64 n_edges = 0;
   guint32 head = 0;
   guint32 tail = 0;
@@ -705,26 +850,40 @@ pw_state_graph_solve (PwStateGraph  *graph,
   /* The lookup table can be rebuilt later; drop it to bound the peak. */
   table_free (graph);
 
-  /* Reverse graph in compressed rows: preds[offsets[t] .. offsets[t + 1]). */
+  /* Reverse graph in compressed rows: preds[offsets[t] .. offsets[t + 1]).
+   * offsets[t + 1] starts as the end of row t: the prefix sums of the
+   * numbers of edges into each state, which the exploration counted
+   * (counted again here if an earlier attempt dropped them). */
   offsets = g_try_malloc0_n ((gsize) n + 1, sizeof (guint32));
   if (offsets == NULL)
     goto no_memory;
-  for (guint32 s = 0; s < n; s++)
+  if (graph->n_chunks > 0 && graph->chunks[0].indeg != NULL)
     {
-      const guint32 *out = succ_of (graph, s);
+      for (guint c = 0; c < graph->n_chunks; c++)
+        {
+          guint32 first = c << CHUNK_BITS;
+          guint32 end = MIN (n, first + CHUNK_STATES);
 
-      if (s % (CANCEL_INTERVAL * 16) == 0 &&
-          g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      for (guint m = 0; m < graph->n_moves; m++)
-        if (out[m] != PW_NO_STATE)
-          {
-            offsets[out[m] + 1]++;
-            n_edges++;
-          }
+          for (guint32 t = first; t < end; t++)
+            offsets[t + 1] = offsets[t] + graph->chunks[c].indeg[t - first];
+          g_clear_pointer (&graph->chunks[c].indeg, g_free);
+          account (graph, -(gssize) chunk_indeg_bytes ());
+        }
     }
-  for (guint32 s = 0; s < n; s++)
-    offsets[s + 1] += offsets[s];
+  else
+    {
+      for (guint32 s = 0; s < n; s++)
+        {
+          const guint32 *out = succ_of (graph, s);
+
+          for (guint m = 0; m < graph->n_moves; m++)
+            if (out[m] != PW_NO_STATE)
+              offsets[out[m] + 1]++;
+        }
+      for (guint32 s = 0; s < n; s++)
+        offsets[s + 1] += offsets[s];
+    }
+  n_edges = graph->n_edges;
 
   preds = g_try_malloc_n (MAX (n_edges, 1), sizeof (guint32));
   queue = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
@@ -758,36 +917,42 @@ pw_state_graph_solve (PwStateGraph  *graph,
   memmove (offsets, offsets + 1, (gsize) n * sizeof (guint32));
   offsets[n] = (guint32) n_edges;
 
+  /* Which states have a distance: a bitmap small enough to stay in
+   * cache, so that the search only writes the distances, in order of the
+   * queue's levels, and never reads them at random. */
+  seen = g_try_malloc0 ((gsize) n / 8 + 1);
+  if (seen == NULL)
+    {
+      g_free (dist);
+      account (graph, -(gssize) (transient + (gsize) n * sizeof (guint32)));
+      goto no_memory;
+    }
+  account (graph, (gssize) n / 8 + 1);
+  transient += (gsize) n / 8 + 1;
   for (guint32 s = 0; s < n; s++)
     {
       if (won_of (graph, s))
         {
           dist[s] = 0;
+          seen[s >> 3] |= 1u << (s & 7);
           queue[tail++] = s;
         }
       else
         dist[s] = PW_NO_STATE;
     }
+  level_end = tail;
 
   while (head < tail)
     {
       guint32 t = queue[head++];
 
       /* Staggered requests for the states further along the queue: the
-       * offsets of the one 48 places on, the predecessor row of the one 32
-       * on (its offsets asked for 16 states ago), the distances of the
-       * predecessors of the one 16 on (its row asked for 16 states ago). */
-      if (head + 48 < tail)
-        __builtin_prefetch (&offsets[queue[head + 48]]);
+       * offsets of the one 32 places on, the predecessor row of the one
+       * 16 on (its offsets asked for 16 states ago). */
       if (head + 32 < tail)
-        __builtin_prefetch (&preds[offsets[queue[head + 32]]]);
+        __builtin_prefetch (&offsets[queue[head + 32]]);
       if (head + 16 < tail)
-        {
-          guint32 ahead = queue[head + 16];
-
-          for (guint32 p = offsets[ahead]; p < offsets[ahead + 1]; p++)
-            __builtin_prefetch (&dist[preds[p]]);
-        }
+        __builtin_prefetch (&preds[offsets[queue[head + 16]]]);
 
       if (head % (CANCEL_INTERVAL * 16) == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -801,11 +966,17 @@ pw_state_graph_solve (PwStateGraph  *graph,
         {
           guint32 s = preds[p];
 
-          if (dist[s] == PW_NO_STATE)
+          if (!(seen[s >> 3] & (1u << (s & 7))))
             {
-              dist[s] = dist[t] + 1;
+              seen[s >> 3] |= 1u << (s & 7);
+              dist[s] = level + 1;
               queue[tail++] = s;
             }
+        }
+      if (head == level_end)
+        {
+          level++;
+          level_end = tail;
         }
     }
 
@@ -954,16 +1125,17 @@ typedef struct
 /* Pushes @state with a fresh random order of its moves: one draw from the
  * n! orders (n <= 8, so n! fits), unranked by the factorial number system. */
 static void
-push_frame (GArray *stack,
-            guint32 state,
-            guint   n_moves,
-            guint32 n_orders,
-            GRand  *rand)
+push_frame (Frame   *frame,
+            guint32  state,
+            guint    n_moves,
+            guint32  n_orders,
+            GRand   *rand)
 {
-  Frame frame = { state, 0, { 0 } };
   guint32 rank = g_rand_int_range (rand, 0, n_orders);
   guint8 left[PW_EXPLORER_MAX_MOVES];
 
+  frame->state = state;
+  frame->next = 0;
   n_moves = MIN (n_moves, PW_EXPLORER_MAX_MOVES);
   for (guint i = 0; i < n_moves; i++)
     left[i] = i;
@@ -973,22 +1145,46 @@ push_frame (GArray *stack,
       guint pick = rank % remaining;
 
       rank /= remaining;
-      frame.order[i] = left[pick];
+      frame->order[i] = left[pick];
       left[pick] = left[remaining - 1];
     }
-  g_array_append_val (stack, frame);
 }
 
 /* One depth-first search, advanced a step at a time. */
 typedef struct
 {
-  GArray  *stack;
-  GArray  *flood;     /* guint32, reused by flood_dead_end */
+  Frame   *stack;
+  guint32  depth;
+  guint32  stack_alloc;
+  guint32 *flood;     /* reused by flood_dead_end */
+  guint32  flood_alloc;
   guint8  *seen;
   GRand   *rand;
   guint64  expanded;
   gboolean done;
+  gboolean flooded;   /* has flooded a dead end */
 } Search;
+
+/* Floods that searches begin with, kept for the searches that begin with
+ * the same one. A search's first flood finds no dead end seen (searches
+ * see dead ends only by flooding them, or the start when it is one, the
+ * same for all), so it marks and counts exactly the dead ends reachable
+ * from where it enters them, whichever search it is: the states it
+ * marks, kept as a bitmap, can be merged into another search's. */
+#define FLOOD_MEMO_SIZE 8
+
+typedef struct
+{
+  guint32  start[FLOOD_MEMO_SIZE];
+  guint64  count[FLOOD_MEMO_SIZE];
+  guint8  *marks[FLOOD_MEMO_SIZE];   /* bitmaps like Search.seen */
+  guint    n;
+  guint8  *scratch;                  /* marks of the flood in progress */
+  gsize    size;                     /* bytes of a bitmap */
+  /* Smaller floods are not kept: merging a bitmap costs about as much as
+   * flooding a 64th of the states again. */
+  guint64  min_count;
+} FloodMemo;
 
 /* Searches interleaved at a time: enough for their cache misses to
  * overlap, few enough for their visited bitmaps to stay in cache. */
@@ -1000,20 +1196,21 @@ typedef struct
 static guint64
 flood_dead_end (const PwStateGraph *graph,
                 Search             *search,
-                guint32             start)
+                guint32             start,
+                guint8             *record)
 {
-  GArray *queue = search->flood;
+  guint32 *queue = search->flood;
+  guint32 tail = 0;
   guint64 count = 0;
 
-  g_array_set_size (queue, 0);
-  g_array_append_val (queue, start);
-  for (guint head = 0; head < queue->len; head++)
+  queue[tail++] = start;
+  for (guint32 head = 0; head < tail; head++)
     {
-      guint32 s = g_array_index (queue, guint32, head);
+      guint32 s = queue[head];
       const guint32 *out;
 
-      if (head + 8 < queue->len)
-        __builtin_prefetch (succ_of (graph, g_array_index (queue, guint32, head + 8)));
+      if (head + 8 < tail)
+        __builtin_prefetch (succ_of (graph, queue[head + 8]));
       out = succ_of (graph, s);
       for (guint m = 0; m < graph->n_moves; m++)
         {
@@ -1022,10 +1219,53 @@ flood_dead_end (const PwStateGraph *graph,
           if (t == PW_NO_STATE || (search->seen[t >> 3] & (1u << (t & 7))))
             continue;
           search->seen[t >> 3] |= 1u << (t & 7);
+          if (record != NULL)
+            record[t >> 3] |= 1u << (t & 7);
           count++;
-          g_array_append_val (queue, t);
+          if (G_UNLIKELY (tail == search->flood_alloc))
+            {
+              search->flood_alloc *= 2;
+              queue = search->flood = g_renew (guint32, search->flood, search->flood_alloc);
+            }
+          queue[tail++] = t;
         }
     }
+  return count;
+}
+
+/* A search's first flood, from @start: from the memo if a search began
+ * with the same one. */
+static guint64
+first_flood (const PwStateGraph *graph,
+             Search             *search,
+             guint32             start,
+             FloodMemo          *memo)
+{
+  guint64 count;
+
+  for (guint i = 0; i < memo->n; i++)
+    if (memo->start[i] == start)
+      {
+        for (gsize j = 0; j < memo->size; j++)
+          search->seen[j] |= memo->marks[i][j];
+        return memo->count[i];
+      }
+
+  if (memo->n == FLOOD_MEMO_SIZE)
+    return flood_dead_end (graph, search, start, NULL);
+
+  if (memo->scratch == NULL)
+    memo->scratch = g_malloc0 (memo->size);
+  count = flood_dead_end (graph, search, start, memo->scratch);
+  if (count >= memo->min_count)
+    {
+      memo->scratch[start >> 3] |= 1u << (start & 7);
+      memo->start[memo->n] = start;
+      memo->count[memo->n] = count;
+      memo->marks[memo->n++] = g_steal_pointer (&memo->scratch);
+    }
+  else
+    memset (memo->scratch, 0, memo->size);
   return count;
 }
 
@@ -1035,20 +1275,21 @@ flood_dead_end (const PwStateGraph *graph,
 static void
 search_step (const PwStateGraph *graph,
              Search             *search,
-             guint32             n_orders)
+             guint32             n_orders,
+             FloodMemo          *memo)
 {
   Frame *top;
   guint32 t;
 
-  if (search->stack->len == 0)
+  if (search->depth == 0)
     {
       search->done = TRUE;
       return;
     }
-  top = &g_array_index (search->stack, Frame, search->stack->len - 1);
+  top = &search->stack[search->depth - 1];
   if (top->next == graph->n_moves)
     {
-      g_array_set_size (search->stack, search->stack->len - 1);
+      search->depth--;
       return;
     }
 
@@ -1068,10 +1309,21 @@ search_step (const PwStateGraph *graph,
        * the search will expand exactly the states reachable from it that
        * it has not seen, whatever order it tries moves in, and then come
        * back. Count them with a plain flood instead of drawing orders. */
-      search->expanded += flood_dead_end (graph, search, t);
+      if (!search->flooded)
+        {
+          search->flooded = TRUE;
+          search->expanded += first_flood (graph, search, t, memo);
+        }
+      else
+        search->expanded += flood_dead_end (graph, search, t, NULL);
       return;
     }
-  push_frame (search->stack, t, graph->n_moves, n_orders, search->rand);
+  if (G_UNLIKELY (search->depth == search->stack_alloc))
+    {
+      search->stack_alloc *= 2;
+      search->stack = g_renew (Frame, search->stack, search->stack_alloc);
+    }
+  push_frame (&search->stack[search->depth++], t, graph->n_moves, n_orders, search->rand);
   __builtin_prefetch (succ_of (graph, t));
 }
 
@@ -1084,6 +1336,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
                                 GError            **error)
 {
   Search batch[SEARCH_BATCH];
+  FloodMemo memo = { .n = 0 };
   guint32 n_orders = 1;
   gsize seen_size = (gsize) graph->n_states / 8 + 1;
   gboolean ok = TRUE;
@@ -1093,11 +1346,15 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
 
   for (guint i = 2; i <= graph->n_moves; i++)
     n_orders *= i;
+  memo.size = seen_size;
+  memo.min_count = MAX (16, graph->n_states / 256);
 
   for (guint b = 0; b < SEARCH_BATCH; b++)
     {
-      batch[b].stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 1024);
-      batch[b].flood = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 1024);
+      batch[b].stack_alloc = 1024;
+      batch[b].stack = g_new (Frame, batch[b].stack_alloc);
+      batch[b].flood_alloc = 1024;
+      batch[b].flood = g_new (guint32, batch[b].flood_alloc);
       batch[b].seen = g_malloc (seen_size);
       batch[b].rand = NULL;
     }
@@ -1112,8 +1369,9 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
         {
           Search *search = &batch[b];
 
-          g_array_set_size (search->stack, 0);
+          search->depth = 0;
           search->expanded = 0;
+          search->flooded = FALSE;
           search->done = graph->n_states == 0 || won_of (graph, 0);
           if (search->done)
             continue;
@@ -1123,7 +1381,8 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
           search->rand = g_rand_new_with_seed (seeds[first + b]);
           search->seen[0] |= 1;
           search->expanded = 1;
-          push_frame (search->stack, 0, graph->n_moves, n_orders, search->rand);
+          push_frame (&search->stack[search->depth++], 0, graph->n_moves, n_orders,
+                      search->rand);
         }
 
       /* a step of each search in turn: their misses overlap */
@@ -1132,7 +1391,7 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
           for (guint b = 0; b < n; b++)
             if (!batch[b].done)
               {
-                search_step (graph, &batch[b], n_orders);
+                search_step (graph, &batch[b], n_orders, &memo);
                 running -= batch[b].done;
               }
           if (++steps % (CANCEL_INTERVAL * 16) == 0 &&
@@ -1151,30 +1410,22 @@ pw_state_graph_random_searches (const PwStateGraph *graph,
     {
       g_clear_pointer (&batch[b].rand, g_rand_free);
       g_free (batch[b].seen);
-      g_array_unref (batch[b].stack);
-      g_array_unref (batch[b].flood);
+      g_free (batch[b].stack);
+      g_free (batch[b].flood);
     }
+  for (guint i = 0; i < memo.n; i++)
+    g_free (memo.marks[i]);
+  g_free (memo.scratch);
   return ok;
 }
 
 double
 pw_state_graph_branching (const PwStateGraph *graph)
 {
-  guint64 moves = 0;
-  guint64 states = 0;
+  guint32 states = graph->n_states - graph->n_won;
 
-  for (guint32 s = 0; s < graph->n_states; s++)
-    {
-      const guint32 *out;
-
-      if (won_of (graph, s))
-        continue;
-      out = succ_of (graph, s);
-      states++;
-      for (guint m = 0; m < graph->n_moves; m++)
-        moves += out[m] != PW_NO_STATE;
-    }
-  return states ? (double) moves / states : 0.0;
+  /* won states have no successors: every edge leaves a non-won state */
+  return states ? (double) graph->n_edges / states : 0.0;
 }
 
 gsize

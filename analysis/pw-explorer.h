@@ -10,7 +10,8 @@
  * distances to a win, dead ends, shortest-solution counts, searches.
  *
  * Memory per state: the key, 4 bytes per move, 1 flag byte, a won bit and,
- * while exploring, about 11 bytes of hash table. Storage is chunked, so
+ * while exploring, about 11 bytes of hash table and a 4-byte count of the
+ * edges into the state (for the distances pass). Storage is chunked, so
  * growing never copies what is already stored.
  */
 

@@ -413,6 +413,36 @@ test_random_search (void)
     }
 }
 
+/* A solve that was cancelled leaves the graph able to solve again, with
+ * the same distances (the edge counts kept from the exploration are gone
+ * by then and are counted afresh). */
+static void
+test_solve_after_cancel (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+
+  for (guint round = 0; round < 300; round++)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree guint32 *dist = NULL;
+      PwStateGraph *graph;
+      Table t;
+
+      table_random (&t, rand);
+      dist = distances (&t, FALSE);
+      graph = explore (&t, G_MAXUINT32);
+      g_cancellable_cancel (cancellable);
+      g_assert_false (pw_state_graph_solve (graph, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_true (pw_state_graph_solve (graph, NULL, NULL));
+      for (guint32 s = 0; s < pw_state_graph_get_n_states (graph); s++)
+        g_assert_cmpuint (pw_state_graph_get_distance (graph, s), ==, dist[value_of (graph, s)]);
+      pw_state_graph_free (graph);
+      table_free (&t);
+    }
+}
+
 /* Past the budget the graph is partial and holds exactly the budget. */
 static void
 test_budget (void)
@@ -461,6 +491,7 @@ main (int   argc,
   g_test_add_func ("/analysis/explorer/random-tables", test_random_tables);
   g_test_add_func ("/analysis/explorer/random-search", test_random_search);
   g_test_add_func ("/analysis/explorer/budget", test_budget);
+  g_test_add_func ("/analysis/explorer/solve-after-cancel", test_solve_after_cancel);
 
   return g_test_run ();
 }

@@ -298,6 +298,55 @@ test_play_refuses (void)
   g_assert_cmpint (pw_play_get_move_letter (play, 3), ==, 'L');
 }
 
+/* A level with more than ten pieces: its analysis keys take two words on
+ * the bitboard path, and play positions must be those same keys, on the
+ * path that moves all four directions at once and on the other. */
+static void
+test_play_many_pieces (void)
+{
+  const char *text = "########\n"
+                     "#.r....#\n"
+                     "#$#$#$.#\n"
+                     "#$#$#$.#\n"
+                     "#.#$#$.#\n"
+                     "#......#\n"
+                     "#b.*.$.B\n"
+                     "###R####\n";
+
+  for (int scalar = 0; scalar < 2; scalar++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", text, &error);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      g_autoptr(PwPlay) play = NULL;
+      gint64 par;
+      guint distance;
+      int hint;
+
+      g_assert_no_error (error);
+      _pw_slide_force_scalar (scalar);
+      analysis = analyse (level);
+      _pw_slide_force_scalar (FALSE);
+      play = pw_play_new (level);
+      g_assert_true (pw_analysis_get_int (analysis, "par", &par));
+      g_assert_cmpint (par, ==, 10);
+      pw_play_set_analysis (play, analysis);
+      g_assert_cmpint (pw_play_get_status (play, &distance), ==, PW_PLAY_WINNABLE);
+      g_assert_cmpint (distance, ==, par);
+      while ((hint = pw_play_hint (play)) >= 0)
+        {
+          g_assert_true (pw_play_move (play, hint));
+          if (!pw_play_is_won (play))
+            {
+              g_assert_cmpint (pw_play_get_status (play, &distance), ==, PW_PLAY_WINNABLE);
+              g_assert_cmpint (distance, ==, par - (gint64) strlen (pw_play_get_history (play)));
+            }
+        }
+      g_assert_true (pw_play_is_won (play));
+      g_assert_cmpint (strlen (pw_play_get_history (play)), ==, par);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,5 +355,6 @@ main (int   argc,
   g_test_add_func ("/play/random", test_play_random);
   g_test_add_func ("/play/hints", test_play_hints);
   g_test_add_func ("/play/refuses", test_play_refuses);
+  g_test_add_func ("/play/many-pieces", test_play_many_pieces);
   return g_test_run ();
 }

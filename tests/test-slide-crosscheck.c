@@ -512,7 +512,8 @@ test_crosscheck_random (gconstpointer data)
 
   keep_going = g_getenv ("PW_XCHECK_KEEP_GOING") != NULL;
   n_mismatches = 0;
-  _pw_slide_force_generic (data != NULL);
+  _pw_slide_force_generic (g_strcmp0 (data, "generic") == 0);
+  _pw_slide_force_scalar (g_strcmp0 (data, "scalar") == 0);
 
   while (n_done < n_levels)
     {
@@ -578,6 +579,7 @@ test_crosscheck_random (gconstpointer data)
       g_assert_cmpuint (counts[f], >=, MIN_FEATURE_LEVELS);
     }
   _pw_slide_force_generic (FALSE);
+  _pw_slide_force_scalar (FALSE);
 }
 
 /* 3: potential_states too large for an integer, on a partial analysis */
@@ -646,6 +648,91 @@ test_crosscheck_potential_large (void)
   g_assert_cmpfloat_with_epsilon (theirs / ours, 1.0, 1e-12);
 }
 
+/* 4: boards of at most 64 cells with more than ten pieces, whose
+ * bitboard keys take several words: the bitboard path against the
+ * general one, every figure. */
+
+static char *
+figures_text (PwLevel *level,
+              gboolean generic)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PwAnalysis) analysis = NULL;
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *json = NULL;
+  PwAnalyseOptions options;
+
+  pw_analyse_options_init (&options);
+  options.max_states = 50000;
+  _pw_slide_force_generic (generic);
+  analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  _pw_slide_force_generic (FALSE);
+  g_assert_no_error (error);
+  json_node_set_object (node, pw_analysis_get_figures (analysis));
+  json = json_to_string (node, FALSE);
+  return g_strdup_printf ("%s%s", json, pw_analysis_get_partial (analysis) ? " (partial)" : "");
+}
+
+static void
+test_crosscheck_many_pieces (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (DEFAULT_SEED);
+  guint n_complete = 0;
+
+  for (guint i = 0; i < 40; i++)
+    {
+      /* 8×8 is 64 cells; 14 to 29 pieces are two or three key words */
+      const char *movers = "rrgbby**";
+      int n_movers = g_rand_int_range (rand, 2, 6);
+      int n_crates = g_rand_int_range (rand, 12, 25);
+      char grid[8][9];
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (PwLevel) level = NULL;
+      g_autofree char *bits = NULL;
+      g_autofree char *general = NULL;
+
+      for (int y = 0; y < 8; y++)
+        {
+          for (int x = 0; x < 8; x++)
+            grid[y][x] = (x == 0 || y == 0 || x == 7 || y == 7) ? '#' : '.';
+          grid[y][8] = '\0';
+        }
+      grid[0][3] = 'R';
+      grid[7][5] = 'G';
+      grid[4][0] = 'B';
+      grid[2][7] = 'Y';
+      grid[g_rand_int_range (rand, 1, 7)][g_rand_int_range (rand, 1, 7)] = 'o';
+      for (int k = 0; k < n_movers + n_crates; k++)
+        {
+          char piece = k == 0 ? 'r' : k < n_movers ? movers[g_rand_int_range (rand, 0, 8)] : '$';
+          int x;
+          int y;
+
+          do
+            {
+              x = g_rand_int_range (rand, 1, 7);
+              y = g_rand_int_range (rand, 1, 7);
+            }
+          while (grid[y][x] != '.');
+          grid[y][x] = piece;
+        }
+      for (int y = 0; y < 8; y++)
+        g_string_append_printf (text, "%s\n", grid[y]);
+
+      level = pw_level_new_from_text ("slide", text->str, &error);
+      g_assert_no_error (error);
+      bits = figures_text (level, FALSE);
+      general = figures_text (level, TRUE);
+      if (g_strcmp0 (bits, general) != 0)
+        g_test_message ("level %u:\n%sbitboards: %s\ngeneral:   %s", i, text->str, bits, general);
+      g_assert_cmpstr (bits, ==, general);
+      n_complete += !g_str_has_suffix (bits, "(partial)");
+    }
+  g_test_message ("%u of 40 levels analysed completely", n_complete);
+  g_assert_cmpuint (n_complete, >=, 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -657,8 +744,13 @@ main (int   argc,
   g_test_add_data_func ("/analysis/slide/crosscheck/random", NULL, test_crosscheck_random);
   g_test_add_data_func ("/analysis/slide/crosscheck/random-general-path", "generic",
                         test_crosscheck_random);
+  /* on processors with AVX2, the default path moves all four directions
+   * at once; this one moves them one at a time, as other processors do */
+  g_test_add_data_func ("/analysis/slide/crosscheck/random-one-direction-path", "scalar",
+                        test_crosscheck_random);
   g_test_add_func ("/analysis/slide/crosscheck/potential-large",
                    test_crosscheck_potential_large);
+  g_test_add_func ("/analysis/slide/crosscheck/many-pieces", test_crosscheck_many_pieces);
 
   return g_test_run ();
 }

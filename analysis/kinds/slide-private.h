@@ -64,4 +64,8 @@ int   _pw_slide_trace_move (const PwSlideLevel *level,
  * bitboards (for tests that compare the two). */
 void  _pw_slide_force_generic (gboolean generic);
 
+/* On small boards, move one direction at a time even where the processor
+ * could move all four at once (for tests that compare the two). */
+void  _pw_slide_force_scalar (gboolean scalar);
+
 G_END_DECLS

@@ -8,7 +8,9 @@
  * A state is a key of bytes: for each piece group (red, yellow, green and
  * blue skiddies, crates, ice cubes) the sorted cell indices of its pieces,
  * 0xff for a skiddy that has left. Cell 0xff is always border, never a
- * piece, so 0xff sorts after every real position.
+ * piece, so 0xff sorts after every real position. Boards of at most 64
+ * cells, which move as bitboards, give the explorer the same positions
+ * packed six bits a piece instead (packed_encode).
  */
 
 #define G_LOG_DOMAIN "pw-slide"
@@ -18,6 +20,9 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#if defined (__x86_64__) && defined (__GNUC__)
+#include <immintrin.h>
+#endif
 
 #include "pw-analysis.h"
 #include "pw-explorer.h"
@@ -28,6 +33,9 @@
 #define GROUP_ICE 5
 #define N_GROUPS 6
 #define GONE 0xff
+/* packed keys (boards of at most 64 cells) */
+#define PACKED_FIELDS 10
+#define PACKED_GONE 63
 
 /* tiles after compilation */
 enum { T_FLOOR, T_PIT, T_WALL, T_GOAL /* + colour */ };
@@ -565,9 +573,28 @@ typedef struct
   guint64 pit_bits;
   guint64 goal_bits[N_COLOURS];
   guint64 any_goal_bits;
+  /* by direction and colour: the floor and pit cells from which a step
+   * enters a goal of that colour */
+  guint64 goal_from[4][N_COLOURS];
+  /* by direction: bit planes 0-2 of the code (colour + 1) of the goal a
+   * step from each cell enters, and 3: the cells a step from enters a goal */
+  guint64 goal_code[4][4];
+  /* for moving in all four directions at once (slide_expand_bits4): per
+   * direction, the shift counts of a step ahead and back (64: none), and
+   * goal_code by plane, then direction */
+  guint64 ahead_left[4];
+  guint64 ahead_right[4];
+  guint64 behind_left[4];
+  guint64 behind_right[4];
+  guint64 goal_code_lanes[4][4];
   int     n_pieces;
   int     n_skiddies;
-  guint   key_size;
+  guint   key_size;                 /* bytes of a key of the byte form */
+  /* Bitboard boards give the explorer packed keys instead (see
+   * packed_encode): 6 bits a piece, ten pieces to a 64-bit word. */
+  guint   packed_size;              /* bytes */
+  guint8  field_shift[PW_SLIDE_MAX_PIECES];
+  guint64 won_mask[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1];  /* the skiddies' fields */
 } SlideCtx;
 
 /* A position being worked on. */
@@ -587,13 +614,36 @@ typedef struct
   int     n;
 } Movers;
 
-/* Tests set this to check the general path on small boards too. */
+/* Tests set these to check the general path on small boards too, and
+ * the one-move-at-a-time bitboard path on processors with AVX2. */
 static gboolean force_generic = FALSE;
+static gboolean force_scalar = FALSE;
 
 void
 _pw_slide_force_generic (gboolean generic)
 {
   force_generic = generic;
+}
+
+void
+_pw_slide_force_scalar (gboolean scalar)
+{
+  force_scalar = scalar;
+}
+
+/* One cell on in direction @dir (U R D L) on a board @width cells wide. */
+static inline guint64
+shift_bits (guint64 bits,
+            int     dir,
+            int     width)
+{
+  switch (dir)
+    {
+    case 0: return bits >> width;  /* up */
+    case 1: return bits << 1;      /* right */
+    case 2: return bits << width;  /* down */
+    default: return bits >> 1;     /* left */
+    }
 }
 
 static void
@@ -678,6 +728,31 @@ ctx_init (SlideCtx           *ctx,
         }
     }
 
+  for (int d = 0; ctx->small && d < 4; d++)
+    for (int c = 0; c < N_COLOURS; c++)
+      {
+        ctx->goal_from[d][c] = shift_bits (ctx->goal_bits[c], d ^ 2, ctx->width) &
+                               ctx->floor_pit_bits;
+        for (int bit = 0; bit < 3; bit++)
+          if ((c + 1) & (1 << bit))
+            ctx->goal_code[d][bit] |= ctx->goal_from[d][c];
+        ctx->goal_code[d][3] |= ctx->goal_from[d][c];
+      }
+  for (int d = 0; ctx->small && d < 4; d++)
+    {
+      /* U R D L: >> w, << 1, << w, >> 1 */
+      static const int left_by[4] = { 0, 1, -1, 0 };  /* -1: the width */
+      static const int right_by[4] = { -1, 0, 0, 1 };
+      int back = d ^ 2;
+
+      ctx->ahead_left[d] = left_by[d] < 0 ? ctx->width : left_by[d] ? 1 : 64;
+      ctx->ahead_right[d] = right_by[d] < 0 ? ctx->width : right_by[d] ? 1 : 64;
+      ctx->behind_left[d] = left_by[back] < 0 ? ctx->width : left_by[back] ? 1 : 64;
+      ctx->behind_right[d] = right_by[back] < 0 ? ctx->width : right_by[back] ? 1 : 64;
+      for (int plane = 0; plane < 4; plane++)
+        ctx->goal_code_lanes[plane][d] = ctx->goal_code[d][plane];
+    }
+
   for (int g = 0; g < N_GROUPS; g++)
     {
       ctx->group_offset[g] = offset;
@@ -692,6 +767,16 @@ ctx_init (SlideCtx           *ctx,
     }
   ctx->n_pieces = offset;
   ctx->key_size = MAX (8, (offset + 7) / 8 * 8);
+  ctx->packed_size = MAX (1, (offset + PACKED_FIELDS - 1) / PACKED_FIELDS) * 8;
+  for (int k = 0; k < offset; k++)
+    {
+      int first = k / PACKED_FIELDS * PACKED_FIELDS;
+      int in_word = MIN (offset - first, PACKED_FIELDS);
+
+      ctx->field_shift[k] = 6 * (in_word - 1 - (k - first));
+      if (k < ctx->n_skiddies)
+        ctx->won_mask[k / PACKED_FIELDS] |= (guint64) PACKED_GONE << ctx->field_shift[k];
+    }
   for (int g = 0; g < N_GROUPS; g++)
     if (g != GROUP_CRATE && ctx->group_count[g] > 0)
       ctx->mover_groups[ctx->n_mover_groups++] = g;
@@ -908,51 +993,105 @@ board_move (const SlideCtx *ctx,
 /* piece stops for good on entering a pit or after pushing a crate; a    */
 /* skiddy leaves when its step enters a goal of its colour. The move ends */
 /* when a step changes nothing. tests/test-slide-crosscheck.c checks      */
-/* both paths against an independent implementation.                     */
+/* both paths against an independent implementation, and against each   */
+/* other on boards whose keys take several words.                        */
 
-static inline guint64
-shift_bits (guint64 bits,
-            int     dir,
-            int     width)
+/* The end of a move on bitboards, from the planes of the moving pieces,
+ * the crates and the cells skiddies left the board from: whether the
+ * position changed, the groups after it (in @groups, which held them
+ * before) and its combos. */
+static inline __attribute__ ((always_inline)) gboolean
+bits_finish (const SlideCtx *ctx,
+             guint64         groups[N_GROUPS],
+             int             dir,
+             guint64         p0,
+             guint64         p1,
+             guint64         p2,
+             guint64         crate,
+             guint64         left,
+             gboolean       *breaks)
 {
-  switch (dir)
+  const int w = ctx->width;
+  gboolean moved;
+
+  /* pieces only move forward: the position changed exactly when some
+   * piece's cell did */
+  moved = (((groups[0] | groups[2] | groups[GROUP_ICE]) ^ p0) |
+           ((groups[1] | groups[2]) ^ p1) | ((groups[3] | groups[GROUP_ICE]) ^ p2) |
+           (groups[GROUP_CRATE] ^ crate)) != 0;
+  /* codes 1 (001) to 5 (101); 6 and 7 are never used */
+  groups[0] = p0 & ~p1 & ~p2;
+  groups[1] = p1 & ~p0;
+  groups[2] = p0 & p1;
+  groups[3] = p2 & ~p0;
+  groups[GROUP_ICE] = p0 & p2;
+  groups[GROUP_CRATE] = crate;
+
+  /* Combos, once every piece has stopped: grow each colour's cells left
+   * from through that colour's skiddies. A cell a skiddy left from is
+   * next to one goal, so goal_from tells their colours apart. */
+  *breaks = FALSE;
+  if (left != 0)
     {
-    case 0: return bits >> width;  /* up */
-    case 1: return bits << 1;      /* right */
-    case 2: return bits << width;  /* down */
-    default: return bits >> 1;     /* left */
+      for (int c = 0; c < N_COLOURS; c++)
+        {
+          guint64 region = left & ctx->goal_from[dir][c];
+
+          if (region == 0)
+            continue;
+          for (;;)
+            {
+              guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
+              guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+
+              if (grown == region)
+                break;
+              region = grown;
+            }
+          groups[c] &= ~region;
+          if (groups[c] != 0)
+            *breaks = TRUE;
+        }
     }
+  return moved;
 }
 
 /* Border cells are walls or goals and pieces never stand on them, so a
- * step never wraps from one row into the next with a piece on it. */
+ * step never wraps from one row into the next with a piece on it.
+ *
+ * Every group is a local variable indexed only by constants, so the whole
+ * fixpoint runs in registers. */
 static inline __attribute__ ((always_inline)) gboolean
 bits_move (const SlideCtx *ctx,
            guint64         groups[N_GROUPS],
            int             dir,
-           gboolean       *breaks,
-           guint          *exited_out)
+           gboolean       *breaks)
 {
+#define AHEAD(bits) shift_bits ((bits), dir, w)
+#define BEHIND(bits) shift_bits ((bits), dir ^ 2, w)
   const int w = ctx->width;
-  const int back = dir ^ 2;
-  guint64 active = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_ICE];
-  guint64 left_from[N_COLOURS] = { 0 };
-  gboolean moved = FALSE;
-  guint exited = 0;
-
-  guint64 occupied = groups[0] | groups[1] | groups[2] | groups[3] | groups[GROUP_CRATE] |
-                     groups[GROUP_ICE];
+  const guint64 *goal_code = ctx->goal_code[dir];
+  /* The moving pieces as three bit planes of a code: skiddy colour c is
+   * c + 1, an ice cube 5 (MOVER_CODES). A step moves three planes
+   * instead of five groups. */
+  guint64 p0 = groups[0] | groups[2] | groups[GROUP_ICE];
+  guint64 p1 = groups[1] | groups[2];
+  guint64 p2 = groups[3] | groups[GROUP_ICE];
+  guint64 crate = groups[GROUP_CRATE];
+  /* the cells skiddies left the board from */
+  guint64 left = 0;
+  guint64 active = p0 | p1 | p2;
+  guint64 occupied = active | crate;
 
   for (;;)
     {
-      guint64 free_cells = ctx->floor_pit_bits & ~occupied;
-      guint64 ahead = shift_bits (active, dir, w);
-      guint64 into_free = ahead & free_cells;
-      guint64 from_free = shift_bits (into_free, back, w);
+      const guint64 free_cells = ctx->floor_pit_bits & ~occupied;
+      const guint64 ahead = AHEAD (active);
+      const guint64 into_free = ahead & free_cells;
+      /* crates that a piece stepping into them could push */
+      const guint64 pushable = crate & BEHIND (free_cells);
       /* steps into a goal or onto a crate that can be pushed */
-      guint64 special = ahead & (ctx->any_goal_bits |
-                                 (groups[GROUP_CRATE] & shift_bits (free_cells, back, w)));
-
+      const guint64 special = ahead & (ctx->any_goal_bits | pushable);
       gboolean step_changed = into_free != 0;
 
       if ((into_free | special) == 0)
@@ -962,126 +1101,212 @@ bits_move (const SlideCtx *ctx,
        * targets are free, so one XOR clears the source and sets the target */
       if (into_free != 0)
         {
-          for (int i = 0; i < ctx->n_mover_groups; i++)
-            {
-              const int g = ctx->mover_groups[i];
-              guint64 moving = groups[g] & from_free;
+          const guint64 from = BEHIND (into_free);
+          guint64 m;
 
-              groups[g] ^= moving | shift_bits (moving, dir, w);
-            }
-          occupied ^= from_free | into_free;
-          active = (active & ~from_free) | (into_free & ~ctx->pit_bits);
+#define STEP(g) (m = (g) & from, (g) ^= m | AHEAD (m))
+          STEP (p0);
+          STEP (p1);
+          STEP (p2);
+#undef STEP
+          occupied ^= from | into_free;
+          active = (active & ~from) | (into_free & ~ctx->pit_bits);
         }
 
       if (special != 0)
         {
-          guint64 pushable = groups[GROUP_CRATE] & shift_bits (free_cells, back, w);
-          for (int c = 0; c < N_COLOURS; c++)
+          /* a skiddy's own goal, or a crate it can push; ice cubes (code
+           * 5, the only one with bits 0 and 2) and other colours stop
+           * there */
+          const guint64 mine = active & BEHIND (special) & ~(p0 & p2);
+
+          if (mine != 0)
             {
-              /* a skiddy's own goal, or a crate it can push; ice cubes and
-               * other colours stop there */
-              guint64 mine = groups[c] & active & shift_bits (special, back, w);
-              guint64 into_goal, into_crate;
+              /* the goal ahead has the skiddy's code */
+              const guint64 exits = mine & goal_code[3] &
+                                    ~((p0 ^ goal_code[0]) | (p1 ^ goal_code[1]) |
+                                      (p2 ^ goal_code[2]));
+              const guint64 push = mine & BEHIND (pushable);
 
-              if (mine == 0)
-                continue;
-              into_goal = shift_bits (mine, dir, w) & ctx->goal_bits[c];
-              into_crate = shift_bits (mine, dir, w) & pushable;
+              /* skiddies entering their goal leave */
+              p0 &= ~exits;
+              p1 &= ~exits;
+              p2 &= ~exits;
+              left |= exits;
+              active &= ~exits;
+              occupied &= ~exits;
 
-              if (into_goal != 0)
+              /* a crate moves one cell on; the skiddy takes its place and
+               * stops there */
+              if (push != 0)
                 {
-                  guint64 from = shift_bits (into_goal, back, w);
+                  const guint64 into = AHEAD (push);
+                  const guint64 beyond = AHEAD (into);
+                  guint64 m;
 
-                  groups[c] &= ~from;
-                  active &= ~from;
-                  occupied &= ~from;
-                  left_from[c] |= from;
-                  exited |= 1u << c;
-                  step_changed = TRUE;
+                  crate ^= into | beyond;
+#define PUSH(g) (m = (g) & push, (g) ^= m | AHEAD (m))
+                  PUSH (p0);
+                  PUSH (p1);
+                  PUSH (p2);
+#undef PUSH
+                  active &= ~push;
+                  occupied ^= push | beyond;
                 }
-              if (into_crate != 0)
-                {
-                  guint64 from = shift_bits (into_crate, back, w);
-                  guint64 beyond = shift_bits (into_crate, dir, w);
-
-                  /* the crate moves one cell on; the skiddy takes its place
-                   * and stops there */
-                  groups[GROUP_CRATE] ^= into_crate | beyond;
-                  groups[c] ^= from | into_crate;
-                  active &= ~from;
-                  occupied ^= from | beyond;
-                  step_changed = TRUE;
-                }
+              step_changed |= (exits | push) != 0;
             }
         }
 
       /* only goals of other colours, or crates ahead of ice cubes: done */
       if (!step_changed)
         break;
-      moved = TRUE;
     }
 
-  /* Combos, once every piece has stopped: grow each colour's cells left
-   * from through that colour's skiddies. */
-  *breaks = FALSE;
-  for (int c = 0; c < N_COLOURS; c++)
-    {
-      guint64 region = left_from[c];
+  return bits_finish (ctx, groups, dir, p0, p1, p2, crate, left, breaks);
+#undef AHEAD
+#undef BEHIND
+}
 
-      if (region == 0)
-        continue;
-      for (;;)
+/* Packed keys, for boards of at most 64 cells: the pieces in the order of
+ * the byte form (groups in turn, each group's cells ascending, pieces that
+ * have left last), ten to a 64-bit word, 6 bits each, shifted in from the
+ * bottom: the last piece of a word is its lowest field (field_shift). A
+ * piece that has left is PACKED_GONE. Cell 63 is never a piece: it is the
+ * last border cell of a 64-cell board, or no cell at all. Half the bytes
+ * of the byte form for up to ten pieces, so half the key traffic, and one
+ * word to hash and compare. */
+
+static inline guint64
+packed_word (const guint8 *key,
+             int           word)
+{
+  guint64 w;
+
+  memcpy (&w, key + word * 8, 8);
+  return w;
+}
+
+static inline void
+packed_decode (const SlideCtx *ctx,
+               const guint8   *key,
+               guint64         groups[N_GROUPS],
+               gboolean        one_word)
+{
+  if (one_word)
+    {
+      guint64 w = packed_word (key, 0);
+
+      /* the lowest field is the last piece: groups from the last */
+      for (int g = N_GROUPS - 1; g >= 0; g--)
         {
-          guint64 around = (region << 1) | (region >> 1) | (region << w) | (region >> w);
-          guint64 grown = region | (around & groups[c]) | (region & groups[c]);
+          guint64 bits = 0;
 
-          if (grown == region)
-            break;
-          region = grown;
+          /* a piece that has left sets bit 63, which no floor cell has */
+          for (int i = 0; i < ctx->group_count[g]; i++, w >>= 6)
+            bits |= G_GUINT64_CONSTANT (1) << (w & 63);
+          groups[g] = bits & ctx->floor_pit_bits;
         }
-      groups[c] &= ~region;
-      if (groups[c] != 0)
-        *breaks = TRUE;
     }
-
-  *exited_out = exited;
-  return moved;
-}
-
-static inline void
-bits_decode (const SlideCtx *ctx,
-             const guint8   *key,
-             guint64         groups[N_GROUPS])
-{
-  for (int g = 0; g < N_GROUPS; g++)
+  else
     {
-      groups[g] = 0;
-      for (int k = ctx->group_offset[g]; k < ctx->group_offset[g] + ctx->group_count[g]; k++)
-        if (key[k] != GONE)
-          groups[g] |= G_GUINT64_CONSTANT (1) << key[k];
+      guint64 bits[N_GROUPS] = { 0 };
+
+      for (int k = 0; k < ctx->n_pieces; k++)
+        {
+          guint64 w = packed_word (key, k / PACKED_FIELDS);
+
+          bits[ctx->piece_group[k]] |= G_GUINT64_CONSTANT (1) << ((w >> ctx->field_shift[k]) & 63);
+        }
+      for (int g = 0; g < N_GROUPS; g++)
+        groups[g] = bits[g] & ctx->floor_pit_bits;
     }
 }
 
-/* Bits come out lowest first: each group is in cell order already. */
+/* Bits come out lowest first: each group is in cell order already. A
+ * group with no bits left gives cell 63 (PACKED_GONE) from the bit kept
+ * set above its cells. */
 static inline void
-bits_encode (const SlideCtx *ctx,
-             const guint64   groups[N_GROUPS],
-             guint8         *key)
+packed_encode (const SlideCtx *ctx,
+               const guint64   groups[N_GROUPS],
+               guint8         *key,
+               gboolean        one_word)
 {
-  int k = 0;
+  const guint64 gone = G_GUINT64_CONSTANT (1) << PACKED_GONE;
 
-  for (int g = 0; g < N_GROUPS; g++)
+  if (one_word)
     {
-      guint64 bits = groups[g];
-      int end = k + ctx->group_count[g];
+      guint64 w = 0;
 
-      for (; bits != 0; bits &= bits - 1)
-        key[k++] = __builtin_ctzll (bits);
-      for (; k < end; k++)
-        key[k] = GONE;
+      /* at most ten pieces: a group's count picks the entry into a run
+       * of unrolled steps, with no loop to count them down */
+      for (int g = 0; g < N_GROUPS; g++)
+        {
+          guint64 b = groups[g] | gone;
+
+#define EMIT (w = (w << 6) | (guint64) __builtin_ctzll (b), b = (b & (b - 1)) | gone)
+          switch (ctx->group_count[g])
+            {
+            case 10: EMIT; /* fall through */
+            case 9: EMIT; /* fall through */
+            case 8: EMIT; /* fall through */
+            case 7: EMIT; /* fall through */
+            case 6: EMIT; /* fall through */
+            case 5: EMIT; /* fall through */
+            case 4: EMIT; /* fall through */
+            case 3: EMIT; /* fall through */
+            case 2: EMIT; /* fall through */
+            case 1: EMIT; /* fall through */
+            default: break;
+            }
+#undef EMIT
+        }
+      memcpy (key, &w, 8);
     }
-  for (; k < (int) ctx->key_size; k++)
-    key[k] = GONE;
+  else
+    {
+      guint64 words[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1] = { 0 };
+      int k = 0;
+
+      for (int g = 0; g < N_GROUPS; g++)
+        {
+          guint64 b = groups[g] | gone;
+
+          for (int i = 0; i < ctx->group_count[g]; i++, k++)
+            {
+              words[k / PACKED_FIELDS] |= (guint64) __builtin_ctzll (b) << ctx->field_shift[k];
+              b = (b & (b - 1)) | gone;
+            }
+        }
+      memcpy (key, words, ctx->packed_size);
+    }
+}
+
+static void
+packed_from_bytes (const SlideCtx *ctx,
+                   const guint8   *bytes,
+                   guint8         *key)
+{
+  guint64 words[PW_SLIDE_MAX_PIECES / PACKED_FIELDS + 1] = { 0 };
+
+  for (int k = 0; k < ctx->n_pieces; k++)
+    words[k / PACKED_FIELDS] |=
+      (guint64) (bytes[k] == GONE ? PACKED_GONE : bytes[k]) << ctx->field_shift[k];
+  memcpy (key, words, ctx->packed_size);
+}
+
+/* The byte form of a packed key, padding and all. */
+static void
+packed_to_bytes (const SlideCtx *ctx,
+                 const guint8   *key,
+                 guint8         *bytes)
+{
+  memset (bytes, GONE, ctx->key_size);
+  for (int k = 0; k < ctx->n_pieces; k++)
+    {
+      guint cell = (packed_word (key, k / PACKED_FIELDS) >> ctx->field_shift[k]) & 63;
+
+      bytes[k] = cell == PACKED_GONE ? GONE : cell;
+    }
 }
 
 static inline __attribute__ ((always_inline)) void
@@ -1090,37 +1315,212 @@ bits_expand_one (const SlideCtx *ctx,
                  int             dir,
                  guint8         *succ,
                  guint          *changed,
-                 guint          *flagged)
+                 guint          *flagged,
+                 gboolean        one_word)
 {
   guint64 groups[N_GROUPS];
   gboolean breaks;
-  guint exited;
 
   memcpy (groups, start, sizeof groups);
-  if (bits_move (ctx, groups, dir, &breaks, &exited))
+  if (bits_move (ctx, groups, dir, &breaks))
     {
-      bits_encode (ctx, groups, succ + dir * ctx->key_size);
+      packed_encode (ctx, groups, succ + dir * ctx->packed_size, one_word);
       *changed |= 1u << dir;
       if (breaks)
         *flagged |= 1u << dir;
     }
 }
 
-static void
-slide_expand_bits (const SlideCtx *ctx,
-                   const guint8   *key,
-                   guint8         *succ,
-                   guint          *changed,
-                   guint          *flagged)
+static inline __attribute__ ((always_inline)) void
+bits_expand (const SlideCtx *ctx,
+             const guint8   *key,
+             guint8         *succ,
+             guint          *changed,
+             guint          *flagged,
+             gboolean        one_word)
 {
   guint64 start[N_GROUPS];
 
-  bits_decode (ctx, key, start);
+  *changed = 0;
+  *flagged = 0;
+  packed_decode (ctx, key, start, one_word);
   /* constant directions: each call inlines a move with its shifts fixed */
-  bits_expand_one (ctx, start, 0, succ, changed, flagged);
-  bits_expand_one (ctx, start, 1, succ, changed, flagged);
-  bits_expand_one (ctx, start, 2, succ, changed, flagged);
-  bits_expand_one (ctx, start, 3, succ, changed, flagged);
+  bits_expand_one (ctx, start, 0, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 1, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 2, succ, changed, flagged, one_word);
+  bits_expand_one (ctx, start, 3, succ, changed, flagged, one_word);
+}
+
+/* Up to ten pieces: keys of one word. */
+static void
+slide_expand_bits1 (gconstpointer  data,
+                    const guint8  *key,
+                    guint8        *succ,
+                    guint         *changed,
+                    guint         *flagged)
+{
+  bits_expand (data, key, succ, changed, flagged, TRUE);
+}
+
+static void
+slide_expand_bits (gconstpointer  data,
+                   const guint8  *key,
+                   guint8        *succ,
+                   guint         *changed,
+                   guint         *flagged)
+{
+  bits_expand (data, key, succ, changed, flagged, FALSE);
+}
+
+#if defined (__x86_64__) && defined (__GNUC__)
+#define HAVE_BITS4 1
+
+/* All four moves of a position at once, one move in each 64-bit lane of
+ * AVX2 vectors, for processors that have AVX2 and BMI1/2 (chosen at run
+ * time; the code above serves the others). BMI makes the packing of the
+ * successors' keys a tzcnt and a blsr a piece. The same steps as bits_move, taken by
+ * every lane until none changes: a lane whose move has ended changes
+ * nothing in later steps, so it keeps its result. Steps shift each lane
+ * its own way: AHEAD (x) = (x << ahead_left) | (x >> ahead_right), and
+ * counts of 64 give 0. */
+
+#define V_AND(a, b)    _mm256_and_si256 ((a), (b))
+#define V_OR(a, b)     _mm256_or_si256 ((a), (b))
+#define V_XOR(a, b)    _mm256_xor_si256 ((a), (b))
+#define V_ANDNOT(a, b) _mm256_andnot_si256 ((a), (b))  /* ~a & b */
+
+static __attribute__ ((target ("avx2,bmi,bmi2"))) void
+slide_expand_bits4 (gconstpointer  data,
+                    const guint8  *key,
+                    guint8        *succ,
+                    guint         *changed,
+                    guint         *flagged)
+{
+  const SlideCtx *ctx = data;
+  const __m256i al = _mm256_loadu_si256 ((const __m256i *) ctx->ahead_left);
+  const __m256i ar = _mm256_loadu_si256 ((const __m256i *) ctx->ahead_right);
+  const __m256i bl = _mm256_loadu_si256 ((const __m256i *) ctx->behind_left);
+  const __m256i br = _mm256_loadu_si256 ((const __m256i *) ctx->behind_right);
+  const __m256i floor_pit = _mm256_set1_epi64x ((gint64) ctx->floor_pit_bits);
+  const __m256i pits = _mm256_set1_epi64x ((gint64) ctx->pit_bits);
+  const __m256i any_goal = _mm256_set1_epi64x ((gint64) ctx->any_goal_bits);
+  const __m256i gc0 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[0]);
+  const __m256i gc1 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[1]);
+  const __m256i gc2 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[2]);
+  const __m256i gc3 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[3]);
+  guint64 start[N_GROUPS];
+  __m256i p0, p1, p2, crate, left, active, occupied;
+  guint64 out[5][4];
+
+#define AHEAD(x) V_OR (_mm256_sllv_epi64 ((x), al), _mm256_srlv_epi64 ((x), ar))
+#define BEHIND(x) V_OR (_mm256_sllv_epi64 ((x), bl), _mm256_srlv_epi64 ((x), br))
+
+  *changed = 0;
+  *flagged = 0;
+  packed_decode (ctx, key, start, TRUE);
+  p0 = _mm256_set1_epi64x ((gint64) (start[0] | start[2] | start[GROUP_ICE]));
+  p1 = _mm256_set1_epi64x ((gint64) (start[1] | start[2]));
+  p2 = _mm256_set1_epi64x ((gint64) (start[3] | start[GROUP_ICE]));
+  crate = _mm256_set1_epi64x ((gint64) start[GROUP_CRATE]);
+  left = _mm256_setzero_si256 ();
+  active = V_OR (V_OR (p0, p1), p2);
+  occupied = V_OR (active, crate);
+
+  for (;;)
+    {
+      const __m256i free_cells = V_ANDNOT (occupied, floor_pit);
+      const __m256i ahead = AHEAD (active);
+      const __m256i into_free = V_AND (ahead, free_cells);
+      const __m256i pushable = V_AND (crate, BEHIND (free_cells));
+      const __m256i special = V_AND (ahead, V_OR (any_goal, pushable));
+      const __m256i from = BEHIND (into_free);
+      __m256i m, mine, exits, push, into, beyond, step;
+
+#define STEP(g, f) (m = V_AND ((g), (f)), (g) = V_XOR ((g), V_OR (m, AHEAD (m))))
+      STEP (p0, from);
+      STEP (p1, from);
+      STEP (p2, from);
+      occupied = V_XOR (occupied, V_OR (from, into_free));
+      active = V_OR (V_ANDNOT (from, active), V_ANDNOT (pits, into_free));
+
+      exits = push = _mm256_setzero_si256 ();
+      /* skiddies (not code 5, ice) facing their own goal or a crate
+       * they can push: rare, so only looked for when some lane has one
+       * ahead */
+      if (!_mm256_testz_si256 (special, special))
+        {
+          mine = V_ANDNOT (V_AND (p0, p2), V_AND (active, BEHIND (special)));
+          exits = V_ANDNOT (V_OR (V_OR (V_XOR (p0, gc0), V_XOR (p1, gc1)), V_XOR (p2, gc2)),
+                            V_AND (mine, gc3));
+          push = V_AND (mine, BEHIND (pushable));
+          p0 = V_ANDNOT (exits, p0);
+          p1 = V_ANDNOT (exits, p1);
+          p2 = V_ANDNOT (exits, p2);
+          left = V_OR (left, exits);
+          active = V_ANDNOT (exits, active);
+          occupied = V_ANDNOT (exits, occupied);
+
+          if (!_mm256_testz_si256 (push, push))
+            {
+              into = AHEAD (push);
+              beyond = AHEAD (into);
+              crate = V_XOR (crate, V_OR (into, beyond));
+              STEP (p0, push);
+              STEP (p1, push);
+              STEP (p2, push);
+              active = V_ANDNOT (push, active);
+              occupied = V_XOR (occupied, V_OR (push, beyond));
+            }
+        }
+#undef STEP
+
+      step = V_OR (V_OR (into_free, exits), push);
+      if (_mm256_testz_si256 (step, step))
+        break;
+    }
+#undef AHEAD
+#undef BEHIND
+
+  _mm256_storeu_si256 ((__m256i *) out[0], p0);
+  _mm256_storeu_si256 ((__m256i *) out[1], p1);
+  _mm256_storeu_si256 ((__m256i *) out[2], p2);
+  _mm256_storeu_si256 ((__m256i *) out[3], crate);
+  _mm256_storeu_si256 ((__m256i *) out[4], left);
+
+  for (int dir = 0; dir < 4; dir++)
+    {
+      guint64 groups[N_GROUPS];
+      gboolean breaks;
+
+      memcpy (groups, start, sizeof groups);
+      if (bits_finish (ctx, groups, dir, out[0][dir], out[1][dir], out[2][dir], out[3][dir],
+                       out[4][dir], &breaks))
+        {
+          packed_encode (ctx, groups, succ + dir * ctx->packed_size, TRUE);
+          *changed |= 1u << dir;
+          if (breaks)
+            *flagged |= 1u << dir;
+        }
+    }
+}
+
+#undef V_AND
+#undef V_OR
+#undef V_XOR
+#undef V_ANDNOT
+#endif
+
+/* Won when every skiddy has left: all their fields are PACKED_GONE. */
+static gboolean
+slide_is_won_packed (gconstpointer  data,
+                     const guint8  *key)
+{
+  const SlideCtx *ctx = data;
+
+  for (guint word = 0; word < ctx->packed_size / 8; word++)
+    if ((packed_word (key, word) & ctx->won_mask[word]) != ctx->won_mask[word])
+      return FALSE;
+  return TRUE;
 }
 
 static void
@@ -1137,12 +1537,6 @@ slide_expand (gconstpointer  data,
 
   *changed = 0;
   *flagged = 0;
-  if (ctx->small)
-    {
-      slide_expand_bits (ctx, key, succ, changed, flagged);
-      return;
-    }
-
   board_decode (ctx, key, &start, &movers);
 
   for (int dir = 0; dir < 4; dir++)
@@ -1178,6 +1572,12 @@ static const PwExplorerFuncs slide_explorer = {
   .n_moves = 4,
   .expand = slide_expand,
   .is_won = slide_is_won,
+};
+
+static const PwExplorerFuncs slide_explorer_bits = {
+  .n_moves = 4,
+  .expand = slide_expand_bits,
+  .is_won = slide_is_won_packed,
 };
 
 char *
@@ -1458,7 +1858,8 @@ slide_analyse (gconstpointer           data,
   g_autoptr(PwAnalysis) analysis = NULL;
   g_autoptr(GTimer) timer = g_timer_new ();
   guint8 start[PW_SLIDE_MAX_PIECES];
-  PwExplorerFuncs funcs = slide_explorer;
+  guint8 packed_start[PW_SLIDE_MAX_PIECES];
+  PwExplorerFuncs funcs;
   SlideAnalysis *sa;
   PwStateGraph *graph;
   JsonObject *figures;
@@ -1483,9 +1884,27 @@ slide_analyse (gconstpointer           data,
 
   sa = g_new0 (SlideAnalysis, 1);
   ctx_init (&sa->ctx, level, start);
-  funcs.key_size = sa->ctx.key_size;
+  if (sa->ctx.small)
+    {
+      funcs = slide_explorer_bits;
+      funcs.key_size = sa->ctx.packed_size;
+      if (funcs.key_size == 8)
+        funcs.expand = slide_expand_bits1;
+#ifdef HAVE_BITS4
+      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2") &&
+          __builtin_cpu_supports ("bmi") && __builtin_cpu_supports ("bmi2"))
+        funcs.expand = slide_expand_bits4;
+#endif
+      packed_from_bytes (&sa->ctx, start, packed_start);
+    }
+  else
+    {
+      funcs = slide_explorer;
+      funcs.key_size = sa->ctx.key_size;
+    }
 
-  graph = pw_state_graph_explore (&funcs, &sa->ctx, start, options->max_states,
+  graph = pw_state_graph_explore (&funcs, &sa->ctx, sa->ctx.small ? packed_start : start,
+                                  options->max_states,
                                   options->max_bytes, progress, progress_data, cancellable,
                                   error);
   if (graph == NULL)
@@ -1664,6 +2083,9 @@ slide_analyse (gconstpointer           data,
 /* ------------------------------------------------------------------ */
 /* Play                                                                 */
 
+/* Play positions are the keys the analysis stores in its graph, so that
+ * the graph answers for them: on bitboard boards the packed form. The
+ * moves themselves go through the byte form and board_move. */
 static gpointer
 slide_play_new (gconstpointer  data,
                 guint8        *start,
@@ -1671,15 +2093,34 @@ slide_play_new (gconstpointer  data,
 {
   const PwSlideLevel *level = data;
   g_autoptr(GPtrArray) problems = slide_validate (level);
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
   SlideCtx *ctx;
 
   if (problems->len > 0)
     return NULL;
   ctx = g_new (SlideCtx, 1);
   memset (start, 0, PW_PLAY_MAX_KEY);
-  ctx_init (ctx, level, start);
-  *key_size = ctx->key_size;
+  ctx_init (ctx, level, bytes);
+  if (ctx->small)
+    {
+      packed_from_bytes (ctx, bytes, start);
+      *key_size = ctx->packed_size;
+    }
+  else
+    {
+      memcpy (start, bytes, ctx->key_size);
+      *key_size = ctx->key_size;
+    }
   return ctx;
+}
+
+static gboolean
+slide_play_won (gconstpointer  rules,
+                const guint8  *key)
+{
+  const SlideCtx *ctx = rules;
+
+  return ctx->small ? slide_is_won_packed (rules, key) : slide_is_won (rules, key);
 }
 
 static gboolean
@@ -1690,27 +2131,30 @@ slide_play_move (gconstpointer  rules,
                  gboolean      *flagged)
 {
   const SlideCtx *ctx = rules;
+  guint key_size = ctx->small ? ctx->packed_size : ctx->key_size;
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
   Board board;
   Movers movers;
   gboolean breaks = FALSE;
 
-  memcpy (next, key, ctx->key_size);
-  if (move >= 4 || slide_is_won (ctx, key))
+  memcpy (next, key, key_size);
+  if (move >= 4 || slide_play_won (ctx, key))
     return FALSE;
-  board_decode (ctx, key, &board, &movers);
+  if (ctx->small)
+    packed_to_bytes (ctx, key, bytes);
+  else
+    memcpy (bytes, key, ctx->key_size);
+  board_decode (ctx, bytes, &board, &movers);
   if (!board_move (ctx, &board, &movers, move, &breaks))
     return FALSE;
-  board_encode (ctx, &board, FALSE, next);
+  board_encode (ctx, &board, FALSE, bytes);
+  if (ctx->small)
+    packed_from_bytes (ctx, bytes, next);
+  else
+    memcpy (next, bytes, ctx->key_size);
   if (flagged != NULL)
     *flagged = breaks;
   return TRUE;
-}
-
-static gboolean
-slide_play_won (gconstpointer  rules,
-                const guint8  *key)
-{
-  return slide_is_won (rules, key);
 }
 
 static gpointer
@@ -1721,7 +2165,13 @@ slide_play_render (gconstpointer  data,
   const PwSlideLevel *level = data;
   const SlideCtx *ctx = rules;
   PwSlideLevel *view = slide_copy (level);
+  guint8 bytes[PW_SLIDE_MAX_PIECES];
 
+  if (ctx->small)
+    {
+      packed_to_bytes (ctx, key, bytes);
+      key = bytes;
+    }
   view->pieces = g_malloc (ctx->n_cells);
   memset (view->pieces, '.', ctx->n_cells);
   for (int i = 0; i < ctx->n_cells; i++)
