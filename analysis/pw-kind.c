@@ -79,3 +79,11 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->trace = NULL;
   options->trace_data = NULL;
 }
+
+void
+pw_place_result_clear (PwPlaceResult *result)
+{
+  g_clear_pointer (&result->conflict, g_free);
+  g_clear_pointer (&result->solution, g_free);
+  result->decided = result->completable = FALSE;
+}

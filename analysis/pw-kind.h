@@ -109,6 +109,19 @@ typedef void     (*PwGenerateProgress) (guint64   tried,
                                         guint     found,
                                         gpointer  user_data);
 
+/* What a partial placement can still become (placement play). Arrays
+ * have one byte per cell of the level's grid. */
+typedef struct
+{
+  gboolean  decided;       /* FALSE: the search budget ran out */
+  gboolean  completable;   /* some solution keeps every placed piece */
+  guint8   *conflict;      /* when not: 1 on the cells of a smallest set of
+                            * placed pieces that cannot all stay */
+  guint8   *solution;      /* when completable: per cell 0 or entry + 1 */
+} PwPlaceResult;
+
+void pw_place_result_clear (PwPlaceResult *result);
+
 /* The table every kind fills in (see analysis/kinds/<kind>.c).
  * @data is the kind's own parsed level, opaque to everyone else. */
 struct _PwKind
@@ -188,6 +201,18 @@ struct _PwKind
                               gpointer            user_data,
                               GCancellable       *cancellable,
                               GError            **error);
+
+  /* Placement play, NULL for kinds played by moves: a position is, per
+   * cell, 0 or an inventory entry + 1. place_check says whether the
+   * placement can still be completed to a solution (any thread, budgeted,
+   * cancellable); place_render gives the kind's data drawn with it. */
+  gboolean  (*place_check)   (gconstpointer   data,
+                              const guint8   *placed,
+                              PwPlaceResult  *result,
+                              GCancellable   *cancellable,
+                              GError        **error);
+  gpointer  (*place_render)  (gconstpointer   data,
+                              const guint8   *placed);
 
   const char *moves;
   gpointer  (*play_new)      (gconstpointer  data,

@@ -647,6 +647,143 @@ test_combination_prettify (void)
   g_assert_cmpuint (changed, >, 20);
 }
 
+/* Whether some enumerated solution keeps every piece of @placed (cell →
+ * kind + 1, as the enumerator names pieces) where @keep says. */
+static gboolean
+ref_completable (GHashTable   *raw,
+                 const guint8 *placed,
+                 const guint8 *keep,
+                 int           n)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, raw);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const char *sol = key;
+      gboolean ok = TRUE;
+
+      for (int i = 0; i < n && ok; i++)
+        if (placed[i] && keep[i])
+          ok = sol[i] == 'A' + placed[i];
+      if (ok)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Placement play against the enumerator: a partial placement is
+ * completable exactly when some solution extends it; the solution given
+ * extends it; the conflict named cannot be completed, and dropping any
+ * one of its pieces makes it completable. */
+static void
+test_combination_place (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (321);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint dead = 0, alive = 0;
+
+  while (dead + alive < 600)
+    {
+      Ref r;
+      Enum e = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevel) level = NULL;
+      const PwCombinationLevel *data;
+      guint8 placed[64] = { 0 }, keep[64];
+      PwPlaceResult result;
+      int n;
+
+      random_ref (rand, &r, text);
+      if (r.n_kinds == 0)
+        continue;
+      level = pw_level_new_from_text ("combination", text->str, &error);
+      g_assert_no_error (error);
+      data = pw_level_get_data (level);
+      {
+        g_autoptr(GPtrArray) problems = pw_level_validate (level);
+
+        if (problems->len > 0)
+          continue;
+      }
+      e.r = &r;
+      memcpy (e.left, r.count, sizeof r.count);
+      e.raw = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      ref_enumerate (&e, 0);
+      n = r.w * r.h;
+
+      /* a few random pieces on random empty cells; the file entries and
+       * the enumerator's kinds: map through colour and attack */
+      for (int k = g_rand_int_range (rand, 1, 4); k > 0; k--)
+        {
+          int cell = g_rand_int_range (rand, 0, n);
+          int entry = g_rand_int_range (rand, 0, data->n_entries);
+
+          if (r.cells[cell] == '.')
+            placed[cell] = entry + 1;
+        }
+      {
+        guint8 as_kind[64] = { 0 };
+
+        for (int i = 0; i < n; i++)
+          if (placed[i])
+            for (int j = 0; j < r.n_kinds; j++)
+              if (r.colour[j] == data->entries[placed[i] - 1].colour &&
+                  r.attack[j] == (int) data->entries[placed[i] - 1].attack)
+                as_kind[i] = j + 1;
+        memset (keep, 1, sizeof keep);
+
+        g_assert_true (pw_combination_kind.place_check (data, placed, &result, NULL, &error));
+        g_assert_no_error (error);
+        g_assert_true (result.decided);
+        g_assert_cmpint (result.completable, ==, ref_completable (e.raw, as_kind, keep, n));
+        if (result.completable)
+          {
+            /* the solution keeps the placed pieces and is a solution */
+            guint8 sol_kind[64] = { 0 };
+            char *key = g_malloc0 (n + 1);
+
+            for (int i = 0; i < n; i++)
+              {
+                if (placed[i])
+                  g_assert_cmpint (data->entries[result.solution[i] - 1].colour, ==,
+                                   data->entries[placed[i] - 1].colour);
+                if (result.solution[i])
+                  for (int j = 0; j < r.n_kinds; j++)
+                    if (r.colour[j] == data->entries[result.solution[i] - 1].colour &&
+                        r.attack[j] == (int) data->entries[result.solution[i] - 1].attack)
+                      sol_kind[i] = j + 1;
+                key[i] = 'A' + sol_kind[i];
+              }
+            g_assert_true (g_hash_table_contains (e.raw, key));
+            g_free (key);
+            alive++;
+          }
+        else
+          {
+            g_assert_nonnull (result.conflict);
+            for (int i = 0; i < n; i++)
+              keep[i] = result.conflict[i];
+            g_assert_false (ref_completable (e.raw, as_kind, keep, n));
+            for (int i = 0; i < n; i++)
+              if (keep[i])
+                {
+                  keep[i] = 0;
+                  g_assert_true (ref_completable (e.raw, as_kind, keep, n));
+                  keep[i] = 1;
+                }
+            dead++;
+          }
+        pw_place_result_clear (&result);
+      }
+      g_hash_table_unref (e.raw);
+    }
+  g_test_message ("%u completable placements, %u dead ends", alive, dead);
+  g_assert_cmpuint (alive, >, 50);
+  g_assert_cmpuint (dead, >, 50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -659,5 +796,6 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);
   g_test_add_func ("/analysis/combination/generate", test_combination_generate);
   g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);
+  g_test_add_func ("/analysis/combination/place", test_combination_place);
   return g_test_run ();
 }

@@ -823,6 +823,16 @@ _pw_combination_model_free (PwCombinationModel *model)
 /* ------------------------------------------------------------------ */
 /* Analysis                                                             */
 
+static gboolean
+copy_solution (const guint8 *values,
+               gpointer      data)
+{
+  struct { guint8 *out; int n; } *sink = data;
+
+  memcpy (sink->out, values, sink->n);
+  return TRUE;
+}
+
 /* Which (variable, value) pairs some solution found so far has. */
 typedef struct
 {
@@ -1136,6 +1146,154 @@ combination_analyse (gconstpointer           data,
   return g_steal_pointer (&analysis);
 }
 
+/* ------------------------------------------------------------------ */
+/* Placement play                                                       */
+
+#define PLACE_NODE_LIMIT 200000
+
+/* Whether the raw model has a solution with @fixed cells holding their
+ * pieces; -1 when the budget ran out. */
+static int
+completable (const PwCombinationModel *model,
+             const PwCombinationLevel *level,
+             const guint8             *placed,
+             const guint8             *keep,
+             guint8                   *solution,
+             GCancellable             *cancellable,
+             GError                  **error)
+{
+  g_autofree PwCspDomain *assume = g_new (PwCspDomain, MAX (model->n_vars, 1));
+  PwCspSearch search;
+  PwCspResult result;
+  guint8 *found = g_new0 (guint8, MAX (model->n_vars, 1));
+  struct { guint8 *out; int n; } sink = { found, model->n_vars };
+
+  for (int v = 0; v < model->n_vars; v++)
+    {
+      int cell = model->cell_of_var[v];
+
+      assume[v] = G_MAXUINT32;
+      if (placed[cell] > 0 && keep[cell])
+        assume[v] = 1u << (model->entry_of_file_entry[placed[cell] - 1] + 1);
+    }
+  pw_csp_search_init (&search);
+  search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
+  search.values_descending = TRUE;
+  search.max_solutions = 1;
+  search.max_nodes = PLACE_NODE_LIMIT;
+  search.domains = assume;
+  search.cancellable = cancellable;
+  search.on_solution = copy_solution;
+  search.on_solution_data = &sink;
+  if (!pw_csp_search (model->csp, &search, &result, error))
+    {
+      g_free (found);
+      return -2;
+    }
+  if (result.solutions > 0 && solution != NULL)
+    {
+      /* back to file entries: the first entry of each merged one */
+      memset (solution, 0, (gsize) level->width * level->height);
+      for (int v = 0; v < model->n_vars; v++)
+        if (found[v] > 0)
+          for (int i = 0; i < level->n_entries; i++)
+            if (model->entry_of_file_entry[i] == found[v] - 1)
+              {
+                solution[model->cell_of_var[v]] = i + 1;
+                break;
+              }
+    }
+  g_free (found);
+  if (result.solutions > 0)
+    return 1;
+  return result.node_limit ? -1 : 0;
+}
+
+static gboolean
+combination_place_check (gconstpointer   data,
+                         const guint8   *placed,
+                         PwPlaceResult  *out,
+                         GCancellable   *cancellable,
+                         GError        **error)
+{
+  const PwCombinationLevel *level = data;
+  const int n = level->width * level->height;
+  g_autoptr(GPtrArray) problems = combination_validate (level);
+  g_autoptr(PwCombinationModel) model = NULL;
+  g_autofree guint8 *keep = g_new (guint8, n);
+  int r;
+
+  memset (out, 0, sizeof *out);
+  if (problems->len > 0)
+    {
+      const PwProblem *problem = g_ptr_array_index (problems, 0);
+
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID, problem->message);
+      return FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    if (placed[i] > level->n_entries || (placed[i] > 0 && level->cells[i] != '.'))
+      {
+        g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                     _("Cell (%d, %d): a piece cannot stand there"), i % level->width,
+                     i / level->width);
+        return FALSE;
+      }
+
+  model = _pw_combination_model_new (level, FALSE);
+  for (int i = 0; i < n; i++)
+    keep[i] = 1;
+  out->solution = g_new0 (guint8, n);
+  r = completable (model, level, placed, keep, out->solution, cancellable, error);
+  if (r == -2)
+    {
+      pw_place_result_clear (out);
+      return FALSE;
+    }
+  out->decided = r >= 0;
+  out->completable = r == 1;
+  if (r != 0)
+    {
+      if (r != 1)
+        g_clear_pointer (&out->solution, g_free);
+      return TRUE;
+    }
+  g_clear_pointer (&out->solution, g_free);
+
+  /* a smallest set the engine finds cheaply: drop each placed piece in
+   * turn and keep it dropped while the rest still cannot be completed */
+  for (int i = 0; i < n; i++)
+    {
+      if (placed[i] == 0)
+        continue;
+      keep[i] = 0;
+      r = completable (model, level, placed, keep, NULL, cancellable, error);
+      if (r == -2)
+        {
+          pw_place_result_clear (out);
+          return FALSE;
+        }
+      if (r != 0)
+        keep[i] = 1;  /* needed for the conflict (or undecided: keep it) */
+    }
+  out->conflict = g_new0 (guint8, n);
+  for (int i = 0; i < n; i++)
+    out->conflict[i] = placed[i] > 0 && keep[i];
+  return TRUE;
+}
+
+static gpointer
+combination_place_render (gconstpointer  data,
+                          const guint8  *placed)
+{
+  const PwCombinationLevel *level = data;
+  PwCombinationLevel *copy = combination_copy (level);
+
+  g_free (copy->placed);
+  copy->placed = g_memdup2 (placed, (gsize) level->width * level->height);
+  return copy;
+}
+
 static const PwGenerateParam generate_params[] = {
   { "size", N_("WxH"), N_("grid size (default 6x6, 2 to 12 each way)") },
   { "walls", N_("F"), N_("share of wall cells (default 0.1)") },
@@ -1166,4 +1324,6 @@ const PwKind pw_combination_kind = {
   .generate_params = generate_params,
   .n_generate_params = G_N_ELEMENTS (generate_params),
   .generate = _pw_combination_generate,
+  .place_check = combination_place_check,
+  .place_render = combination_place_render,
 };
