@@ -498,6 +498,61 @@ test_window_export_csv (void)
   test_remove_dir (dir);
 }
 
+static gboolean
+play_text_has (gpointer data)
+{
+  gpointer *pair = data;
+  const char *text = pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (pair[0]));
+
+  return text != NULL && strstr (text, pair[1]) != NULL;
+}
+
+/* Placement play on a combination level: a piece where no solution has it
+ * is a dead end at once; taking it back, the hints and "show solution"
+ * complete the puzzle. */
+static void
+test_window_placement (void)
+{
+  static const char *text = "....\n.#..\n....\n2 red orthogonal\n2 blue orthogonal\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  PwWindow *window = pw_window_new (NULL);
+  PwCanvas *canvas = pw_window_get_canvas (window);
+  gpointer dead[2] = { window, "Dead end" };
+  gpointer alive[2] = { window, "can still be reached" };
+  gpointer solved[2] = { window, "Solved" };
+
+  g_assert_no_error (error);
+  pw_level_set_name (level, "Rooks");
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  wait_for (play_text_has, alive, "the empty placement checked");
+  /* red at (0, 0) and blue at (1, 0): a rook's ray hits the other colour */
+  g_signal_emit_by_name (canvas, "place", 0, 0);
+  g_signal_emit_by_name (canvas, "place", 2, 3);  /* the inventory: blue */
+  g_signal_emit_by_name (canvas, "place", 1, 0);
+  wait_for (play_text_has, dead, "the dead end");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  wait_for (play_text_has, alive, "the placement after undo");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+  wait_for (play_text_has, alive, "the placement after a hint");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "solution-play", NULL);
+  wait_for (play_text_has, solved, "the solution shown");
+  /* the document never changed */
+  g_assert_false (pw_document_get_modified (document));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_null (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The dialog on screen, or NULL. */
 static GtkDialog *
 find_dialog (void)
@@ -627,6 +682,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
+  g_test_add_func ("/ui/window/placement", test_window_placement);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   status = g_test_run ();
   test_remove_dir (state);

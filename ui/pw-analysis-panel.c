@@ -268,6 +268,25 @@ pw_analysis_panel_set_play (PwAnalysisPanel *self,
     gtk_widget_add_css_class (GTK_WIDGET (self->play_label), css);
 }
 
+void
+pw_analysis_panel_set_play_message (PwAnalysisPanel *self,
+                                    const char      *text,
+                                    int              state)
+{
+  g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->play_label), text != NULL);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->play_label), "pw-dead-end");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->play_label), "pw-won");
+  if (text == NULL)
+    return;
+  gtk_label_set_text (self->play_label, text);
+  if (state == 1)
+    gtk_widget_add_css_class (GTK_WIDGET (self->play_label), "pw-won");
+  else if (state == 2)
+    gtk_widget_add_css_class (GTK_WIDGET (self->play_label), "pw-dead-end");
+}
+
 const char *
 pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
                                    const char      *key)

@@ -39,6 +39,12 @@ void pw_analysis_panel_set_error    (PwAnalysisPanel *self,
 void pw_analysis_panel_set_play     (PwAnalysisPanel *self,
                                      PwPlay          *play);
 
+/* Placement play's status, or NULL to hide it; @state 0 plain, 1 won,
+ * 2 dead end (coloured like play mode's). */
+void pw_analysis_panel_set_play_message (PwAnalysisPanel *self,
+                                         const char      *text,
+                                         int              state);
+
 /* The text shown for figure @key, and the status line (for tests). */
 const char *pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
                                                const char      *key);

@@ -37,6 +37,8 @@ struct _PwCanvas
   PwAnalysis *analysis;
   PwPlay     *play;
   PwLevel    *shown;        /* the play position, drawn instead of the level */
+  gboolean    placing;      /* placement play */
+  guint8     *conflict;     /* placement play: cells to ring, or NULL */
   char       *history;      /* the moves shown, to tell a move from a jump */
 
   /* a move being animated */
@@ -79,6 +81,7 @@ enum
   FLOOD_FILL,
   MOVE,
   PLAY_KEY,
+  PLACE,
   N_SIGNALS
 };
 
@@ -199,7 +202,7 @@ draw_selection (PwCanvas         *self,
   int c0, r0, c1, r1;
   double x0, y0, x1, y1;
 
-  if (self->play != NULL)
+  if (self->play != NULL || self->placing)
     return;
   if (self->dragging && self->tool == PW_TOOL_RECTANGLE && !self->drag_erases)
     {
@@ -347,6 +350,33 @@ draw_play (PwCanvas         *self,
     }
 }
 
+/* Placement play's dead end: the pieces that cannot all stay, ringed in
+ * red. */
+static void
+draw_conflict (PwCanvas         *self,
+               cairo_t          *cr,
+               const PwGeometry *g)
+{
+  int width, height;
+
+  if (!self->placing || self->conflict == NULL || self->level == NULL)
+    return;
+  pw_level_get_cells (self->level, &width, &height);
+  for (int i = 0; i < width * height; i++)
+    {
+      double x, y;
+
+      if (!self->conflict[i])
+        continue;
+      pw_geometry_cell_origin (g, i % width, i / width, &x, &y);
+      cairo_set_source_rgb (cr, 0.85, 0.05, 0.05);
+      cairo_set_line_width (cr, MAX (3, g->cell / 9));
+      cairo_new_path (cr);
+      cairo_arc (cr, x + g->cell / 2, y + g->cell / 2, g->cell * 0.47, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+}
+
 static void
 draw_overlay (PwCanvas         *self,
               cairo_t          *cr,
@@ -355,7 +385,9 @@ draw_overlay (PwCanvas         *self,
 {
   const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
 
-  if (view == NULL || view->draw_overlay == NULL || self->analysis == NULL || self->play != NULL)
+  /* not while playing: the overlay would give the answers away */
+  if (view == NULL || view->draw_overlay == NULL || self->analysis == NULL || self->play != NULL ||
+      self->placing)
     return;
   cairo_save (cr);
   view->draw_overlay (pw_level_get_data (self->level), pw_analysis_get_figures (self->analysis),
@@ -431,6 +463,7 @@ pw_canvas_snapshot (GtkWidget   *widget,
   else if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
     {
       draw_overlay (self, cr, &g, dark);
+      draw_conflict (self, cr, &g);
       draw_problems (self, cr, &g);
       draw_selection (self, cr, &g);
       if (self->play != NULL)
@@ -537,6 +570,13 @@ drag_begin (GtkGestureDrag *gesture,
   int column, row;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->placing)
+    {
+      self->dragging = FALSE;
+      if (cell_at (self, x, y, &column, &row))
+        g_signal_emit (self, signals[PLACE], 0, column, row);
+      return;
+    }
   if (self->play != NULL || self->level == NULL || !cell_at (self, x, y, &column, &row))
     {
       self->dragging = FALSE;
@@ -604,6 +644,8 @@ drag_end (GtkGestureDrag *gesture,
           double          dy,
           PwCanvas       *self)
 {
+  if (self->placing)
+    return;
   if (self->play != NULL)
     {
       /* a swipe plays the move in its direction */
@@ -669,6 +711,16 @@ key_pressed (GtkEventControllerKey *controller,
 
   if (self->level == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
     return FALSE;
+  /* placement play: clicks place; the keys only step back, restart, hint */
+  if (self->placing)
+    {
+      if (keyval == GDK_KEY_BackSpace || keyval == GDK_KEY_Home || keyval == GDK_KEY_h)
+        {
+          g_signal_emit (self, signals[PLAY_KEY], 0, keyval);
+          return TRUE;
+        }
+      return FALSE;
+    }
 
   for (int side = 0; side < 4; side++)
     {
@@ -766,6 +818,7 @@ pw_canvas_dispose (GObject *object)
   g_clear_pointer (&self->level, pw_level_unref);
   g_clear_pointer (&self->shown, pw_level_unref);
   g_clear_pointer (&self->history, g_free);
+  g_clear_pointer (&self->conflict, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
   self->play = NULL;
@@ -800,6 +853,8 @@ pw_canvas_class_init (PwCanvasClass *klass)
                                       G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
   signals[MOVE] = g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[PLACE] = g_signal_new ("place", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
   signals[PLAY_KEY] = g_signal_new ("play-key", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
@@ -899,6 +954,32 @@ pw_canvas_set_problems (PwCanvas  *self,
     g_ptr_array_ref (problems);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = problems;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_set_placement (PwCanvas     *self,
+                         const guint8 *placed,
+                         const guint8 *conflict)
+{
+  const PwKind *kind;
+  int columns = 0, rows = 0;
+
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  g_clear_pointer (&self->shown, pw_level_unref);
+  g_clear_pointer (&self->conflict, g_free);
+  self->placing = placed != NULL && self->level != NULL;
+  kind = self->level ? pw_level_get_kind (self->level) : NULL;
+  if (self->placing && kind != NULL && kind->place_render != NULL)
+    {
+      gpointer data = kind->place_render (pw_level_get_data (self->level), placed);
+
+      self->shown = _pw_level_new_take_data (kind, data);
+      pw_level_get_cells (self->level, &columns, &rows);
+      if (conflict != NULL)
+        self->conflict = g_memdup2 (conflict, (gsize) columns * rows);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

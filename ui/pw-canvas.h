@@ -37,7 +37,8 @@ G_DECLARE_FINAL_TYPE (PwCanvas, pw_canvas, PW, CANVAS, GtkWidget)
  * - "flood-fill" (int column, int row, int tile);
  * - "move" (guint move) in play mode, for an arrow key or a swipe;
  * - "play-key" (guint keyval) in play mode for Backspace (back), Home
- *   (restart) and h (hint).
+ *   (restart) and h (hint);
+ * - "place" (int column, int row) for a click in placement play.
  *
  * Keyboard: arrows move the cell cursor, Space or Return applies the tool
  * there, Delete erases; in play mode the arrows play. */
@@ -59,6 +60,13 @@ void        pw_canvas_set_analysis  (PwCanvas   *self,
 void        pw_canvas_set_play      (PwCanvas   *self,
                                      PwPlay     *play);
 void        pw_canvas_play_changed  (PwCanvas   *self);
+/* Placement play (kinds with place_check): the level drawn with @placed
+ * (per cell 0 or entry + 1; NULL leaves the mode), @conflict's cells (may
+ * be NULL) ringed as the pieces that cannot all stay. Clicks then emit
+ * "place" (int column, int row) instead of painting. */
+void        pw_canvas_set_placement (PwCanvas     *self,
+                                     const guint8 *placed,
+                                     const guint8 *conflict);
 
 void        pw_canvas_set_tool      (PwCanvas   *self,
                                      PwTool      tool);

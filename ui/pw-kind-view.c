@@ -31,6 +31,23 @@ pw_kind_view_lookup (const char *kind_id)
   return NULL;
 }
 
+void
+pw_level_get_cells (PwLevel *level,
+                    int     *width,
+                    int     *height)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+  gconstpointer data = pw_level_get_data (level);
+
+  *width = *height = 0;
+  if (view == NULL || view->get_tile == NULL || data == NULL)
+    return;
+  while (view->get_tile (data, *width, 0) != '\0')
+    (*width)++;
+  while (view->get_tile (data, 0, *height) != '\0')
+    (*height)++;
+}
+
 PwLevel *
 pw_level_with_tile (PwLevel *level,
                     int      column,

@@ -77,12 +77,26 @@ typedef struct
                          int               row,
                          char              tile);
 
+  /* Placement play: the inventory entry drawn at a cell of the view (its
+   * inventory row), or -1; a short name for an entry ("red orthogonal"). */
+  int       (*place_entry_at) (gconstpointer data,
+                               int           column,
+                               int           row);
+  char     *(*entry_label)    (gconstpointer data,
+                               int           entry);
+
   /* Play: the move letters (PwKind.moves) the arrow keys Up, Right,
    * Down, Left make, or NULL. */
   const char *arrow_moves;
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);
+
+/* The size of the kind's own grid of cells, where its tiles are (the view
+ * may draw more, such as an inventory row); 0 × 0 when it has none. */
+void     pw_level_get_cells (PwLevel *level,
+                             int     *width,
+                             int     *height);
 
 /* The level with @tile at (@column, @row), or NULL when nothing changes. */
 PwLevel *pw_level_with_tile (PwLevel *level,

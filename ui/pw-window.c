@@ -69,6 +69,15 @@ struct _PwWindow
   PwLevel              *shown;        /* the content the panel shows */
   PwAnalysis           *analysis;     /* of the level on screen, or NULL */
   PwPlay               *play;         /* play mode when not NULL */
+  /* placement play (kinds with place_check) */
+  guint8               *placed;       /* per cell 0 or entry + 1, or NULL */
+  GArray               *placed_order; /* cells, in the order pieces went down */
+  int                   cells_width;
+  int                   cells_height;
+  int                   entry;        /* the inventory entry clicks place */
+  PwPlaceResult         place_result;
+  gboolean              place_known;
+  GCancellable         *place_cancellable;
   guint                 solution_timeout;
   gboolean              stroke;
 
@@ -263,7 +272,7 @@ pw_window_select_level (PwWindow *self,
   if (self->current != index)
     {
       self->current = index;
-      if (self->play != NULL)
+      if (self->play != NULL || self->placed != NULL)
         leave_play (self);
       refresh_current (self);
     }
@@ -282,7 +291,7 @@ selection_changed (PwWindow *self)
   if (pw_level_item_get_position (item) - 1 != self->current)
     {
       self->current = pw_level_item_get_position (item) - 1;
-      if (self->play != NULL)
+      if (self->play != NULL || self->placed != NULL)
         leave_play (self);
       refresh_current (self);
     }
@@ -830,6 +839,271 @@ canvas_flood_fill (PwWindow *self,
 }
 
 /* ------------------------------------------------------------------ */
+/* Placement play                                                       */
+
+static void placement_changed (PwWindow *self);
+
+static int
+placed_count (PwWindow *self)
+{
+  int n = 0;
+
+  for (int i = 0; i < self->cells_width * self->cells_height; i++)
+    n += self->placed[i] != 0;
+  return n;
+}
+
+static void
+update_placement_status (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+  const PwKindView *view = level ? pw_kind_view_lookup (pw_level_get_kind_id (level)) : NULL;
+  g_autofree char *entry = view && view->entry_label
+                           ? view->entry_label (pw_level_get_data (level), self->entry) : NULL;
+  g_autofree char *text = NULL;
+  int state = 0;
+
+  pw_canvas_set_placement (self->canvas, self->placed,
+                           self->place_known && !self->place_result.completable
+                           ? self->place_result.conflict : NULL);
+  if (!self->place_known)
+    text = g_strdup_printf (_("Checking the placement…\nPlacing: %s"), entry ? entry : "");
+  else if (!self->place_result.decided)
+    text = g_strdup_printf (_("The search budget ran out: it is not known whether this "
+                              "placement can be completed.\nPlacing: %s"), entry ? entry : "");
+  else if (!self->place_result.completable)
+    {
+      text = g_strdup (_("Dead end: the pieces ringed in red cannot all stay in any solution. "
+                         "Click a piece to take it away, or Backspace."));
+      state = 2;
+    }
+  else if (self->place_result.solution != NULL &&
+           memcmp (self->place_result.solution, self->placed,
+                   self->cells_width * self->cells_height) == 0)
+    {
+      text = g_strdup (_("Solved: every piece is placed and no ray hits another colour."));
+      state = 1;
+    }
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d piece placed; a solution can still be reached.\n"
+                                         "Placing: %s (click the inventory to choose)",
+                                         "%d pieces placed; a solution can still be reached.\n"
+                                         "Placing: %s (click the inventory to choose)",
+                                         placed_count (self)),
+                            placed_count (self), entry ? entry : "");
+  pw_analysis_panel_set_play_message (self->analysis_panel, text, state);
+  update_actions (self);
+}
+
+static void
+place_checked (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  g_autoptr(PwWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  PwPlaceResult *found = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (found == NULL)
+    return;  /* cancelled: a newer check is on its way */
+  if (self->placed == NULL)
+    {
+      pw_place_result_clear (found);
+      g_free (found);
+      return;
+    }
+  pw_place_result_clear (&self->place_result);
+  self->place_result = *found;
+  g_free (found);
+  self->place_known = TRUE;
+  update_placement_status (self);
+}
+
+static void
+place_result_free (gpointer data)
+{
+  pw_place_result_clear (data);
+  g_free (data);
+}
+
+typedef struct
+{
+  PwLevel *level;
+  guint8  *placed;
+} PlaceJob;
+
+static void
+place_job_free (PlaceJob *job)
+{
+  pw_level_unref (job->level);
+  g_free (job->placed);
+  g_free (job);
+}
+
+static void
+place_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  PlaceJob *job = data;
+  const PwKind *kind = pw_level_get_kind (job->level);
+  PwPlaceResult *result = g_new0 (PwPlaceResult, 1);
+  GError *error = NULL;
+
+  if (!kind->place_check (pw_level_get_data (job->level), job->placed, result, cancellable,
+                          &error))
+    {
+      g_free (result);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, result, place_result_free);
+}
+
+/* The placement changed: check it on a worker thread; the panel says so
+ * meanwhile. */
+static void
+placement_changed (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+  g_autoptr(GTask) task = NULL;
+  PlaceJob *job;
+
+  if (self->place_cancellable != NULL)
+    g_cancellable_cancel (self->place_cancellable);
+  g_clear_object (&self->place_cancellable);
+  self->place_known = FALSE;
+  update_placement_status (self);
+  if (level == NULL)
+    return;
+
+  self->place_cancellable = g_cancellable_new ();
+  job = g_new0 (PlaceJob, 1);
+  job->level = pw_level_copy (level);
+  job->placed = g_memdup2 (self->placed, self->cells_width * self->cells_height);
+  task = g_task_new (NULL, self->place_cancellable, place_checked, g_object_ref (self));
+  g_task_set_task_data (task, job, (GDestroyNotify) place_job_free);
+  g_task_run_in_thread (task, place_thread);
+}
+
+static void
+canvas_place (PwWindow *self,
+              int       column,
+              int       row)
+{
+  PwLevel *level = current_level (self);
+  const PwKindView *view = level ? pw_kind_view_lookup (pw_level_get_kind_id (level)) : NULL;
+  int entry, cell;
+
+  if (self->placed == NULL || view == NULL)
+    return;
+  entry = view->place_entry_at ? view->place_entry_at (pw_level_get_data (level), column, row) : -1;
+  if (entry >= 0)
+    {
+      self->entry = entry;
+      update_placement_status (self);
+      return;
+    }
+  if (column >= self->cells_width || row >= self->cells_height)
+    return;
+  cell = row * self->cells_width + column;
+  if (self->placed[cell] != 0)
+    {
+      /* a piece: take it away */
+      self->placed[cell] = 0;
+      for (guint i = 0; i < self->placed_order->len; i++)
+        if (g_array_index (self->placed_order, int, i) == cell)
+          {
+            g_array_remove_index (self->placed_order, i);
+            break;
+          }
+    }
+  else if (view->get_tile (pw_level_get_data (level), column, row) == '.')
+    {
+      self->placed[cell] = self->entry + 1;
+      g_array_append_val (self->placed_order, cell);
+    }
+  else
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  placement_changed (self);
+}
+
+static void
+placement_back (PwWindow *self)
+{
+  int cell;
+
+  if (self->placed_order->len == 0)
+    return;
+  cell = g_array_index (self->placed_order, int, self->placed_order->len - 1);
+  g_array_set_size (self->placed_order, self->placed_order->len - 1);
+  self->placed[cell] = 0;
+  placement_changed (self);
+}
+
+static void
+placement_restart (PwWindow *self)
+{
+  memset (self->placed, 0, self->cells_width * self->cells_height);
+  g_array_set_size (self->placed_order, 0);
+  placement_changed (self);
+}
+
+/* One piece of the known completion (a hint), or all of them. */
+static void
+placement_fill (PwWindow *self,
+                gboolean  all)
+{
+  const guint8 *solution = self->place_result.solution;
+
+  if (!self->place_known || !self->place_result.completable || solution == NULL)
+    return;
+  for (int i = 0; i < self->cells_width * self->cells_height; i++)
+    if (solution[i] != 0 && self->placed[i] == 0)
+      {
+        self->placed[i] = solution[i];
+        g_array_append_val (self->placed_order, i);
+        if (!all)
+          break;
+      }
+  placement_changed (self);
+}
+
+static void
+leave_placement (PwWindow *self)
+{
+  if (self->place_cancellable != NULL)
+    g_cancellable_cancel (self->place_cancellable);
+  g_clear_object (&self->place_cancellable);
+  g_clear_pointer (&self->placed, g_free);
+  g_clear_pointer (&self->placed_order, g_array_unref);
+  pw_place_result_clear (&self->place_result);
+  self->place_known = FALSE;
+  pw_canvas_set_placement (self->canvas, NULL, NULL);
+  pw_analysis_panel_set_play_message (self->analysis_panel, NULL, 0);
+}
+
+static gboolean
+enter_placement (PwWindow *self)
+{
+  PwLevel *level = current_level (self);
+
+  pw_level_get_cells (level, &self->cells_width, &self->cells_height);
+  if (self->cells_width * self->cells_height == 0)
+    return FALSE;
+  self->placed = g_new0 (guint8, self->cells_width * self->cells_height);
+  self->placed_order = g_array_new (FALSE, FALSE, sizeof (int));
+  self->entry = 0;
+  placement_changed (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
 /* Play mode                                                            */
 
 static void
@@ -848,6 +1122,8 @@ leave_play (PwWindow *self)
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
 
   stop_solution (self);
+  if (self->placed != NULL)
+    leave_placement (self);
   pw_canvas_set_play (self->canvas, NULL);
   g_clear_pointer (&self->play, pw_play_free);
   gtk_stack_set_visible_child_name (self->toolbar_stack, "edit");
@@ -863,6 +1139,16 @@ enter_play (PwWindow *self)
 
   if (level == NULL)
     return FALSE;
+  if (pw_level_get_kind (level) != NULL && pw_level_get_kind (level)->place_check != NULL)
+    {
+      if (!enter_placement (self))
+        return FALSE;
+      gtk_stack_set_visible_child_name (self->toolbar_stack, "play");
+      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (TRUE));
+      gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      update_actions (self);
+      return TRUE;
+    }
   self->play = pw_play_new (level);
   if (self->play == NULL)
     {
@@ -980,7 +1266,7 @@ pw_window_set_document (PwWindow   *self,
   g_return_if_fail (PW_IS_WINDOW (self));
   g_return_if_fail (PW_IS_DOCUMENT (document));
 
-  if (self->play != NULL)
+  if (self->play != NULL || self->placed != NULL)
     leave_play (self);
   disconnect_document (self);
   self->document = g_object_ref (document);
@@ -1515,13 +1801,17 @@ update_actions (PwWindow *self)
 {
   gboolean has_doc = self->document != NULL;
   gboolean has_level = current_level (self) != NULL;
-  gboolean playing = self->play != NULL;
+  gboolean placing = self->placed != NULL;
+  gboolean playing = self->play != NULL || placing;
+  gboolean can_fill = placing && self->place_known && self->place_result.completable;
   guint n = has_doc ? pw_document_get_n_levels (self->document) : 0;
   PwLevel *level = current_level (self);
   const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
   g_autofree char *undo_tip = NULL;
 
-  set_action_enabled (self, "undo", has_doc && (playing ? strlen (pw_play_get_history (self->play)) > 0
+  set_action_enabled (self, "undo", has_doc && (placing ? self->placed_order->len > 0
+                                                : self->play != NULL
+                                                ? strlen (pw_play_get_history (self->play)) > 0
                                                         : pw_document_can_undo (self->document)));
   set_action_enabled (self, "redo", has_doc && !playing && pw_document_can_redo (self->document));
   set_action_enabled (self, "save", has_doc);
@@ -1536,7 +1826,7 @@ update_actions (PwWindow *self)
   set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
   set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
   set_action_enabled (self, "resize", kind != NULL && kind->resize != NULL && !playing);
-  if (kind != NULL && kind->play_new != NULL && !playing)
+  if (kind != NULL && (kind->play_new != NULL || kind->place_check != NULL) && !playing)
     {
       g_autoptr(GPtrArray) problems = pw_level_validate (level);
 
@@ -1545,10 +1835,20 @@ update_actions (PwWindow *self)
   else
     set_action_enabled (self, "play", playing);
   set_action_enabled (self, "play-restart", playing);
-  set_action_enabled (self, "play-back", playing && strlen (pw_play_get_history (self->play)) > 0);
-  set_action_enabled (self, "play-hint", playing && pw_play_hint (self->play) >= 0);
-  set_action_enabled (self, "solution-play", playing && self->analysis != NULL);
-  set_action_enabled (self, "solution-step", playing && self->analysis != NULL);
+  if (placing)
+    {
+      set_action_enabled (self, "play-back", self->placed_order->len > 0);
+      set_action_enabled (self, "play-hint", can_fill);
+      set_action_enabled (self, "solution-play", can_fill);
+      set_action_enabled (self, "solution-step", can_fill);
+    }
+  else
+    {
+      set_action_enabled (self, "play-back", playing && strlen (pw_play_get_history (self->play)) > 0);
+      set_action_enabled (self, "play-hint", playing && pw_play_hint (self->play) >= 0);
+      set_action_enabled (self, "solution-play", playing && self->analysis != NULL);
+      set_action_enabled (self, "solution-step", playing && self->analysis != NULL);
+    }
   set_action_enabled (self, "tool", !playing);
   set_action_enabled (self, "tile", !playing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->palette_box), !playing);
@@ -1561,6 +1861,11 @@ action_undo (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (self->placed != NULL)
+    {
+      placement_back (self);
+      return;
+    }
   if (self->play != NULL)
     {
       stop_solution (self);
@@ -1718,7 +2023,7 @@ action_level_delete (GSimpleAction *action,
 {
   PwWindow *self = data;
 
-  if (self->play != NULL)
+  if (self->play != NULL || self->placed != NULL)
     leave_play (self);
   pw_document_remove_level (self->document, self->current, _("Delete Level"));
 }
@@ -2016,7 +2321,7 @@ action_play (GSimpleAction *action,
 {
   PwWindow *self = data;
 
-  if (self->play != NULL)
+  if (self->play != NULL || self->placed != NULL)
     leave_play (self);
   else
     enter_play (self);
@@ -2029,6 +2334,11 @@ action_play_restart (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (self->placed != NULL)
+    {
+      placement_restart (self);
+      return;
+    }
   stop_solution (self);
   pw_play_restart (self->play);
   update_play (self);
@@ -2041,6 +2351,11 @@ action_play_back (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (self->placed != NULL)
+    {
+      placement_back (self);
+      return;
+    }
   stop_solution (self);
   if (pw_play_back (self->play))
     update_play (self);
@@ -2052,8 +2367,14 @@ action_play_hint (GSimpleAction *action,
                   gpointer       data)
 {
   PwWindow *self = data;
-  int hint = pw_play_hint (self->play);
+  int hint;
 
+  if (self->placed != NULL)
+    {
+      placement_fill (self, FALSE);
+      return;
+    }
+  hint = pw_play_hint (self->play);
   stop_solution (self);
   if (hint >= 0 && pw_play_move (self->play, hint))
     update_play (self);
@@ -2066,6 +2387,13 @@ action_solution_play (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (self->placed != NULL)
+    {
+      /* show the solution: the known completion, all at once */
+      placement_fill (self, TRUE);
+      g_simple_action_set_state (action, g_variant_new_boolean (FALSE));
+      return;
+    }
   if (self->solution_timeout != 0)
     {
       stop_solution (self);
@@ -2089,6 +2417,11 @@ action_solution_step (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (self->placed != NULL)
+    {
+      placement_fill (self, FALSE);
+      return;
+    }
   stop_solution (self);
   solution_step (self);
 }
@@ -2437,6 +2770,8 @@ pw_window_dispose (GObject *object)
     g_cancellable_cancel (self->export_cancellable);
   g_clear_handle_id (&self->solution_timeout, g_source_remove);
   g_clear_pointer (&self->play, pw_play_free);
+  if (self->placed != NULL)
+    leave_placement (self);
   disconnect_document (self);
   if (self->scheduler != NULL)
     g_signal_handlers_disconnect_by_data (self->scheduler, self);
@@ -2535,7 +2870,7 @@ static void
 canvas_play_key (PwWindow *self,
                  guint     keyval)
 {
-  if (self->play == NULL)
+  if (self->play == NULL && self->placed == NULL)
     return;
   if (keyval == GDK_KEY_BackSpace)
     g_action_group_activate_action (G_ACTION_GROUP (self), "play-back", NULL);
@@ -2554,7 +2889,7 @@ palette_key (GtkEventControllerKey *controller,
 {
   guint32 c = gdk_keyval_to_unicode (keyval);
 
-  if (self->play != NULL || self->palette_view == NULL ||
+  if (self->play != NULL || self->placed != NULL || self->palette_view == NULL ||
       (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || c == 0 || c > 127)
     return FALSE;
   for (guint i = 0; i < self->palette_view->n_palette; i++)
@@ -2596,6 +2931,7 @@ pw_window_init (PwWindow *self)
   g_signal_connect_swapped (self->canvas, "flood-fill", G_CALLBACK (canvas_flood_fill), self);
   g_signal_connect_swapped (self->canvas, "move", G_CALLBACK (canvas_move), self);
   g_signal_connect_swapped (self->canvas, "play-key", G_CALLBACK (canvas_play_key), self);
+  g_signal_connect_swapped (self->canvas, "place", G_CALLBACK (canvas_place), self);
   g_signal_connect_swapped (self->level_panel, "notes-changed", G_CALLBACK (notes_changed), self);
   g_signal_connect_swapped (self->level_panel, "playtests-changed",
                             G_CALLBACK (playtests_changed), self);

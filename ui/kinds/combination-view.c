@@ -338,6 +338,39 @@ combination_set_tile (gconstpointer data,
   return copy;
 }
 
+static int
+combination_place_entry_at (gconstpointer data,
+                            int           column,
+                            int           row)
+{
+  const PwCombinationLevel *level = data;
+
+  /* the inventory row: entry e's piece at column 2e, its count beside */
+  if (row != level->height || column < 0 || column / 2 >= level->n_entries)
+    return -1;
+  return column / 2;
+}
+
+static char *
+combination_entry_label (gconstpointer data,
+                         int           entry)
+{
+  const PwCombinationLevel *level = data;
+  static const char * const attacks[4] = {
+    NULL, N_("orthogonal"), N_("diagonal"), N_("orthogonal and diagonal"),
+  };
+  static const char * const colours[PW_COMBINATION_N_COLOURS] = {
+    N_("red"), N_("blue"), N_("green"), N_("yellow"),
+    N_("purple"), N_("orange"), N_("white"), N_("black"),
+  };
+
+  if (entry < 0 || entry >= level->n_entries)
+    return NULL;
+  /* Translators: a combination piece: colour, then its attack */
+  return g_strdup_printf (_("%s, %s"), _(colours[level->entries[entry].colour]),
+                          _(attacks[level->entries[entry].attack]));
+}
+
 const PwKindView pw_combination_view = {
   .kind_id = "combination",
   .get_grid = combination_get_grid,
@@ -349,4 +382,6 @@ const PwKindView pw_combination_view = {
   .draw_tile = combination_draw_tile,
   .get_tile = combination_get_tile,
   .set_tile = combination_set_tile,
+  .place_entry_at = combination_place_entry_at,
+  .entry_label = combination_entry_label,
 };
