@@ -1577,36 +1577,72 @@ pw_window_open_file (PwWindow *self,
   confirm_discard (self, open_now, g_object_ref (file), g_object_unref);
 }
 
-static void
-open_response (GtkNativeDialog *chooser,
-               int              response,
-               PwWindow        *self)
+typedef void (*FileChosen) (PwWindow *self,
+                            GFile    *file);
+
+/* a function pointer cannot travel as object data by itself */
+typedef struct
 {
+  FileChosen fn;
+} FileChosenBox;
+
+/* A native file chooser, modal over the window, that calls @chosen with
+ * the file when the user accepts. */
+static void
+file_chooser_response (GtkNativeDialog *chooser,
+                       int              response,
+                       PwWindow        *self)
+{
+  FileChosenBox *chosen = g_object_get_data (G_OBJECT (chooser), "chosen");
+
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      open_now (self, file);
+      chosen->fn (self, file);
     }
   g_object_unref (chooser);
+}
+
+static GtkFileChooser *
+file_chooser_new (PwWindow             *self,
+                  const char           *title,
+                  GtkFileChooserAction  action,
+                  const char           *accept,
+                  FileChosen            chosen)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action,
+                                                               accept, _("_Cancel"));
+  FileChosenBox *box = g_new (FileChosenBox, 1);
+
+  box->fn = chosen;
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_object_set_data_full (G_OBJECT (chooser), "chosen", box, g_free);
+  g_signal_connect (chooser, "response", G_CALLBACK (file_chooser_response), self);
+  return GTK_FILE_CHOOSER (chooser);
+}
+
+static void
+open_chosen (PwWindow *self,
+             GFile    *file)
+{
+  open_now (self, file);
 }
 
 static void
 choose_file_to_open (PwWindow *self,
                      gpointer  data)
 {
-  GtkFileChooserNative *chooser =
-    gtk_file_chooser_native_new (_("Open Level Set"), GTK_WINDOW (self),
-                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  GtkFileChooser *chooser = file_chooser_new (self, _("Open Level Set"),
+                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                              open_chosen);
   g_autoptr(GtkFileFilter) filter = json_filter ();
   g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (text, _("Plain-text level collections (*.txt)"));
   gtk_file_filter_add_pattern (text, "*.txt");
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), text);
-  g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
+  gtk_file_chooser_add_filter (chooser, filter);
+  gtk_file_chooser_add_filter (chooser, text);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
@@ -1779,20 +1815,6 @@ pw_window_export_csv (PwWindow *self,
   g_task_run_in_thread (task, export_thread);
 }
 
-static void
-export_response (GtkNativeDialog *chooser,
-                 int              response,
-                 PwWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      pw_window_export_csv (self, file);
-    }
-  g_object_unref (chooser);
-}
-
 /* ------------------------------------------------------------------ */
 /* Actions                                                              */
 
@@ -1935,15 +1957,12 @@ action_export_csv (GSimpleAction *action,
                    gpointer       data)
 {
   PwWindow *self = data;
-  GtkFileChooserNative *chooser =
-    gtk_file_chooser_native_new (_("Export CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                 _("_Export"), _("_Cancel"));
+  GtkFileChooser *chooser = file_chooser_new (self, _("Export CSV"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                              _("_Export"), pw_window_export_csv);
   const char *title = pw_level_set_get_title (pw_document_get_set (self->document));
   g_autofree char *name = g_strdup_printf ("%s.csv", title && *title ? title : _("levels"));
 
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response), self);
+  gtk_file_chooser_set_current_name (chooser, name);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
