@@ -166,6 +166,41 @@ main (int   argc,
   spin (500);
   save (GTK_WIDGET (window), dir, "play-dark.png");
 
+  /* 5: a combination puzzle in placement play, one piece too many */
+  {
+    g_autofree char *combination = g_build_filename (PW_SOURCE_DATADIR, "levels",
+                                                     "combination.json", NULL);
+    g_autoptr(GFile) cfile = g_file_new_for_path (combination);
+    g_autoptr(PwDocument) cdoc = pw_document_load (cfile, NULL, &error);
+
+    if (cdoc == NULL)
+      g_error ("%s", error->message);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+    pw_window_set_document (window, cdoc);
+    wait_analysed (window);
+    spin (1500);
+    save (GTK_WIDGET (window), dir, "combination.png");
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    spin (300);
+    /* two hints, then a piece where it cannot stay */
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+    spin (600);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+    spin (600);
+    for (int cell = 0; cell < 25; cell++)
+      {
+        g_signal_emit_by_name (pw_window_get_canvas (window), "place", cell % 5, cell / 5);
+        spin (400);
+        if (strstr (pw_analysis_panel_get_play_text (pw_window_get_analysis_panel (window)),
+                    "Dead end") != NULL)
+          break;
+        g_signal_emit_by_name (pw_window_get_canvas (window), "place", cell % 5, cell / 5);
+        spin (300);
+      }
+    save (GTK_WIDGET (window), dir, "combination-dead-end.png");
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }

@@ -784,6 +784,32 @@ test_combination_place (void)
   g_assert_cmpuint (dead, >, 50);
 }
 
+/* The bundled combination set: every level a puzzle with one solution. */
+static void
+test_combination_bundled (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                            "combination.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), >=, 4);
+  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      PwAnalyseOptions options;
+
+      pw_analyse_options_init (&options);
+      analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (pw_analysis_get_partial (analysis));
+      g_assert_true (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "unique"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -797,5 +823,6 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/generate", test_combination_generate);
   g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);
   g_test_add_func ("/analysis/combination/place", test_combination_place);
+  g_test_add_func ("/analysis/combination/bundled", test_combination_bundled);
   return g_test_run ();
 }

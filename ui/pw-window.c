@@ -893,6 +893,8 @@ update_placement_status (PwWindow *self)
                                          placed_count (self)),
                             placed_count (self), entry ? entry : "");
   pw_analysis_panel_set_play_message (self->analysis_panel, text, state);
+  /* the toolbar's move counter belongs to move play */
+  gtk_label_set_text (self->moves_label, "");
   update_actions (self);
 }
 
