@@ -199,6 +199,31 @@ main (int   argc,
         spin (300);
       }
     save (GTK_WIDGET (window), dir, "combination-dead-end.png");
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  }
+
+  /* 6: the generator's dialog at work */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    GtkWindow *dialog = NULL;
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+        if (g_object_get_data (G_OBJECT (w), "start") != NULL)
+          dialog = w;
+      }
+    g_assert (dialog != NULL);
+    gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "size"), "6x6");
+    gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "colours"), "3");
+    gtk_spin_button_set_value (g_object_get_data (G_OBJECT (dialog), "count"), 50);
+    g_signal_emit_by_name (g_object_get_data (G_OBJECT (dialog), "start"), "clicked");
+    spin (4000);
+    save (GTK_WIDGET (dialog), dir, "generate.png");
+    gtk_window_destroy (dialog);
+    spin (500);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -553,6 +553,57 @@ test_window_placement (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_levels (gpointer data)
+{
+  gpointer *pair = data;
+
+  return pw_document_get_n_levels (pw_window_get_document (pair[0])) >= GPOINTER_TO_UINT (pair[1]);
+}
+
+/* The generator's dialog: parameters in, levels added to the set in the
+ * background, each one step of undo, the dialog closing when done. */
+static void
+test_window_generate (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", "...\n...\n1 red both\n", &error);
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  PwWindow *window = pw_window_new (NULL);
+  GtkWindow *dialog = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gpointer want[2] = { window, GUINT_TO_POINTER (3) };
+
+  g_assert_no_error (error);
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (g_object_get_data (G_OBJECT (w), "start") != NULL)
+        dialog = w;
+    }
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "size"), "4x4");
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "colours"), "2");
+  gtk_spin_button_set_value (g_object_get_data (G_OBJECT (dialog), "count"), 2);
+  g_signal_emit_by_name (g_object_get_data (G_OBJECT (dialog), "start"), "clicked");
+  wait_for (has_levels, want, "two generated levels");
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, 3);
+  g_assert_cmpstr (pw_level_get_kind_id (pw_document_get_level (document, 2)), ==, "combination");
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Generate Level");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The dialog on screen, or NULL. */
 static GtkDialog *
 find_dialog (void)
@@ -683,6 +734,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
   g_test_add_func ("/ui/window/placement", test_window_placement);
+  g_test_add_func ("/ui/window/generate", test_window_generate);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   status = g_test_run ();
   test_remove_dir (state);

@@ -2172,6 +2172,314 @@ action_level_paste (GSimpleAction *action,
                                  paste_received, g_object_ref (self));
 }
 
+/* ------------------------------------------------------------------ */
+/* Generating levels                                                    */
+
+typedef struct
+{
+  PwWindow     *window;       /* a reference */
+  const PwKind *kind;
+  GHashTable   *params;
+  guint64       seed;
+  guint         wanted;
+  gint          found;        /* atomic */
+  guint64       tried;        /* atomic-ish: read only for display */
+  GCancellable *cancellable;
+  GtkWidget    *dialog;       /* main thread only */
+  GtkLabel     *status;
+  GtkProgressBar *bar;
+  GtkWidget    *start;
+  gboolean      running;
+} Generation;
+
+typedef struct
+{
+  Generation *g;
+  gpointer    data;     /* the kind's level, or NULL for progress */
+  double      difficulty;
+} GenerationEvent;
+
+/* A generation is shared by its dialog, the running search and every
+ * event on its way to the main loop; the last of them frees it. */
+static void
+generation_clear (gpointer data)
+{
+  Generation *g = data;
+
+  g_object_unref (g->window);
+  g_hash_table_unref (g->params);
+  g_clear_object (&g->cancellable);
+}
+
+static void
+generation_unref (Generation *g)
+{
+  g_atomic_rc_box_release_full (g, generation_clear);
+}
+
+static void
+generation_update (Generation *g)
+{
+  g_autofree char *tried = pw_format_count (g->tried);
+  g_autofree char *text =
+    /* Translators: the generator's progress: levels found of those asked for, candidates tried */
+    g_strdup_printf (_("%d of %u levels found, %s candidates tried"),
+                     g_atomic_int_get (&g->found), g->wanted, tried);
+
+  if (g->status == NULL)
+    return;
+  gtk_label_set_text (g->status, text);
+  gtk_progress_bar_set_fraction (g->bar, (double) g_atomic_int_get (&g->found) / MAX (g->wanted, 1));
+}
+
+/* On the main loop: a level found goes into the set, one step of undo. */
+static gboolean
+generation_event (gpointer data)
+{
+  GenerationEvent *event = data;
+  Generation *g = event->g;
+  PwWindow *self = g->window;
+
+  if (event->data != NULL && self->document != NULL)
+    {
+      g_autoptr(PwLevel) level = _pw_level_new_take_data (g->kind, event->data);
+      g_autofree char *name = g_strdup_printf (_("Generated %u"),
+                                               pw_document_get_n_levels (self->document) + 1);
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, g->seed);
+      g_autofree char *notes = g_strdup_printf (_("Generated with seed %s; difficulty %.2f"),
+                                                seed, event->difficulty);
+
+      pw_level_set_name (level, name);
+      pw_level_set_notes (level, notes);
+      pw_document_insert_level (self->document, pw_document_get_n_levels (self->document), level,
+                                _("Generate Level"));
+      event->data = NULL;
+    }
+  generation_update (g);
+  if (event->data != NULL)
+    g->kind->free (event->data);
+  generation_unref (g);
+  g_free (event);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+generation_found (gpointer data,
+                  double   difficulty,
+                  gpointer user_data)
+{
+  Generation *g = user_data;
+  GenerationEvent *event = g_new0 (GenerationEvent, 1);
+  int found = g_atomic_int_add (&g->found, 1) + 1;
+
+  event->g = g_atomic_rc_box_acquire (g);
+  event->data = data;
+  event->difficulty = difficulty;
+  g_idle_add (generation_event, event);
+  return (guint) found < g->wanted;
+}
+
+static void
+generation_progress (guint64  tried,
+                     guint    found,
+                     gpointer user_data)
+{
+  Generation *g = user_data;
+  GenerationEvent *event;
+
+  g->tried = tried;
+  if (tried % 8 != 0)
+    return;
+  event = g_new0 (GenerationEvent, 1);
+  event->g = g_atomic_rc_box_acquire (g);
+  g_idle_add (generation_event, event);
+}
+
+static void
+generation_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  Generation *g = data;
+  GError *error = NULL;
+
+  if (!g->kind->generate (g->params, g->seed, generation_found, generation_progress, g,
+                          cancellable, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+generation_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Generation *g = data;
+  g_autoptr(GError) error = NULL;
+
+  g->running = FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      if (g->status != NULL)
+        gtk_label_set_text (g->status, error->message);
+      if (g->start != NULL)
+        gtk_widget_set_sensitive (g->start, TRUE);
+    }
+  else if (g->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (g->dialog));
+  generation_unref (g);  /* the search's reference */
+}
+
+static void
+generation_dialog_destroyed (Generation *g)
+{
+  /* closing the dialog stops the search; the levels found stay */
+  g->dialog = NULL;
+  g->status = NULL;
+  g->bar = NULL;
+  g->start = NULL;
+  if (g->running)
+    g_cancellable_cancel (g->cancellable);
+  generation_unref (g);  /* the dialog's reference */
+}
+
+static void
+generation_start (GtkWidget  *button,
+                  Generation *g)
+{
+  GtkWidget *dialog = gtk_widget_get_ancestor (button, GTK_TYPE_WINDOW);
+  GtkSpinButton *count = g_object_get_data (G_OBJECT (dialog), "count");
+  GtkSpinButton *seed = g_object_get_data (G_OBJECT (dialog), "seed");
+  g_autoptr(GTask) task = NULL;
+
+  g_hash_table_remove_all (g->params);
+  for (guint i = 0; i < g->kind->n_generate_params; i++)
+    {
+      const char *name = g->kind->generate_params[i].name;
+      GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), name);
+      const char *text = gtk_editable_get_text (entry);
+
+      if (*text != '\0')
+        g_hash_table_insert (g->params, g_strdup (name), g_strdup (text));
+    }
+  g->wanted = gtk_spin_button_get_value_as_int (count);
+  g->seed = gtk_spin_button_get_value_as_int (seed);
+  g_atomic_int_set (&g->found, 0);
+  g->tried = 0;
+  g->running = TRUE;
+  gtk_widget_set_sensitive (button, FALSE);
+  gtk_label_set_text (g->status, _("Generating…"));
+
+  g_clear_object (&g->cancellable);
+  g->cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, g->cancellable, generation_done, g_atomic_rc_box_acquire (g));
+  g_task_set_task_data (task, g, (GDestroyNotify) NULL);
+  g_task_run_in_thread (task, generation_thread);
+}
+
+static void
+action_generate (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       data)
+{
+  PwWindow *self = data;
+  PwLevel *level = current_level (self);
+  const PwKind *kind = level && pw_level_get_kind (level) && pw_level_get_kind (level)->generate
+                       ? pw_level_get_kind (level) : NULL;
+  const PwKind * const *kinds;
+  guint n_kinds;
+  Generation *g;
+  GtkWidget *window, *header, *close, *start, *grid, *box, *count, *seed, *status, *bar;
+  g_autofree char *title = NULL;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint i = 0; kind == NULL && i < n_kinds; i++)
+    if (kinds[i]->generate != NULL)
+      kind = kinds[i];
+  if (kind == NULL)
+    return;
+
+  g = g_atomic_rc_box_new0 (Generation);
+  g->window = g_object_ref (self);
+  g->kind = kind;
+  g->params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  window = gtk_window_new ();
+  g->dialog = window;
+  title = g_strdup_printf (_("Generate %s Levels"), _(kind->name));
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_default_size (GTK_WINDOW (window), 460, -1);
+  header = gtk_header_bar_new ();
+  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
+  close = gtk_button_new_with_mnemonic (_("_Close"));
+  start = gtk_button_new_with_mnemonic (_("_Generate"));
+  gtk_widget_add_css_class (start, "suggested-action");
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), close);
+  gtk_header_bar_pack_end (GTK_HEADER_BAR (header), start);
+  gtk_window_set_titlebar (GTK_WINDOW (window), header);
+  g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_destroy), window);
+  g_signal_connect (start, "clicked", G_CALLBACK (generation_start), g);
+  g->start = start;
+
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  for (guint i = 0; i < kind->n_generate_params; i++)
+    {
+      const PwGenerateParam *param = &kind->generate_params[i];
+      GtkWidget *label = gtk_label_new (param->name);
+      GtkWidget *entry = gtk_entry_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      g_autofree char *tip = g_strdup_printf ("%s=%s", param->name, _(param->value));
+
+      /* the placeholder says what the field means and its default */
+      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _(param->description));
+      gtk_widget_set_tooltip_text (entry, tip);
+      gtk_widget_set_hexpand (entry, TRUE);
+      g_object_set_data (G_OBJECT (window), param->name, entry);
+      gtk_grid_attach (GTK_GRID (grid), label, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), entry, 1, i, 1, 1);
+    }
+  count = gtk_spin_button_new_with_range (1, 100, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (count), 5);
+  seed = gtk_spin_button_new_with_range (0, G_MAXINT, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (seed), 1);
+  g_object_set_data (G_OBJECT (window), "count", count);
+  g_object_set_data (G_OBJECT (window), "seed", seed);
+  g_object_set_data (G_OBJECT (window), "start", start);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Levels")), 0, kind->n_generate_params, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), count, 1, kind->n_generate_params, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Seed")), 0, kind->n_generate_params + 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), seed, 1, kind->n_generate_params + 1, 1, 1);
+
+  status = gtk_label_new (_("Empty fields take the defaults shown. Levels are added to the "
+                            "set as they are found; closing stops the search."));
+  gtk_label_set_wrap (GTK_LABEL (status), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (status), 0);
+  bar = gtk_progress_bar_new ();
+  g->status = GTK_LABEL (status);
+  g->bar = GTK_PROGRESS_BAR (bar);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_box_append (GTK_BOX (box), grid);
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), status);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  /* the dialog holds the first reference, the search and its events their
+   * own: closing the dialog stops the search, the levels found stay */
+  g_signal_connect_swapped (window, "destroy", G_CALLBACK (generation_dialog_destroyed), g);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 edit_text_apply (GtkWidget *button,
                  PwWindow  *self)
@@ -2617,6 +2925,7 @@ static const GActionEntry win_entries[] = {
   { "level-copy", action_level_copy },
   { "level-paste", action_level_paste },
   { "level-edit-text", action_level_edit_text },
+  { "generate", action_generate },
   { "transform", action_transform, "s" },
   { "resize", action_resize, "s" },
   { "play", action_play, NULL, "false" },
