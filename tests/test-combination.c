@@ -810,6 +810,31 @@ test_combination_bundled (void)
     }
 }
 
+/* One node budget for the whole analysis: when it runs out the analysis
+ * is partial, and what it could not finish is null, never a guess. */
+static void
+test_combination_budget (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination",
+                                                     "......\n......\n......\n......\n......\n"
+                                                     "......\n4 red both\n4 blue both\n",
+                                                     &error);
+  g_autoptr(PwAnalysis) small = NULL;
+  PwAnalyseOptions options;
+  JsonObject *figures;
+
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  options.max_states = 300;
+  small = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_analysis_get_partial (small));
+  figures = pw_analysis_get_figures (small);
+  g_assert_true (json_object_get_null_member (figures, "difficulty"));
+  g_assert_true (json_object_get_null_member (figures, "dead_cells"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -824,5 +849,6 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);
   g_test_add_func ("/analysis/combination/place", test_combination_place);
   g_test_add_func ("/analysis/combination/bundled", test_combination_bundled);
+  g_test_add_func ("/analysis/combination/budget", test_combination_budget);
   return g_test_run ();
 }

@@ -991,6 +991,16 @@ cells_array (const PwCombinationLevel *level,
   return cells;
 }
 
+/* Takes a search's nodes from the budget; a search the budget stopped
+ * makes the analysis partial. */
+#define SPEND(result)                                                    \
+  G_STMT_START {                                                         \
+    left = left > (result).nodes ? left - (result).nodes : 0;            \
+    partial |= (result).node_limit || left == 0;                         \
+    if (progress)                                                        \
+      progress (total - left, progress_data);                            \
+  } G_STMT_END
+
 static PwAnalysis *
 combination_analyse (gconstpointer           data,
                      const PwAnalyseOptions *options,
@@ -1008,7 +1018,10 @@ combination_analyse (gconstpointer           data,
   g_autofree guint64 *nodes = NULL;
   g_autofree guint8 *seen = NULL;
   guint runs = MAX (options->search_runs, 1);
-  guint64 budget = options->max_states;
+  /* one node budget for the whole analysis, every search drawing on it */
+  const guint64 total = MAX (options->max_states, 1);
+  guint64 left = total;
+  guint64 spent = 0;
   JsonObject *figures;
   PwCspSearch search;
   PwCspResult counted, raw_counted, single;
@@ -1041,13 +1054,11 @@ combination_analyse (gconstpointer           data,
   search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
   search.values_descending = TRUE;
   search.max_solutions = DEFAULT_CAP + 1;
-  search.max_nodes = budget;
+  search.max_nodes = left;
   search.cancellable = cancellable;
   if (!pw_csp_search (broken->csp, &search, &counted, error))
     return NULL;
-  partial |= counted.node_limit;
-  if (progress)
-    progress (counted.nodes, progress_data);
+  SPEND (counted);
 
   /* every solution with colours distinct, remembering which cells take
    * which pieces: the dead cells come from these and from one search per
@@ -1058,18 +1069,26 @@ combination_analyse (gconstpointer           data,
   sv.n_vars = raw->n_vars;
   search.on_solution = mark_seen;
   search.on_solution_data = &sv;
+  search.max_nodes = left;
   if (!pw_csp_search (raw->csp, &search, &raw_counted, error))
     return NULL;
-  partial |= raw_counted.node_limit;
+  SPEND (raw_counted);
 
-  json_object_set_int_member (figures, FIG (SOLUTIONS), MIN (counted.solutions, DEFAULT_CAP));
-  json_object_set_int_member (figures, FIG (RAW_SOLUTIONS), MIN (raw_counted.solutions, DEFAULT_CAP));
-  json_object_set_boolean_member (figures, FIG (CAPPED),
-                                  counted.solutions > DEFAULT_CAP ||
-                                  raw_counted.solutions > DEFAULT_CAP);
-  json_object_set_boolean_member (figures, FIG (UNIQUE),
-                                  counted.solutions == 1 && counted.exhausted);
-  json_object_set_int_member (figures, FIG (SEARCH_NODES), counted.nodes);
+  /* a count the budget cut short is not known: left null */
+  if (!counted.node_limit)
+    {
+      json_object_set_int_member (figures, FIG (SOLUTIONS), MIN (counted.solutions, DEFAULT_CAP));
+      json_object_set_boolean_member (figures, FIG (UNIQUE),
+                                      counted.solutions == 1 && counted.exhausted);
+      json_object_set_int_member (figures, FIG (SEARCH_NODES), counted.nodes);
+    }
+  if (!raw_counted.node_limit)
+    json_object_set_int_member (figures, FIG (RAW_SOLUTIONS),
+                                MIN (raw_counted.solutions, DEFAULT_CAP));
+  if (!counted.node_limit && !raw_counted.node_limit)
+    json_object_set_boolean_member (figures, FIG (CAPPED),
+                                    counted.solutions > DEFAULT_CAP ||
+                                    raw_counted.solutions > DEFAULT_CAP);
 
   /* dead cells */
   if (raw_counted.solutions > 0)
@@ -1088,10 +1107,13 @@ combination_analyse (gconstpointer           data,
             assume[v] = 1u << e;
             search.domains = assume;
             search.max_solutions = 1;
+            search.max_nodes = left;
             if (!pw_csp_search (raw->csp, &search, &one, error))
               return NULL;
-            partial |= one.node_limit;
+            SPEND (one);
             search.domains = NULL;
+            if (partial)
+              break;
           }
     }
   if (!partial)
@@ -1107,9 +1129,15 @@ combination_analyse (gconstpointer           data,
 
   /* difficulty: the multiple method, with the paper's cut-off */
   nodes = g_new0 (guint64, runs);
-  if (!_pw_combination_measure (broken, options->seed, runs, budget, nodes, &propagation,
-                                &cardinality, &limited, cancellable, error))
+  if (!_pw_combination_measure (broken, options->seed, runs, MAX (left / runs, 1), nodes,
+                                &propagation, &cardinality, &limited, cancellable, error))
     return NULL;
+  for (guint r = 0; r < runs; r++)
+    spent += nodes[r];
+  left = left > spent ? left - spent : 0;
+  spent = 0;
+  if (progress)
+    progress (total - left, progress_data);
   partial |= limited;
   for (guint r = 0; r < runs; r++)
     {
@@ -1121,24 +1149,29 @@ combination_analyse (gconstpointer           data,
   for (guint r = 0; r < runs; r++)
     sd += (nodes[r] - mean) * (nodes[r] - mean);
   sd = runs > 1 ? sqrt (sd / (runs - 1)) : 0;
-  json_object_set_double_member (figures, FIG (DIFFICULTY), round (mean * 100) / 100);
-  json_object_set_int_member (figures, FIG (DIFFICULTY_MIN), min);
-  json_object_set_int_member (figures, FIG (DIFFICULTY_MAX), max);
-  json_object_set_double_member (figures, FIG (DIFFICULTY_SD), round (sd * 100) / 100);
-  json_object_set_string_member (figures, FIG (METHOD),
-                                 cardinality ? "singleton arc consistency + cardinality"
-                                             : "arc consistency");
+  if (!limited)
+    {
+      json_object_set_double_member (figures, FIG (DIFFICULTY), round (mean * 100) / 100);
+      json_object_set_int_member (figures, FIG (DIFFICULTY_MIN), min);
+      json_object_set_int_member (figures, FIG (DIFFICULTY_MAX), max);
+      json_object_set_double_member (figures, FIG (DIFFICULTY_SD), round (sd * 100) / 100);
+      json_object_set_string_member (figures, FIG (METHOD),
+                                     cardinality ? "singleton arc consistency + cardinality"
+                                                 : "arc consistency");
+    }
 
   pw_csp_search_init (&search);
   search.propagation = propagation;
   search.cardinality = cardinality;
   search.max_solutions = 1;
-  search.max_nodes = budget;
+  search.max_nodes = MAX (left, 1);
   search.cancellable = cancellable;
   if (!pw_csp_search (broken->csp, &search, &single, error))
     return NULL;
-  partial |= single.node_limit;
-  json_object_set_int_member (figures, FIG (SINGLE), single.nodes);
+  if (single.node_limit)
+    partial = TRUE;
+  else
+    json_object_set_int_member (figures, FIG (SINGLE), single.nodes);
 
   if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
