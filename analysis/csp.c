@@ -28,6 +28,13 @@ typedef enum
   CONSTRAINT_CARDINALITY,
 } ConstraintType;
 
+/* A variable's place in a cardinality constraint: which one, how often. */
+typedef struct
+{
+  guint card;
+  guint times;
+} CardUse;
+
 typedef struct
 {
   ConstraintType type;
@@ -43,7 +50,9 @@ typedef struct
   guint64        accepting;
   gint16        *next;
   guint64       *to_mask;   /* n_states ≤ 64: the next state as a bit, 0 when none */
-  /* cardinality: bounds per value */
+  /* cardinality: bounds per value, and which of the search's running
+   * counts are its */
+  guint          card_index;
   guint          card_min[PW_CSP_MAX_VALUES];
   guint          card_max[PW_CSP_MAX_VALUES];
   /* binary: vars[0] = x, vars[1] = y */
@@ -59,6 +68,8 @@ struct _PwCsp
   PwCspDomain *initial;
   GArray      *constraints;   /* Constraint */
   GArray     **watch;         /* per variable: constraint indices */
+  GArray     **cards;         /* per variable: CardUse, its cardinality constraints */
+  guint        n_card;
   gsize        scratch_size;  /* automaton work space, in bytes */
 };
 
@@ -79,8 +90,12 @@ pw_csp_new (guint n_vars,
     csp->initial[i] = csp->all;
   csp->constraints = g_array_new (FALSE, TRUE, sizeof (Constraint));
   csp->watch = g_new0 (GArray *, MAX (n_vars, 1));
+  csp->cards = g_new0 (GArray *, MAX (n_vars, 1));
   for (guint i = 0; i < n_vars; i++)
-    csp->watch[i] = g_array_new (FALSE, FALSE, sizeof (guint));
+    {
+      csp->watch[i] = g_array_new (FALSE, FALSE, sizeof (guint));
+      csp->cards[i] = g_array_new (FALSE, FALSE, sizeof (CardUse));
+    }
   return csp;
 }
 
@@ -99,8 +114,12 @@ pw_csp_free (PwCsp *csp)
     }
   g_array_unref (csp->constraints);
   for (guint i = 0; i < csp->n_vars; i++)
-    g_array_unref (csp->watch[i]);
+    {
+      g_array_unref (csp->watch[i]);
+      g_array_unref (csp->cards[i]);
+    }
   g_free (csp->watch);
+  g_free (csp->cards);
   g_free (csp->initial);
   g_free (csp);
 }
@@ -209,10 +228,25 @@ pw_csp_add_cardinality (PwCsp       *csp,
     g_return_if_fail (vars[i] < csp->n_vars);
 
   c = add_constraint (csp, CONSTRAINT_CARDINALITY, vars, n_vars);
+  c->card_index = csp->n_card++;
   for (guint v = 0; v < csp->n_values; v++)
     {
       c->card_min[v] = min[v];
       c->card_max[v] = max[v];
+    }
+  for (guint i = 0; i < n_vars; i++)
+    {
+      GArray *uses = csp->cards[vars[i]];
+      CardUse *last = uses->len ? &g_array_index (uses, CardUse, uses->len - 1) : NULL;
+
+      if (last != NULL && last->card == c->card_index)
+        last->times++;
+      else
+        {
+          CardUse use = { c->card_index, 1 };
+
+          g_array_append_val (uses, use);
+        }
     }
 }
 
@@ -311,6 +345,12 @@ typedef struct
   guint              length;
   guint8            *scratch;    /* automaton reachability */
   guint8            *values;     /* a solution */
+  /* running counts per cardinality constraint: assigned[32], then
+   * possible[32], for the node's domains and for a singleton test's */
+  guint             *counts;
+  guint             *sac_counts;
+  guint             *saved_counts; /* (n_vars + 1) levels */
+  gsize              counts_size;  /* guints */
   gboolean           stop;
   gboolean           cancelled;
 } Search;
@@ -354,6 +394,66 @@ touched (Search *s,
     }
 }
 
+static inline guint *
+counts_of (Search      *s,
+           PwCspDomain *dom)
+{
+  return dom == s->sac ? s->sac_counts : s->counts;
+}
+
+/* Keeps the cardinality counts of @counts in step with one variable's
+ * domain going from @from to @to. */
+static inline void
+count_change (const PwCsp *csp,
+              guint       *counts,
+              guint        var,
+              PwCspDomain  from,
+              PwCspDomain  to)
+{
+  GArray *uses = csp->cards[var];
+
+  for (guint u = 0; u < uses->len; u++)
+    {
+      const CardUse *use = &g_array_index (uses, CardUse, u);
+      guint *assigned = counts + (gsize) use->card * 2 * PW_CSP_MAX_VALUES;
+      guint *possible = assigned + PW_CSP_MAX_VALUES;
+
+      if (singleton (from))
+        assigned[__builtin_ctz (from)] -= use->times;
+      else
+        for (PwCspDomain rest = from; rest != 0; rest &= rest - 1)
+          possible[__builtin_ctz (rest)] -= use->times;
+      if (singleton (to))
+        assigned[__builtin_ctz (to)] += use->times;
+      else
+        for (PwCspDomain rest = to; rest != 0; rest &= rest - 1)
+          possible[__builtin_ctz (rest)] += use->times;
+    }
+}
+
+/* Every change of a domain goes through here, so the counts follow. */
+static inline void
+set_domain (Search      *s,
+            PwCspDomain *dom,
+            guint        var,
+            PwCspDomain  to)
+{
+  if (s->csp->n_card > 0)
+    count_change (s->csp, counts_of (s, dom), var, dom[var], to);
+  dom[var] = to;
+}
+
+static void
+count_all (Search      *s,
+           PwCspDomain *dom)
+{
+  guint *counts = counts_of (s, dom);
+
+  memset (counts, 0, sizeof (guint) * s->counts_size);
+  for (guint var = 0; var < s->csp->n_vars; var++)
+    count_change (s->csp, counts, var, 0, dom[var]);
+}
+
 static gboolean
 narrow (Search      *s,
         PwCspDomain *dom,
@@ -364,7 +464,7 @@ narrow (Search      *s,
 {
   if (to == dom[var])
     return TRUE;
-  dom[var] = to;
+  set_domain (s, dom, var, to);
   if (to == 0)
     return FALSE;
   /* the constraint itself looks again too: a binary table or a scope with
@@ -604,20 +704,10 @@ propagate_cardinality (Search           *s,
                        gboolean          chain)
 {
   const guint nv = s->csp->n_values;
-  guint assigned[PW_CSP_MAX_VALUES] = { 0 };
-  guint possible[PW_CSP_MAX_VALUES] = { 0 };
+  const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * PW_CSP_MAX_VALUES;
+  const guint *possible = assigned + PW_CSP_MAX_VALUES;
   PwCspDomain full = 0, needed = 0;
 
-  for (guint i = 0; i < c->n; i++)
-    {
-      PwCspDomain d = dom[c->vars[i]];
-
-      if (singleton (d))
-        assigned[__builtin_ctz (d)]++;
-      else
-        for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
-          possible[__builtin_ctz (rest)]++;
-    }
   for (guint v = 0; v < nv; v++)
     {
       if (assigned[v] > c->card_max[v] || assigned[v] + possible[v] < c->card_min[v])
@@ -743,12 +833,13 @@ singleton_consistency (Search *s)
               if (!(s->dom[x] & bit))
                 continue;
               memcpy (s->sac, s->dom, sizeof (PwCspDomain) * n);
-              s->sac[x] = bit;
+              memcpy (s->sac_counts, s->counts, sizeof (guint) * s->counts_size);
+              set_domain (s, s->sac, x, bit);
               touched (s, x, G_MAXUINT);
               if (fixpoint (s, s->sac))
                 continue;
               /* no solution has x = this value */
-              s->dom[x] &= ~bit;
+              set_domain (s, s->dom, x, s->dom[x] & ~bit);
               if (s->dom[x] == 0)
                 return FALSE;
               touched (s, x, G_MAXUINT);
@@ -864,6 +955,7 @@ dfs (Search *s,
     }
 
   memcpy (saved, s->dom, sizeof (PwCspDomain) * n);
+  memcpy (s->saved_counts + depth * s->counts_size, s->counts, sizeof (guint) * s->counts_size);
   values = s->dom[var];
   while (values != 0 && !s->stop)
     {
@@ -885,11 +977,13 @@ dfs (Search *s,
         }
 
       memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
-      s->dom[var] = 1u << value;
+      memcpy (s->counts, s->saved_counts + depth * s->counts_size, sizeof (guint) * s->counts_size);
+      set_domain (s, s->dom, var, 1u << value);
       if (propagate (s, var))
         dfs (s, depth + 1);
     }
   memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
+  memcpy (s->counts, s->saved_counts + depth * s->counts_size, sizeof (guint) * s->counts_size);
 }
 
 void
@@ -921,15 +1015,21 @@ pw_csp_propagate (const PwCsp       *csp,
   s.queue = g_new (guint, MAX (s.n_constraints, 1));
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
+  s.counts_size = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.counts = g_new0 (guint, s.counts_size);
+  s.sac_counts = g_new0 (guint, s.counts_size);
 
   for (guint i = 0; i < n; i++)
     {
       s.dom[i] = csp->initial[i] & (search->domains ? search->domains[i] : csp->all);
       ok &= s.dom[i] != 0;
     }
+  count_all (&s, s.dom);
   if (ok)
     ok = propagate (&s, G_MAXUINT);
 
+  g_free (s.counts);
+  g_free (s.sac_counts);
   g_free (s.sac);
   g_free (s.queue);
   g_free (s.queued);
@@ -960,9 +1060,14 @@ pw_csp_search (const PwCsp       *csp,
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
   s.values = g_new0 (guint8, MAX (n, 1));
+  s.counts_size = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.counts = g_new0 (guint, s.counts_size);
+  s.sac_counts = g_new0 (guint, s.counts_size);
+  s.saved_counts = g_new0 (guint, s.counts_size * (n + 1));
 
   for (guint i = 0; i < n; i++)
     s.dom[i] = csp->initial[i] & (search->domains ? search->domains[i] : csp->all);
+  count_all (&s, s.dom);
 
   {
     gboolean empty = FALSE;
@@ -981,6 +1086,9 @@ pw_csp_search (const PwCsp       *csp,
   g_free (s.queued);
   g_free (s.scratch);
   g_free (s.values);
+  g_free (s.counts);
+  g_free (s.sac_counts);
+  g_free (s.saved_counts);
 
   if (s.cancelled)
     {
