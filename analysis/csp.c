@@ -50,6 +50,7 @@ typedef struct
   guint64        accepting;
   gint16        *next;
   guint64       *to_mask;   /* n_states ≤ 64: the next state as a bit, 0 when none */
+  PwCspDomain    identity;  /* values that leave every state as it is */
   /* cardinality: bounds per value, and which of the search's running
    * counts are its */
   guint          card_index;
@@ -205,6 +206,11 @@ pw_csp_add_automaton (PwCsp                *csp,
   c->start = automaton->start;
   c->accepting = automaton->accepting;
   c->next = g_memdup2 (automaton->next, sizeof (gint16) * automaton->n_states * csp->n_values);
+  c->identity = csp->all;
+  for (guint st = 0; st < automaton->n_states; st++)
+    for (guint v = 0; v < csp->n_values; v++)
+      if (c->next[st * csp->n_values + v] != (gint16) st)
+        c->identity &= ~(1u << v);
   if (automaton->n_states <= 64)
     {
       c->to_mask = g_new (guint64, automaton->n_states * csp->n_values);
@@ -540,6 +546,14 @@ propagate_automaton_small (Search           *s,
       PwCspDomain d = dom[c->vars[i]];
       guint64 out = 0;
 
+      /* a variable fixed to a value that changes no state (an empty cell
+       * on a line): the states pass through */
+      if ((d & ~c->identity) == 0)
+        {
+          fwd[i + 1] = fwd[i];
+          continue;
+        }
+
       for (guint64 from = fwd[i]; from != 0; from &= from - 1)
         {
           const guint64 *row = c->to_mask + (gsize) __builtin_ctzll (from) * nv;
@@ -562,6 +576,15 @@ propagate_automaton_small (Search           *s,
       PwCspDomain supported = 0;
       guint64 back = 0;
 
+      if ((d & ~c->identity) == 0)
+        {
+          /* every value of the domain keeps the state: supported exactly
+           * when some state goes on to an accepting end */
+          if ((fwd[i] & ahead) == 0)
+            return FALSE;
+          ahead &= fwd[i];
+          continue;
+        }
       for (guint64 from = fwd[i]; from != 0; from &= from - 1)
         {
           guint st = __builtin_ctzll (from);

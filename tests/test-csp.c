@@ -171,6 +171,11 @@ random_problem (GRand   *rand,
           for (guint i = 0; i < c->n_states * p->n_values; i++)
             c->next[i] = g_rand_int_range (rand, 0, 5) == 0
                          ? -1 : g_rand_int_range (rand, 0, c->n_states);
+          /* often a value that changes no state, as an empty cell on a
+           * combination line: the propagator passes those through */
+          if (g_rand_int_range (rand, 0, 2) == 0)
+            for (guint st = 0; st < c->n_states; st++)
+              c->next[st * p->n_values] = st;
         }
     }
 }
