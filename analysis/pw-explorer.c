@@ -72,13 +72,12 @@ hash_key (const guint8 *key,
 
       memcpy (&w, key + i, 8);
       h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-      h ^= h >> 29;
+      h ^= h >> 32;
     }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
+  /* probes take the low bits, entries' hash bits the high ones: one more
+   * round mixes both from the whole key */
+  h *= 0xd6e8feb86659fd93ull;
+  h ^= h >> 32;
   return h;
 }
 
