@@ -72,13 +72,12 @@ hash_key (const guint8 *key,
 
       memcpy (&w, key + i, 8);
       h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-      h ^= h >> 29;
+      h ^= h >> 32;
     }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
+  /* probes take the low bits, entries' hash bits the high ones: one more
+   * round mixes both from the whole key */
+  h *= 0xd6e8feb86659fd93ull;
+  h ^= h >> 32;
   return h;
 }
 
@@ -443,6 +442,18 @@ stage_prefetch_keys (PwStateGraph *graph,
       }
 }
 
+static inline void
+rotate_stages (Stage **stage,
+               Stage **next,
+               Stage **after)
+{
+  Stage *first = *stage;
+
+  *stage = *next;
+  *next = *after;
+  *after = first;
+}
+
 /* Four fifths of the memory the system has available now, or
  * G_MAXUINT64 when it cannot say. */
 static guint64
@@ -503,12 +514,14 @@ explore_loop (PwStateGraph          *graph,
    * point at requested; and state i's successors, whose keys were requested
    * an iteration ago, are probed. Each cache miss hides behind a whole
    * expansion instead of stalling a probe. */
-  for (guint32 i = 0; i < graph->n_states; i++)
-    {
-      Stage *stage = &stages[i % 3];
-      Stage *next = &stages[(i + 1) % 3];
-      Stage *after = &stages[(i + 2) % 3];
+  /* stage is stages[i % 3], next and after the two after it: rotated
+   * at each step rather than computed */
+  Stage *stage = &stages[0];
+  Stage *next = &stages[1];
+  Stage *after = &stages[2];
 
+  for (guint32 i = 0; i < graph->n_states; i++, rotate_stages (&stage, &next, &after))
+    {
       if (i == layer_end)
         {
           g_array_append_val (graph->layers, i);

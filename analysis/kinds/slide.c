@@ -1196,14 +1196,30 @@ packed_decode (const SlideCtx *ctx,
     {
       guint64 w = packed_word (key, 0);
 
-      /* the lowest field is the last piece: groups from the last */
+      /* the lowest field is the last piece: groups from the last; a
+       * group's count picks the entry into a run of unrolled steps, as
+       * in packed_encode */
       for (int g = N_GROUPS - 1; g >= 0; g--)
         {
           guint64 bits = 0;
 
           /* a piece that has left sets bit 63, which no floor cell has */
-          for (int i = 0; i < ctx->group_count[g]; i++, w >>= 6)
-            bits |= G_GUINT64_CONSTANT (1) << (w & 63);
+#define TAKE (bits |= G_GUINT64_CONSTANT (1) << (w & 63), w >>= 6)
+          switch (ctx->group_count[g])
+            {
+            case 10: TAKE; /* fall through */
+            case 9: TAKE; /* fall through */
+            case 8: TAKE; /* fall through */
+            case 7: TAKE; /* fall through */
+            case 6: TAKE; /* fall through */
+            case 5: TAKE; /* fall through */
+            case 4: TAKE; /* fall through */
+            case 3: TAKE; /* fall through */
+            case 2: TAKE; /* fall through */
+            case 1: TAKE; /* fall through */
+            default: break;
+            }
+#undef TAKE
           groups[g] = bits & ctx->floor_pit_bits;
         }
     }
@@ -1377,8 +1393,10 @@ slide_expand_bits (gconstpointer  data,
 
 /* All four moves of a position at once, one move in each 64-bit lane of
  * AVX2 vectors, for processors that have AVX2 and BMI1/2 (chosen at run
- * time; the code above serves the others). BMI makes the packing of the
- * successors' keys a tzcnt and a blsr a piece. The same steps as bits_move, taken by
+ * time; the code above serves the others). When no skiddy left the board,
+ * the successors' keys are packed in the lanes too; otherwise each lane
+ * is finished on its own (combos), where BMI makes the packing a tzcnt and
+ * a blsr a piece. The same steps as bits_move, taken by
  * every lane until none changes: a lane whose move has ended changes
  * nothing in later steps, so it keeps its result. Steps shift each lane
  * its own way: AHEAD (x) = (x << ahead_left) | (x >> ahead_right), and
@@ -1409,8 +1427,9 @@ slide_expand_bits4 (gconstpointer  data,
   const __m256i gc2 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[2]);
   const __m256i gc3 = _mm256_loadu_si256 ((const __m256i *) ctx->goal_code_lanes[3]);
   guint64 start[N_GROUPS];
-  __m256i p0, p1, p2, crate, left, active, occupied;
+  __m256i p0, p1, p2, crate, left, active, occupied, s0, s1, s2, sc;
   guint64 out[5][4];
+  guint exited;
 
 #define AHEAD(x) V_OR (_mm256_sllv_epi64 ((x), al), _mm256_srlv_epi64 ((x), ar))
 #define BEHIND(x) V_OR (_mm256_sllv_epi64 ((x), bl), _mm256_srlv_epi64 ((x), br))
@@ -1422,6 +1441,10 @@ slide_expand_bits4 (gconstpointer  data,
   p1 = _mm256_set1_epi64x ((gint64) (start[1] | start[2]));
   p2 = _mm256_set1_epi64x ((gint64) (start[3] | start[GROUP_ICE]));
   crate = _mm256_set1_epi64x ((gint64) start[GROUP_CRATE]);
+  s0 = p0;
+  s1 = p1;
+  s2 = p2;
+  sc = crate;
   left = _mm256_setzero_si256 ();
   active = V_OR (V_OR (p0, p1), p2);
   occupied = V_OR (active, crate);
@@ -1481,6 +1504,69 @@ slide_expand_bits4 (gconstpointer  data,
 #undef AHEAD
 #undef BEHIND
 
+  /* The groups, the test for a change and the packing of the
+   * successors' keys run in the lanes too. Lanes where a skiddy left the
+   * board may clear a combo: they are finished on their own below. */
+  {
+    const __m256i zero = _mm256_setzero_si256 ();
+    const __m256i ones = _mm256_set1_epi64x (-1);
+    const __m256i gone = _mm256_set1_epi64x ((gint64) (G_GUINT64_CONSTANT (1) << PACKED_GONE));
+    const __m256i nibble = _mm256_set1_epi8 (0x0f);
+    const __m256i nibble_count = _mm256_setr_epi8 (0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                   0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i groups[N_GROUPS];
+    __m256i diff, moved, w = zero;
+
+    /* pieces only move forward: a lane changed exactly when some piece's
+     * cell did */
+    diff = V_OR (V_OR (V_XOR (p0, s0), V_XOR (p1, s1)), V_OR (V_XOR (p2, s2), V_XOR (crate, sc)));
+    moved = V_XOR (_mm256_cmpeq_epi64 (diff, zero), ones);
+    groups[0] = V_ANDNOT (p2, V_ANDNOT (p1, p0));
+    groups[1] = V_ANDNOT (p0, p1);
+    groups[2] = V_AND (p0, p1);
+    groups[3] = V_ANDNOT (p0, p2);
+    groups[GROUP_CRATE] = crate;
+    groups[GROUP_ICE] = V_AND (p0, p2);
+
+    /* as packed_encode, each lane's lowest cell counted as the bits below
+     * it (AVX2 has no tzcnt: a popcount by nibble lookup) */
+    for (int g = 0; g < N_GROUPS; g++)
+      {
+        __m256i b = V_OR (groups[g], gone);
+        __m256i b1, below, count;
+
+#define EMIT (b1 = _mm256_add_epi64 (b, ones), below = V_ANDNOT (b, b1),                          \
+              count = _mm256_add_epi8 (                                                           \
+                _mm256_shuffle_epi8 (nibble_count, V_AND (below, nibble)),                        \
+                _mm256_shuffle_epi8 (nibble_count, V_AND (_mm256_srli_epi16 (below, 4), nibble))), \
+              w = V_OR (_mm256_slli_epi64 (w, 6), _mm256_sad_epu8 (count, zero)),                 \
+              b = V_OR (V_AND (b, b1), gone))
+        switch (ctx->group_count[g])
+          {
+          case 10: EMIT; /* fall through */
+          case 9: EMIT; /* fall through */
+          case 8: EMIT; /* fall through */
+          case 7: EMIT; /* fall through */
+          case 6: EMIT; /* fall through */
+          case 5: EMIT; /* fall through */
+          case 4: EMIT; /* fall through */
+          case 3: EMIT; /* fall through */
+          case 2: EMIT; /* fall through */
+          case 1: EMIT; /* fall through */
+          default: break;
+          }
+#undef EMIT
+      }
+    /* keys of one word: the four successors are one vector */
+    _mm256_maskstore_epi64 ((long long *) succ, moved, w);
+    *changed = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moved));
+    exited = ~(guint) _mm256_movemask_pd (_mm256_castsi256_pd (_mm256_cmpeq_epi64 (left, zero)))
+             & 0xf;
+  }
+
+  if (exited == 0)
+    return;
+
   _mm256_storeu_si256 ((__m256i *) out[0], p0);
   _mm256_storeu_si256 ((__m256i *) out[1], p1);
   _mm256_storeu_si256 ((__m256i *) out[2], p2);
@@ -1491,16 +1577,18 @@ slide_expand_bits4 (gconstpointer  data,
     {
       guint64 groups[N_GROUPS];
       gboolean breaks;
+      gboolean moved;
 
+      if (!(exited & (1u << dir)))
+        continue;
       memcpy (groups, start, sizeof groups);
-      if (bits_finish (ctx, groups, dir, out[0][dir], out[1][dir], out[2][dir], out[3][dir],
-                       out[4][dir], &breaks))
-        {
-          packed_encode (ctx, groups, succ + dir * ctx->packed_size, TRUE);
-          *changed |= 1u << dir;
-          if (breaks)
-            *flagged |= 1u << dir;
-        }
+      /* a skiddy left, so the position changed */
+      moved = bits_finish (ctx, groups, dir, out[0][dir], out[1][dir], out[2][dir], out[3][dir],
+                           out[4][dir], &breaks);
+      g_assert (moved);
+      packed_encode (ctx, groups, succ + dir * ctx->packed_size, TRUE);
+      if (breaks)
+        *flagged |= 1u << dir;
     }
 }
 
