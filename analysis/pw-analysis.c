@@ -329,3 +329,18 @@ pw_figure_to_display (JsonNode     *node,
       return pw_figure_to_string (node);
     }
 }
+
+gboolean
+pw_analysis_replace (PwAnalysis **slot,
+                     PwAnalysis  *analysis)
+{
+  g_return_val_if_fail (slot != NULL, FALSE);
+
+  if (*slot == analysis)
+    return FALSE;
+  if (analysis != NULL)
+    pw_analysis_ref (analysis);
+  g_clear_pointer (slot, pw_analysis_unref);
+  *slot = analysis;
+  return TRUE;
+}

@@ -22,6 +22,10 @@ G_BEGIN_DECLS
 PwAnalysis *pw_analysis_new             (const char     *kind_id);
 PwAnalysis *pw_analysis_ref             (PwAnalysis     *analysis);
 void        pw_analysis_unref           (PwAnalysis     *analysis);
+/* Sets *@slot to @analysis (may be NULL), taking a reference and dropping
+ * the old one, as g_set_object does; TRUE when it changed. */
+gboolean    pw_analysis_replace         (PwAnalysis    **slot,
+                                         PwAnalysis     *analysis);
 
 /* A new analysis with the same figures, partial reason and time, but no
  * private data or state graph. */

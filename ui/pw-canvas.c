@@ -87,13 +87,13 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static gboolean
-is_dark (PwCanvas *self)
+gboolean
+pw_widget_is_dark (GtkWidget *widget)
 {
   GdkRGBA colour;
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &colour);
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &colour);
   G_GNUC_END_IGNORE_DEPRECATIONS
   return 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue > 0.5;
 }
@@ -447,7 +447,7 @@ pw_canvas_snapshot (GtkWidget   *widget,
   PwCanvas *self = PW_CANVAS (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  gboolean dark = is_dark (self);
+  gboolean dark = pw_widget_is_dark (widget);
   PwGeometry g;
   cairo_t *cr;
 
@@ -989,13 +989,8 @@ pw_canvas_set_analysis (PwCanvas   *self,
 {
   g_return_if_fail (PW_IS_CANVAS (self));
 
-  if (analysis == self->analysis)
-    return;
-  if (analysis != NULL)
-    pw_analysis_ref (analysis);
-  g_clear_pointer (&self->analysis, pw_analysis_unref);
-  self->analysis = analysis;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (pw_analysis_replace (&self->analysis, analysis))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -45,6 +45,10 @@ G_DECLARE_FINAL_TYPE (PwCanvas, pw_canvas, PW, CANVAS, GtkWidget)
 
 GtkWidget  *pw_canvas_new           (void);
 
+/* Whether @widget is drawn in a dark style (its text colour is light):
+ * the kinds' drawings then take their dark colours. */
+gboolean    pw_widget_is_dark       (GtkWidget  *widget);
+
 void        pw_canvas_set_level     (PwCanvas   *self,
                                      PwLevel    *level);
 PwLevel    *pw_canvas_get_level     (PwCanvas   *self);

@@ -418,12 +418,8 @@ pw_graph_view_set_analysis (PwGraphView *self,
 {
   g_return_if_fail (PW_IS_GRAPH_VIEW (self));
 
-  if (analysis == self->analysis)
+  if (!pw_analysis_replace (&self->analysis, analysis))
     return;
-  if (analysis != NULL)
-    pw_analysis_ref (analysis);
-  g_clear_pointer (&self->analysis, pw_analysis_unref);
-  self->analysis = analysis;
   self->current = PW_NO_STATE;
   layout (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -266,12 +266,8 @@ pw_level_item_set_analysis (PwLevelItem *self,
 {
   g_return_if_fail (PW_IS_LEVEL_ITEM (self));
 
-  if (analysis == self->analysis)
+  if (!pw_analysis_replace (&self->analysis, analysis))
     return;
-  if (analysis != NULL)
-    pw_analysis_ref (analysis);
-  g_clear_pointer (&self->analysis, pw_analysis_unref);
-  self->analysis = analysis;
   self->failed = FALSE;
   notify_all (self);
 }

@@ -571,10 +571,7 @@ static void
 set_analysis (PwWindow   *self,
               PwAnalysis *analysis)
 {
-  if (analysis != NULL)
-    pw_analysis_ref (analysis);
-  g_clear_pointer (&self->analysis, pw_analysis_unref);
-  self->analysis = analysis;
+  pw_analysis_replace (&self->analysis, analysis);
   pw_analysis_panel_set_analysis (self->analysis_panel, analysis);
   pw_graph_view_set_analysis (self->graph_view, analysis);
   pw_canvas_set_analysis (self->canvas, analysis);
@@ -586,12 +583,26 @@ set_analysis (PwWindow   *self,
 }
 
 static void
+draw_palette_tile (GtkDrawingArea *area,
+                   cairo_t        *cr,
+                   int             width,
+                   int             height,
+                   gpointer        data)
+{
+  const PwKindView *view = g_object_get_data (G_OBJECT (area), "view");
+  char tile = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "tile"));
+
+  if (view != NULL && view->draw_tile != NULL)
+    view->draw_tile (tile, cr, 0, 0, MIN (width, height),
+                     pw_view_style_get (pw_widget_is_dark (GTK_WIDGET (area))));
+}
+
+static void
 rebuild_palette (PwWindow *self)
 {
   PwLevel *level = current_level (self);
   const PwKindView *view = level ? pw_kind_view_lookup (pw_level_get_kind_id (level)) : NULL;
   GtkWidget *child;
-  GtkWidget *group = NULL;
 
   if (view == self->palette_view)
     return;
@@ -614,6 +625,8 @@ rebuild_palette (PwWindow *self)
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (picture), 24);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (picture), 24);
       g_object_set_data (G_OBJECT (picture), "tile", GINT_TO_POINTER (entry->tile));
+      g_object_set_data (G_OBJECT (picture), "view", (gpointer) view);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (picture), draw_palette_tile, NULL, NULL);
       gtk_button_set_child (GTK_BUTTON (button), picture);
       gtk_widget_set_tooltip_text (button, tip);
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -622,51 +635,7 @@ rebuild_palette (PwWindow *self)
       gtk_widget_add_css_class (button, "flat");
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.tile");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
-      if (group == NULL)
-        group = button;
       gtk_flow_box_append (self->palette_box, button);
-    }
-  /* the drawing areas draw their tile with the kind's view */
-  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->palette_box)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
-      GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
-
-      g_object_set_data (G_OBJECT (picture), "view", (gpointer) view);
-    }
-}
-
-static void
-draw_palette_tile (GtkDrawingArea *area,
-                   cairo_t        *cr,
-                   int             width,
-                   int             height,
-                   gpointer        data)
-{
-  const PwKindView *view = g_object_get_data (G_OBJECT (area), "view");
-  char tile = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "tile"));
-  GdkRGBA fg;
-  gboolean dark;
-
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-  if (view != NULL && view->draw_tile != NULL)
-    view->draw_tile (tile, cr, 0, 0, MIN (width, height), pw_view_style_get (dark));
-}
-
-static void
-palette_realize_hook (PwWindow *self)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->palette_box));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
-      GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
-
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (picture), draw_palette_tile, NULL, NULL);
     }
 }
 
@@ -680,7 +649,6 @@ refresh_current (PwWindow *self)
   pw_canvas_set_level (self->canvas, level);
   pw_level_panel_set_level (self->level_panel, level);
   rebuild_palette (self);
-  palette_realize_hook (self);
 
   if (level == NULL)
     {
