@@ -10,6 +10,7 @@
 
 #include "pw-kind.h"
 #include "kinds/combination-private.h"
+#include "kinds/freecell-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -19,6 +20,7 @@ G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
 static const PwKind * const registry[] = {
   &pw_slide_kind,
   &pw_combination_kind,
+  &pw_freecell_kind,
 };
 
 const PwKind *

@@ -1,0 +1,233 @@
+/* freecell-private.h — the freecell kind's cards, positions, moves and
+ * solver, for the kind, the tests, the views and the command line
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The rules are in docs/rules/freecell.md.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pw-kind.h"
+
+G_BEGIN_DECLS
+
+#define PW_FC_MIN_CASCADES  4
+#define PW_FC_MAX_CASCADES  10
+#define PW_FC_MAX_FREE      4
+#define PW_FC_N_CARDS       52
+/* what one cascade of a level may hold as read from a file (a valid
+ * level has 52 cards in all; more are kept so validation can name them) */
+#define PW_FC_MAX_HEIGHT    64
+
+/* A card is one byte: rank (1 ace … 13 king) × 4 + suit (0 clubs,
+ * 1 diamonds, 2 hearts, 3 spades); 0 is no card. */
+#define PW_FC_CARD(rank, suit) ((guint8) (((rank) << 2) | (suit)))
+#define PW_FC_RANK(card)       ((card) >> 2)
+#define PW_FC_SUIT(card)       ((card) & 3)
+/* 1 for red (diamonds, hearts) */
+#define PW_FC_RED(card)        ((((card) & 3) == 1) | (((card) & 3) == 2))
+#define PW_FC_CARD_MAX         PW_FC_CARD (13, 3)
+
+/* "AS", "TD", "KH"; @buffer holds at least 3 bytes */
+const char *pw_fc_card_name  (guint8       card,
+                              char        *buffer);
+/* "AS", "10s", "td"…: the card, or 0 when @text is not one. Reads at most
+ * the whole of @text (up to @length bytes, -1 for NUL-terminated). */
+guint8      pw_fc_card_parse (const char  *text,
+                              gssize       length);
+
+/* A level: cascades bottom card first; cards may be invalid (0xff: text
+ * that is no card) or repeated until validation passes. */
+typedef struct
+{
+  int    n_cascades;                    /* 1 … PW_FC_MAX_CASCADES */
+  int    free_cells;                    /* 0 … PW_FC_MAX_FREE */
+  gint64 ms_deal;                       /* the Microsoft deal, or 0 */
+  int    height[PW_FC_MAX_CASCADES];
+  guint8 cards[PW_FC_MAX_CASCADES][PW_FC_MAX_HEIGHT];
+  /* only in a position drawn for play mode: foundations and free cells */
+  gboolean in_play;
+  guint8   foundation[4];               /* highest rank up, per suit */
+  guint8   cells[PW_FC_MAX_FREE];
+} PwFreecellLevel;
+
+extern const PwKind pw_freecell_kind;
+
+/* ------------------------------------------------------------------ */
+/* Positions and moves                                                  */
+
+/* Places: cascades 0 … 9, free cells 10 … 13, the foundations 14. */
+#define PW_FC_CELL(i)     (PW_FC_MAX_CASCADES + (i))
+#define PW_FC_FOUNDATION  (PW_FC_MAX_CASCADES + PW_FC_MAX_FREE)
+#define PW_FC_IS_CELL(p)  ((p) >= PW_FC_MAX_CASCADES && (p) < PW_FC_FOUNDATION)
+
+typedef struct
+{
+  guint8 n_cascades;
+  guint8 n_free;
+  guint8 foundation[4];
+  guint8 cells[PW_FC_MAX_FREE];
+  guint8 height[PW_FC_MAX_CASCADES];
+  guint8 cards[PW_FC_MAX_CASCADES][PW_FC_N_CARDS];
+} PwFcPosition;
+
+/* One atomic move: the top card of @from to @to. */
+typedef struct
+{
+  guint8 from;
+  guint8 to;
+} PwFcMove;
+
+/* The start position of a level (a valid one, or a smaller deck whose
+ * suits each hold a run of consecutive ranks; the tests use those),
+ * and whether no card is left to move up. */
+void      pw_fc_position_init     (PwFcPosition          *position,
+                                   const PwFreecellLevel *level);
+gboolean  pw_fc_position_won      (const PwFcPosition    *position);
+/* The card at the top of a place, or 0. */
+guint8    pw_fc_top               (const PwFcPosition    *position,
+                                   int                    place);
+/* Whether one card may go from @from to @to by the rules. */
+gboolean  pw_fc_move_legal        (const PwFcPosition    *position,
+                                   PwFcMove               move);
+void      pw_fc_move_apply        (PwFcPosition          *position,
+                                   PwFcMove               move);
+/* The level drawn at @position (for play mode). */
+PwFreecellLevel *pw_fc_position_render (const PwFreecellLevel *level,
+                                        const PwFcPosition    *position);
+
+/* How many cards may move at once from one cascade to another, as a
+ * series of atomic moves through the free cells and empty cascades:
+ * (free cells + 1) × 2^(empty cascades), with the destination not
+ * counted when it is empty. */
+int       pw_fc_max_supermove     (const PwFcPosition    *position,
+                                   gboolean               to_empty);
+/* The atomic moves that carry the top @count cards of cascade @from onto
+ * cascade @to, appended to @moves (PwFcMove); FALSE, appending nothing,
+ * when the cards are not a run in alternating colours, do not fit, or are
+ * more than the free cells and empty cascades allow. */
+gboolean  pw_fc_supermove         (const PwFcPosition    *position,
+                                   int                    from,
+                                   int                    count,
+                                   int                    to,
+                                   GArray                *moves);
+
+/* The Microsoft game's automatic moves: a card goes up when no card still
+ * in play could be placed on it (aces and twos always; otherwise both
+ * cards of the other colour one rank lower are up). Applies them one at
+ * a time, appending each to @moves (may be NULL); returns how many. */
+int       pw_fc_auto_moves        (PwFcPosition          *position,
+                                   GArray                *moves);
+/* Whether @card may go up automatically in @position. */
+gboolean  pw_fc_safe_to_foundation (const PwFcPosition   *position,
+                                    guint8                card);
+
+/* Standard notation: "3a", "5h", "18" (cascades 1 … 9 and 0 for the
+ * tenth, free cells a … d, foundation h). Parsing checks only the form. */
+void      pw_fc_move_notation     (PwFcMove               move,
+                                   char                  *buffer);
+gboolean  pw_fc_move_parse        (const char            *text,
+                                   PwFcMove              *move);
+/* Moves separated by spaces. */
+char     *pw_fc_moves_to_string   (const PwFcMove        *moves,
+                                   guint                  n_moves);
+
+/* ------------------------------------------------------------------ */
+/* Solver                                                               */
+
+typedef enum
+{
+  PW_FC_UNKNOWN,      /* the budget ran out */
+  PW_FC_SOLVED,
+  PW_FC_UNSOLVABLE,   /* proved: every reachable position was checked */
+} PwFcVerdict;
+
+typedef struct
+{
+  guint64      max_states;   /* positions stored; 0: no limit */
+  /* weight of the heuristic against moves made: 0 searches for speed
+   * (greedy), larger values … see freecell-solve.c */
+  GCancellable *cancellable;
+  PwProgressFunc progress;
+  gpointer       progress_data;
+} PwFcSolveOptions;
+
+typedef struct
+{
+  PwFcVerdict verdict;
+  guint64     states;        /* positions checked (expanded) */
+  guint64     stored;        /* positions stored */
+  GArray     *solution;      /* PwFcMove, atomic, auto-moves written out */
+} PwFcSolveResult;
+
+void      pw_fc_solve_options_init (PwFcSolveOptions    *options);
+/* Solves from @position with @position->n_free free cells. FALSE only
+ * when cancelled. */
+gboolean  pw_fc_solve              (const PwFcPosition  *position,
+                                    const PwFcSolveOptions *options,
+                                    PwFcSolveResult     *result,
+                                    GError             **error);
+void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
+
+/* ------------------------------------------------------------------ */
+/* Deals, text, hardness                                                */
+
+/* Microsoft deal @number (1 … 2^31 − 1) into 8 cascades. */
+void      pw_fc_ms_deal           (guint32                number,
+                                   PwFreecellLevel       *level);
+/* The 52 cards @deck (dealt row by row, first card to the first cascade)
+ * into @n_cascades cascades. */
+void      pw_fc_deal_cards        (const guint8          *deck,
+                                   int                    n_cascades,
+                                   PwFreecellLevel       *level);
+
+/* Chen's a priori hardness (The Hardness Analysis of FreeCell Games,
+ * 2015): total = 2 × aces + 2 × kings + blocking + disordered. */
+typedef struct
+{
+  int aces;        /* cards above the aces */
+  int kings;       /* cards under the kings */
+  int blocking;    /* ranks of the cards directly on the aces */
+  int disordered;  /* cards in no adjacent pair one rank apart */
+  int total;
+} PwFcHardness;
+
+void      pw_fc_hardness          (const PwFreecellLevel *level,
+                                   PwFcHardness          *hardness);
+
+/* The deal with suits of one colour swapped so that it is the smallest
+ * of its class (two deals are the same game when they differ only by
+ * swapping clubs with spades and/or diamonds with hearts), as text
+ * "8/4:AS 2D …|…"; and which swaps map @level to it (0 none, 1 clubs and
+ * spades, 2 diamonds and hearts, 3 both). */
+char     *pw_fc_class_key         (const PwFreecellLevel *level,
+                                   int                   *swaps);
+/* @level with the suits swapped (@swaps as above). */
+void      pw_fc_swap_suits        (PwFreecellLevel       *level,
+                                   int                    swaps);
+
+/* fc-solve board text: one cascade per line, bottom card first; lines
+ * "Foundations:" (all empty) and "Freecells:" (no cards) are accepted.
+ * The level has 4 free cells. */
+PwFreecellLevel *pw_fc_level_from_board (const char  *text,
+                                         GError     **error);
+char            *pw_fc_level_to_board   (const PwFreecellLevel *level);
+
+/* A new level: 52 cards shuffled from @seed into @n_cascades. */
+PwFreecellLevel *pw_fc_level_new_shuffled (guint64 seed,
+                                           int     n_cascades,
+                                           int     free_cells);
+
+/* The difficulty score: log2 (1 + @states) + @length / 10. */
+double    _pw_fc_difficulty       (guint64                states,
+                                   guint                  length);
+
+/* Parses "1-32000", "1,5,7-9": the numbers in order, each 1 … 2^31 − 1. */
+GArray   *pw_fc_parse_deal_numbers (const char *text,
+                                    GError    **error);
+
+G_END_DECLS

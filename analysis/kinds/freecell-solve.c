@@ -1,0 +1,1191 @@
+/* freecell-solve.c — FreeCell positions, moves and the solver
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solver is a best-first search over positions up to the order of
+ * the cascades and of the free cells (a position's canonical form sorts
+ * both), with the Microsoft game's automatic moves made after every move.
+ * Those moves never lose a won game: a card goes up only when no card
+ * still in play could be placed on it. The search's moves are every
+ * atomic move plus whole runs moved at once (supermoves), which are
+ * written out as atomic moves in the solution. A move is stored by the
+ * card it carries and where that card lands (the foundations, a free
+ * cell, an empty cascade or onto a named card), which means the same in
+ * every order of the cascades; the solution is rebuilt by replaying those
+ * moves on the real layout. When the queue runs dry every position
+ * reachable from the start has been checked and the deal is proved
+ * unsolvable.
+ */
+
+#define G_LOG_DOMAIN "pw-freecell"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "freecell-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Positions                                                            */
+
+void
+pw_fc_position_init (PwFcPosition          *position,
+                     const PwFreecellLevel *level)
+{
+  guint8 lowest[4] = { 14, 14, 14, 14 };
+
+  memset (position, 0, sizeof *position);
+  position->n_cascades = level->n_cascades;
+  position->n_free = level->free_cells;
+  for (int c = 0; c < level->n_cascades; c++)
+    {
+      position->height[c] = MIN (level->height[c], PW_FC_N_CARDS);
+      memcpy (position->cards[c], level->cards[c], position->height[c]);
+      for (int i = 0; i < position->height[c]; i++)
+        {
+          guint8 card = position->cards[c][i];
+
+          lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
+        }
+    }
+  if (level->in_play)
+    {
+      memcpy (position->foundation, level->foundation, 4);
+      memcpy (position->cells, level->cells, PW_FC_MAX_FREE);
+    }
+  else
+    /* a full deck starts with nothing up; a smaller one (the tests'
+     * reduced deals) with each suit up to below its lowest card */
+    for (int s = 0; s < 4; s++)
+      position->foundation[s] = lowest[s] - 1;
+}
+
+gboolean
+pw_fc_position_won (const PwFcPosition *position)
+{
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] != 0)
+      return FALSE;
+  for (int c = 0; c < position->n_cascades; c++)
+    if (position->height[c] != 0)
+      return FALSE;
+  return TRUE;
+}
+
+guint8
+pw_fc_top (const PwFcPosition *position,
+           int                 place)
+{
+  if (place < position->n_cascades)
+    return position->height[place] > 0 ? position->cards[place][position->height[place] - 1] : 0;
+  if (PW_FC_IS_CELL (place) && place - PW_FC_MAX_CASCADES < position->n_free)
+    return position->cells[place - PW_FC_MAX_CASCADES];
+  return 0;
+}
+
+/* Whether @card may lie on @below in a cascade. */
+static inline gboolean
+fits (guint8 card,
+      guint8 below)
+{
+  return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && PW_FC_RED (below) != PW_FC_RED (card);
+}
+
+gboolean
+pw_fc_move_legal (const PwFcPosition *position,
+                  PwFcMove            move)
+{
+  guint8 card;
+
+  if (move.from == move.to || move.from >= PW_FC_FOUNDATION)
+    return FALSE;
+  if (move.from < PW_FC_MAX_CASCADES && move.from >= position->n_cascades)
+    return FALSE;
+  card = pw_fc_top (position, move.from);
+  if (card == 0)
+    return FALSE;
+  if (move.to == PW_FC_FOUNDATION)
+    return position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card);
+  if (PW_FC_IS_CELL (move.to))
+    return move.to - PW_FC_MAX_CASCADES < position->n_free &&
+           position->cells[move.to - PW_FC_MAX_CASCADES] == 0;
+  if (move.to >= position->n_cascades)
+    return FALSE;
+  return position->height[move.to] == 0 ||
+         fits (card, position->cards[move.to][position->height[move.to] - 1]);
+}
+
+void
+pw_fc_move_apply (PwFcPosition *position,
+                  PwFcMove      move)
+{
+  guint8 card;
+
+  if (move.from < PW_FC_MAX_CASCADES)
+    card = position->cards[move.from][--position->height[move.from]];
+  else
+    {
+      card = position->cells[move.from - PW_FC_MAX_CASCADES];
+      position->cells[move.from - PW_FC_MAX_CASCADES] = 0;
+    }
+  if (move.to == PW_FC_FOUNDATION)
+    position->foundation[PW_FC_SUIT (card)] = PW_FC_RANK (card);
+  else if (PW_FC_IS_CELL (move.to))
+    position->cells[move.to - PW_FC_MAX_CASCADES] = card;
+  else
+    position->cards[move.to][position->height[move.to]++] = card;
+}
+
+PwFreecellLevel *
+pw_fc_position_render (const PwFreecellLevel *level,
+                       const PwFcPosition    *position)
+{
+  PwFreecellLevel *drawn = g_new0 (PwFreecellLevel, 1);
+
+  drawn->n_cascades = position->n_cascades;
+  drawn->free_cells = position->n_free;
+  drawn->ms_deal = level->ms_deal;
+  for (int c = 0; c < position->n_cascades; c++)
+    {
+      drawn->height[c] = position->height[c];
+      memcpy (drawn->cards[c], position->cards[c], position->height[c]);
+    }
+  drawn->in_play = TRUE;
+  memcpy (drawn->foundation, position->foundation, 4);
+  memcpy (drawn->cells, position->cells, PW_FC_MAX_FREE);
+  return drawn;
+}
+
+static int
+empty_cells (const PwFcPosition *position)
+{
+  int n = 0;
+
+  for (int i = 0; i < position->n_free; i++)
+    n += position->cells[i] == 0;
+  return n;
+}
+
+static int
+empty_cascades (const PwFcPosition *position)
+{
+  int n = 0;
+
+  for (int c = 0; c < position->n_cascades; c++)
+    n += position->height[c] == 0;
+  return n;
+}
+
+int
+pw_fc_max_supermove (const PwFcPosition *position,
+                     gboolean            to_empty)
+{
+  int empties = empty_cascades (position) - (to_empty ? 1 : 0);
+
+  return (empty_cells (position) + 1) << MAX (empties, 0);
+}
+
+/* The length of the run in alternating colours, one rank apart, at the
+ * top of cascade @c. */
+static int
+run_length (const PwFcPosition *position,
+            int                 c)
+{
+  int h = position->height[c];
+  int n = h > 0 ? 1 : 0;
+
+  while (n < h && fits (position->cards[c][h - n], position->cards[c][h - n - 1]))
+    n++;
+  return n;
+}
+
+static void
+push_move (PwFcPosition *position,
+           int           from,
+           int           to,
+           GArray       *moves)
+{
+  PwFcMove move = { from, to };
+
+  pw_fc_move_apply (position, move);
+  g_array_append_val (moves, move);
+}
+
+/* Moves the top @n cards of @from onto @to with the free cells and the
+ * empty cascades not in @busy (a bit mask of cascades). */
+static gboolean
+move_run (PwFcPosition *position,
+          int           from,
+          int           n,
+          int           to,
+          guint32       busy,
+          GArray       *moves)
+{
+  int cells[PW_FC_MAX_FREE], n_cells = 0;
+  int empties[PW_FC_MAX_CASCADES], n_empties = 0;
+
+  if (n == 1)
+    {
+      push_move (position, from, to, moves);
+      return TRUE;
+    }
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] == 0)
+      cells[n_cells++] = i;
+  for (int c = 0; c < position->n_cascades; c++)
+    if (position->height[c] == 0 && c != to && c != from && !(busy & (1u << c)))
+      empties[n_empties++] = c;
+
+  if (n <= n_cells + 1)
+    {
+      for (int i = 0; i < n - 1; i++)
+        push_move (position, from, PW_FC_CELL (cells[i]), moves);
+      push_move (position, from, to, moves);
+      for (int i = n - 2; i >= 0; i--)
+        push_move (position, PW_FC_CELL (cells[i]), to, moves);
+      return TRUE;
+    }
+  if (n_empties == 0)
+    return FALSE;
+
+  {
+    int e = empties[0];
+    /* what fits through the other empty cascades, and as few cards
+     * parked in @e as that allows: each card parked costs two moves */
+    int through = (n_cells + 1) << (n_empties - 1);
+    int m = MAX (1, n - through);
+
+    if (m > through)
+      return FALSE;
+    if (!move_run (position, from, m, e, busy | (1u << to), moves) ||
+        !move_run (position, from, n - m, to, busy | (1u << e), moves) ||
+        !move_run (position, e, m, to, busy, moves))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+pw_fc_supermove (const PwFcPosition *position,
+                 int                 from,
+                 int                 count,
+                 int                 to,
+                 GArray             *moves)
+{
+  PwFcPosition scratch;
+  guint length = moves->len;
+  guint8 bottom;
+
+  if (from >= position->n_cascades || to >= position->n_cascades || from == to || count < 1 ||
+      count > run_length (position, from))
+    return FALSE;
+  bottom = position->cards[from][position->height[from] - count];
+  if (position->height[to] > 0 &&
+      !fits (bottom, position->cards[to][position->height[to] - 1]))
+    return FALSE;
+  if (count > pw_fc_max_supermove (position, position->height[to] == 0))
+    return FALSE;
+  scratch = *position;
+  if (!move_run (&scratch, from, count, to, 0, moves))
+    {
+      g_array_set_size (moves, length);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pw_fc_safe_to_foundation (const PwFcPosition *position,
+                          guint8              card)
+{
+  int rank = PW_FC_RANK (card);
+  int suit = PW_FC_SUIT (card);
+
+  if (position->foundation[suit] + 1 != rank)
+    return FALSE;
+  if (rank <= 2)
+    return TRUE;
+  /* the two suits of the other colour */
+  if (PW_FC_RED (card))
+    return position->foundation[0] >= rank - 1 && position->foundation[3] >= rank - 1;
+  return position->foundation[1] >= rank - 1 && position->foundation[2] >= rank - 1;
+}
+
+int
+pw_fc_auto_moves (PwFcPosition *position,
+                  GArray       *moves)
+{
+  int n = 0;
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      again = FALSE;
+      for (int p = 0; p < PW_FC_FOUNDATION; p++)
+        {
+          guint8 card;
+
+          if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
+            continue;
+          card = pw_fc_top (position, p);
+          if (card != 0 && pw_fc_safe_to_foundation (position, card))
+            {
+              PwFcMove move = { p, PW_FC_FOUNDATION };
+
+              pw_fc_move_apply (position, move);
+              if (moves != NULL)
+                g_array_append_val (moves, move);
+              n++;
+              again = TRUE;
+            }
+        }
+    }
+  return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Notation                                                             */
+
+void
+pw_fc_move_notation (PwFcMove  move,
+                     char     *buffer)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      int p = i == 0 ? move.from : move.to;
+
+      if (p < PW_FC_MAX_CASCADES)
+        buffer[i] = (char) ('0' + (p + 1) % 10);
+      else if (p < PW_FC_FOUNDATION)
+        buffer[i] = (char) ('a' + p - PW_FC_MAX_CASCADES);
+      else
+        buffer[i] = 'h';
+    }
+  buffer[2] = '\0';
+}
+
+static int
+place_from_char (char c)
+{
+  if (c >= '1' && c <= '9')
+    return c - '1';
+  if (c == '0')
+    return 9;
+  if (c >= 'a' && c <= 'd')
+    return PW_FC_CELL (c - 'a');
+  if (c == 'h')
+    return PW_FC_FOUNDATION;
+  return -1;
+}
+
+gboolean
+pw_fc_move_parse (const char *text,
+                  PwFcMove   *move)
+{
+  int from, to;
+
+  if (text == NULL || text[0] == '\0' || text[1] == '\0' || text[2] != '\0')
+    return FALSE;
+  from = place_from_char (g_ascii_tolower (text[0]));
+  to = place_from_char (g_ascii_tolower (text[1]));
+  if (from < 0 || to < 0 || from == PW_FC_FOUNDATION || from == to)
+    return FALSE;
+  move->from = from;
+  move->to = to;
+  return TRUE;
+}
+
+char *
+pw_fc_moves_to_string (const PwFcMove *moves,
+                       guint           n_moves)
+{
+  GString *text = g_string_sized_new (n_moves * 3);
+
+  for (guint i = 0; i < n_moves; i++)
+    {
+      char buffer[3];
+
+      pw_fc_move_notation (moves[i], buffer);
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, buffer);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* The solver's positions, canonical and packed                         */
+
+/* free cells, sorted, then each cascade (sorted by its bottom card,
+ * empty cascades last) followed by a 0 */
+#define KEY_MAX (PW_FC_MAX_FREE + PW_FC_N_CARDS + PW_FC_MAX_CASCADES)
+#define KEY_BUFFER 80
+
+/* where a move's card lands */
+enum
+{
+  DEST_FOUNDATION = 0,
+  DEST_CELL = 1,
+  DEST_EMPTY = 2,
+  /* ≥ 4: onto that card */
+};
+
+typedef struct
+{
+  guint32 parent;
+  guint32 offset;   /* of the key in the arena */
+  guint32 g;        /* atomic moves from the start, at least */
+  guint8  card;     /* the move that led here: its (bottom) card */
+  guint8  dest;
+  guint8  length;   /* of the key */
+  guint8  pad;
+} Node;
+
+typedef struct
+{
+  guint32 priority;
+  guint32 node;
+} Entry;
+
+typedef struct
+{
+  int      n_cascades;
+  int      n_free;
+  GArray  *nodes;
+  guint8  *arena;
+  gsize    arena_used;
+  gsize    arena_size;
+  guint32 *table;      /* node + 1, 0 empty */
+  guint64 *hashes;
+  gsize    table_size; /* a power of two */
+  gsize    table_used;
+  Entry   *heap;
+  gsize    heap_len;
+  gsize    heap_size;
+} Search;
+
+static inline guint64
+hash_key (const guint8 *key,
+          int           length)
+{
+  guint64 h = 0x9e3779b97f4a7c15ull ^ (guint64) length;
+
+  for (int i = 0; i < length; i += 8)
+    {
+      guint64 chunk;
+
+      memcpy (&chunk, key + i, 8);
+      h = (h ^ chunk) * 0xff51afd7ed558ccdull;
+      h ^= h >> 32;
+    }
+  return h;
+}
+
+/* Writes the canonical key of @position into @key (KEY_BUFFER bytes,
+ * zero-padded to a multiple of 8) and returns its length. */
+static int
+encode (const PwFcPosition *position,
+        guint8             *key)
+{
+  int order[PW_FC_MAX_CASCADES];
+  guint8 cells[PW_FC_MAX_FREE];
+  int n = 0, length = 0;
+
+  for (int i = 0; i < position->n_free; i++)
+    {
+      guint8 card = position->cells[i];
+      int j = i;
+
+      /* descending, so empty cells come last */
+      while (j > 0 && cells[j - 1] < card)
+        {
+          cells[j] = cells[j - 1];
+          j--;
+        }
+      cells[j] = card;
+    }
+  memcpy (key, cells, position->n_free);
+  length = position->n_free;
+
+  for (int c = 0; c < position->n_cascades; c++)
+    {
+      /* empty cascades sort last: their bottom counts as 255 */
+      int b = position->height[c] > 0 ? position->cards[c][0] : 255;
+      int j = n;
+
+      while (j > 0 && (position->height[order[j - 1]] > 0 ? position->cards[order[j - 1]][0]
+                                                            : 255) > b)
+        {
+          order[j] = order[j - 1];
+          j--;
+        }
+      order[j] = c;
+      n++;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      int c = order[i];
+
+      if (position->height[c] == 0)
+        break;
+      memcpy (key + length, position->cards[c], position->height[c]);
+      length += position->height[c];
+      key[length++] = 0;
+    }
+  memset (key + length, 0, KEY_BUFFER - length);
+  return length;
+}
+
+static void
+decode (const guint8 *key,
+        int           length,
+        int           n_cascades,
+        int           n_free,
+        PwFcPosition *position)
+{
+  guint8 lowest[4] = { 14, 14, 14, 14 };
+  int c = 0;
+
+  position->n_cascades = n_cascades;
+  position->n_free = n_free;
+  memset (position->cells, 0, sizeof position->cells);
+  memset (position->height, 0, sizeof position->height);
+  for (int i = 0; i < n_free; i++)
+    {
+      guint8 card = key[i];
+
+      position->cells[i] = card;
+      if (card != 0)
+        lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
+    }
+  for (int i = n_free; i < length; i++)
+    {
+      guint8 card = key[i];
+
+      if (card == 0)
+        {
+          c++;
+          continue;
+        }
+      position->cards[c][position->height[c]++] = card;
+      lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
+    }
+  for (int s = 0; s < 4; s++)
+    position->foundation[s] = lowest[s] - 1;
+}
+
+/* How far @position is from won, for the search's order (tuned on
+ * Microsoft deals 1–2000, docs/performance.md): every card not up needs a
+ * move; a card lying above a lower card of its suit must move away before
+ * that one can go up (2), as must, more often than not, a card out of
+ * sequence (1); the cards above each suit's next card count once more;
+ * full free cells cost and empty cascades help. */
+static guint32
+estimate (const PwFcPosition *position)
+{
+  int left = 52, blocked = 0, cells = 0, empties = 0;
+
+  for (int s = 0; s < 4; s++)
+    left -= position->foundation[s];
+  for (int i = 0; i < position->n_free; i++)
+    cells += position->cells[i] != 0;
+  for (int c = 0; c < position->n_cascades; c++)
+    {
+      guint8 lowest[4] = { 14, 14, 14, 14 };
+      int h = position->height[c];
+
+      if (h == 0)
+        empties++;
+      for (int i = 0; i < h; i++)
+        {
+          guint8 card = position->cards[c][i];
+          int rank = PW_FC_RANK (card);
+          int suit = PW_FC_SUIT (card);
+
+          if (rank > lowest[suit])
+            blocked += 2;
+          else if (i > 0 && !fits (card, position->cards[c][i - 1]))
+            blocked += 1;
+          if (rank < lowest[suit])
+            lowest[suit] = rank;
+          if (rank == position->foundation[suit] + 1)
+            blocked += h - 1 - i;
+        }
+    }
+  return MAX (0, left + blocked + 2 * cells - empties);
+}
+
+static void
+search_init (Search *search,
+             int     n_cascades,
+             int     n_free)
+{
+  memset (search, 0, sizeof *search);
+  search->n_cascades = n_cascades;
+  search->n_free = n_free;
+  search->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 4096);
+  search->arena_size = 1 << 18;
+  search->arena = g_malloc (search->arena_size);
+  search->table_size = 1 << 14;
+  search->table = g_new0 (guint32, search->table_size);
+  search->hashes = g_new (guint64, search->table_size);
+  search->heap_size = 4096;
+  search->heap = g_new (Entry, search->heap_size);
+}
+
+static void
+search_clear (Search *search)
+{
+  g_array_unref (search->nodes);
+  g_free (search->arena);
+  g_free (search->table);
+  g_free (search->hashes);
+  g_free (search->heap);
+}
+
+static void
+table_grow (Search *search)
+{
+  gsize size = search->table_size * 2;
+  guint32 *table = g_new0 (guint32, size);
+  guint64 *hashes = g_new (guint64, size);
+
+  for (gsize i = 0; i < search->table_size; i++)
+    if (search->table[i] != 0)
+      {
+        gsize j = search->hashes[i] & (size - 1);
+
+        while (table[j] != 0)
+          j = (j + 1) & (size - 1);
+        table[j] = search->table[i];
+        hashes[j] = search->hashes[i];
+      }
+  g_free (search->table);
+  g_free (search->hashes);
+  search->table = table;
+  search->hashes = hashes;
+  search->table_size = size;
+}
+
+/* Adds the position with @key unless it is known; returns the new node's
+ * index, or G_MAXUINT32 when it was known. */
+static guint32
+search_add (Search       *search,
+            const guint8 *key,
+            int           length,
+            guint32       parent,
+            guint32       g,
+            guint8        card,
+            guint8        dest)
+{
+  guint64 h = hash_key (key, length);
+  gsize i = h & (search->table_size - 1);
+  Node node;
+
+  while (search->table[i] != 0)
+    {
+      if (search->hashes[i] == h)
+        {
+          const Node *other = &g_array_index (search->nodes, Node, search->table[i] - 1);
+
+          if (other->length == length && memcmp (search->arena + other->offset, key, length) == 0)
+            return G_MAXUINT32;
+        }
+      i = (i + 1) & (search->table_size - 1);
+    }
+
+  if (search->arena_used + length > search->arena_size)
+    {
+      search->arena_size *= 2;
+      search->arena = g_realloc (search->arena, search->arena_size);
+    }
+  memcpy (search->arena + search->arena_used, key, length);
+  node.parent = parent;
+  node.offset = search->arena_used;
+  node.g = g;
+  node.card = card;
+  node.dest = dest;
+  node.length = length;
+  node.pad = 0;
+  search->arena_used += length;
+  g_array_append_val (search->nodes, node);
+  search->table[i] = search->nodes->len;
+  search->hashes[i] = h;
+  if (++search->table_used * 2 > search->table_size)
+    table_grow (search);
+  return search->nodes->len - 1;
+}
+
+static void
+heap_push (Search  *search,
+           guint32  priority,
+           guint32  node)
+{
+  gsize i;
+
+  if (search->heap_len == search->heap_size)
+    {
+      search->heap_size *= 2;
+      search->heap = g_renew (Entry, search->heap, search->heap_size);
+    }
+  i = search->heap_len++;
+  while (i > 0)
+    {
+      gsize parent = (i - 1) / 2;
+
+      if (search->heap[parent].priority <= priority)
+        break;
+      search->heap[i] = search->heap[parent];
+      i = parent;
+    }
+  search->heap[i].priority = priority;
+  search->heap[i].node = node;
+}
+
+static guint32
+heap_pop (Search *search)
+{
+  guint32 top = search->heap[0].node;
+  Entry last = search->heap[--search->heap_len];
+  gsize i = 0;
+
+  for (;;)
+    {
+      gsize child = 2 * i + 1;
+
+      if (child >= search->heap_len)
+        break;
+      if (child + 1 < search->heap_len &&
+          search->heap[child + 1].priority < search->heap[child].priority)
+        child++;
+      if (search->heap[child].priority >= last.priority)
+        break;
+      search->heap[i] = search->heap[child];
+      i = child;
+    }
+  if (search->heap_len > 0)
+    search->heap[i] = last;
+  return top;
+}
+
+/* ------------------------------------------------------------------ */
+/* The search's moves                                                   */
+
+typedef struct
+{
+  guint8 from;    /* a cascade or a free cell */
+  guint8 count;   /* cards carried (a run from a cascade) */
+  guint8 to;      /* a cascade, a free cell or the foundations */
+  guint8 dest;    /* DEST_* or the card landed on */
+} SearchMove;
+
+static int
+search_moves (const PwFcPosition *position,
+              SearchMove         *moves)
+{
+  int n = 0;
+  int free_cell = -1, first_empty = -1;
+  int max_on = pw_fc_max_supermove (position, FALSE);
+  int max_empty = pw_fc_max_supermove (position, TRUE);
+
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] == 0)
+      {
+        free_cell = i;
+        break;
+      }
+  for (int c = 0; c < position->n_cascades; c++)
+    if (position->height[c] == 0)
+      {
+        first_empty = c;
+        break;
+      }
+
+  /* to the foundations (the safe ones went up already) */
+  for (int p = 0; p < PW_FC_FOUNDATION; p++)
+    {
+      guint8 card;
+
+      if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
+        continue;
+      card = pw_fc_top (position, p);
+      if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
+        moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
+    }
+
+  /* runs onto other cascades */
+  for (int s = 0; s < position->n_cascades; s++)
+    {
+      int h = position->height[s];
+      int run;
+
+      if (h == 0)
+        continue;
+      run = run_length (position, s);
+      for (int t = 0; t < position->n_cascades; t++)
+        {
+          guint8 top;
+          int rank, k;
+
+          if (t == s || position->height[t] == 0)
+            continue;
+          top = position->cards[t][position->height[t] - 1];
+          rank = PW_FC_RANK (top) - 1;
+          k = rank - PW_FC_RANK (position->cards[s][h - 1]) + 1;
+          if (k < 1 || k > run || k > max_on)
+            continue;
+          if (!fits (position->cards[s][h - k], top))
+            continue;
+          moves[n++] = (SearchMove) { s, k, t, top };
+        }
+      /* into an empty cascade: one card, or the longest run that fits */
+      if (first_empty >= 0 && h > 1)
+        {
+          int k = MIN (MIN (run, max_empty), h - 1);
+
+          moves[n++] = (SearchMove) { s, 1, first_empty, DEST_EMPTY };
+          if (k > 1)
+            moves[n++] = (SearchMove) { s, k, first_empty, DEST_EMPTY };
+        }
+    }
+
+  /* free cells onto cascades */
+  for (int i = 0; i < position->n_free; i++)
+    {
+      guint8 card = position->cells[i];
+
+      if (card == 0)
+        continue;
+      for (int t = 0; t < position->n_cascades; t++)
+        if (position->height[t] > 0 &&
+            fits (card, position->cards[t][position->height[t] - 1]))
+          moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, t,
+                                      position->cards[t][position->height[t] - 1] };
+      if (first_empty >= 0)
+        moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, first_empty, DEST_EMPTY };
+    }
+
+  /* cascades into a free cell */
+  if (free_cell >= 0)
+    for (int s = 0; s < position->n_cascades; s++)
+      if (position->height[s] > 0)
+        moves[n++] = (SearchMove) { s, 1, PW_FC_CELL (free_cell), DEST_CELL };
+  return n;
+}
+
+/* Makes @move on @position the simple way (no atomic steps): the run is
+ * lifted as a whole. */
+static void
+search_apply (PwFcPosition     *position,
+              const SearchMove *move)
+{
+  if (move->count == 1)
+    {
+      PwFcMove atomic = { move->from, move->to };
+
+      pw_fc_move_apply (position, atomic);
+      return;
+    }
+  memcpy (position->cards[move->to] + position->height[move->to],
+          position->cards[move->from] + position->height[move->from] - move->count, move->count);
+  position->height[move->to] += move->count;
+  position->height[move->from] -= move->count;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rebuilding the solution on the real layout                           */
+
+static gboolean
+find_card (const PwFcPosition *position,
+           guint8              card,
+           int                *place,
+           int                *depth)
+{
+  for (int c = 0; c < position->n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      if (position->cards[c][i] == card)
+        {
+          *place = c;
+          *depth = position->height[c] - i;
+          return TRUE;
+        }
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] == card)
+      {
+        *place = PW_FC_CELL (i);
+        *depth = 1;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Appends the atomic moves of the search move that carries @card to
+ * @dest, made on @position. */
+static gboolean
+replay (PwFcPosition *position,
+        guint8        card,
+        guint8        dest,
+        GArray       *solution)
+{
+  int from, count, to = -1;
+  guint start = solution->len;
+
+  if (!find_card (position, card, &from, &count))
+    return FALSE;
+  switch (dest)
+    {
+    case DEST_FOUNDATION:
+      to = PW_FC_FOUNDATION;
+      break;
+    case DEST_CELL:
+      for (int i = 0; i < position->n_free && to < 0; i++)
+        if (position->cells[i] == 0)
+          to = PW_FC_CELL (i);
+      break;
+    case DEST_EMPTY:
+      for (int c = 0; c < position->n_cascades && to < 0; c++)
+        if (position->height[c] == 0)
+          to = c;
+      break;
+    default:
+      for (int c = 0; c < position->n_cascades && to < 0; c++)
+        if (pw_fc_top (position, c) == dest)
+          to = c;
+      break;
+    }
+  if (to < 0)
+    return FALSE;
+  if (count == 1 || from >= PW_FC_MAX_CASCADES)
+    {
+      PwFcMove move = { from, to };
+
+      if (!pw_fc_move_legal (position, move))
+        return FALSE;
+      pw_fc_move_apply (position, move);
+      g_array_append_val (solution, move);
+    }
+  else
+    {
+      if (!pw_fc_supermove (position, from, count, to, solution))
+        return FALSE;
+      for (guint i = start; i < solution->len; i++)
+        pw_fc_move_apply (position, g_array_index (solution, PwFcMove, i));
+    }
+  pw_fc_auto_moves (position, solution);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Shortening a solution                                                */
+
+/* Whether @moves (with the move at @skip left out, -1 for none) play from
+ * @start to a won position; writes the card each move carries. */
+static gboolean
+plays_to_win (const PwFcPosition *start,
+              const PwFcMove     *moves,
+              guint               n,
+              guint8             *cards)
+{
+  PwFcPosition position = *start;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (!pw_fc_move_legal (&position, moves[i]))
+        return FALSE;
+      if (cards != NULL)
+        cards[i] = pw_fc_top (&position, moves[i].from);
+      pw_fc_move_apply (&position, moves[i]);
+    }
+  return pw_fc_position_won (&position);
+}
+
+/* A card that moves twice, A to B and later B to C, could often have gone
+ * from A to C at once, at the first time or at the second; and a card
+ * that comes back where it was need not have left. Tries each such pair
+ * and keeps every change after which the solution still wins. */
+static void
+shorten (const PwFcPosition *start,
+         GArray             *solution)
+{
+  g_autofree guint8 *cards = g_new (guint8, MAX (solution->len, 1));
+  g_autofree PwFcMove *trial = g_new (PwFcMove, MAX (solution->len, 1));
+  gboolean changed = TRUE;
+
+  if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards))
+    return;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < solution->len && !changed; i++)
+        {
+          PwFcMove *moves = (PwFcMove *) solution->data;
+          guint n = solution->len, j;
+
+          if (moves[i].to == PW_FC_FOUNDATION)
+            continue;
+          for (j = i + 1; j < n && cards[j] != cards[i]; j++)
+            ;
+          if (j == n)
+            continue;
+          for (int variant = 0; variant < 2 && !changed; variant++)
+            {
+              guint m = 0;
+
+              for (guint k = 0; k < n; k++)
+                {
+                  PwFcMove move = moves[k];
+
+                  if (moves[i].from == moves[j].to && (k == i || k == j))
+                    continue;  /* back where it was: neither move */
+                  if (variant == 0 && k == i)
+                    move.to = moves[j].to;
+                  else if (variant == 0 && k == j)
+                    continue;
+                  else if (variant == 1 && k == i)
+                    continue;
+                  else if (variant == 1 && k == j)
+                    move.from = moves[i].from;
+                  trial[m++] = move;
+                }
+              if (plays_to_win (start, trial, m, NULL))
+                {
+                  memcpy (solution->data, trial, m * sizeof (PwFcMove));
+                  g_array_set_size (solution, m);
+                  plays_to_win (start, trial, m, cards);
+                  changed = TRUE;
+                }
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The search                                                           */
+
+void
+pw_fc_solve_options_init (PwFcSolveOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->max_states = 2000000;
+}
+
+void
+pw_fc_solve_result_clear (PwFcSolveResult *result)
+{
+  g_clear_pointer (&result->solution, g_array_unref);
+  result->verdict = PW_FC_UNKNOWN;
+  result->states = result->stored = 0;
+}
+
+/* weight of the estimate against the moves made so far */
+#define ESTIMATE_WEIGHT 2
+
+gboolean
+pw_fc_solve (const PwFcPosition     *start,
+             const PwFcSolveOptions *options,
+             PwFcSolveResult        *result,
+             GError                **error)
+{
+  Search search;
+  PwFcPosition position, child;
+  SearchMove moves[256];
+  guint8 key[KEY_BUFFER];
+  guint32 root, goal = G_MAXUINT32;
+  int length;
+
+  memset (result, 0, sizeof *result);
+  result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+
+  position = *start;
+  pw_fc_auto_moves (&position, NULL);
+  search_init (&search, start->n_cascades, start->n_free);
+  length = encode (&position, key);
+  root = search_add (&search, key, length, G_MAXUINT32, 0, 0, 0);
+  if (pw_fc_position_won (&position))
+    goal = root;
+  else
+    heap_push (&search, estimate (&position), root);
+
+  while (goal == G_MAXUINT32 && search.heap_len > 0)
+    {
+      guint32 id = heap_pop (&search);
+      Node node = g_array_index (search.nodes, Node, id);
+      int n;
+
+      if (options->max_states > 0 && search.nodes->len >= options->max_states)
+        break;
+      result->states++;
+      if ((result->states & 4095) == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (options->cancellable, error))
+            {
+              search_clear (&search);
+              pw_fc_solve_result_clear (result);
+              return FALSE;
+            }
+          if (options->progress != NULL)
+            options->progress (result->states, options->progress_data);
+        }
+
+      decode (search.arena + node.offset, node.length, search.n_cascades, search.n_free,
+              &position);
+      n = search_moves (&position, moves);
+      for (int i = 0; i < n && goal == G_MAXUINT32; i++)
+        {
+          guint8 card;
+          guint32 cost, added;
+
+          child = position;
+          card = moves[i].from < PW_FC_MAX_CASCADES
+                   ? child.cards[moves[i].from][child.height[moves[i].from] - moves[i].count]
+                   : child.cells[moves[i].from - PW_FC_MAX_CASCADES];
+          search_apply (&child, &moves[i]);
+          cost = 2 * moves[i].count - 1;
+          cost += pw_fc_auto_moves (&child, NULL);
+          length = encode (&child, key);
+          added = search_add (&search, key, length, id, node.g + cost, card, moves[i].dest);
+          if (added == G_MAXUINT32)
+            continue;
+          if (pw_fc_position_won (&child))
+            goal = added;
+          else
+            heap_push (&search, ESTIMATE_WEIGHT * estimate (&child) + node.g + cost, added);
+        }
+    }
+
+  result->stored = search.nodes->len;
+  if (goal != G_MAXUINT32)
+    {
+      g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      for (guint32 id = goal; id != root; id = g_array_index (search.nodes, Node, id).parent)
+        g_array_append_val (path, id);
+      position = *start;
+      pw_fc_auto_moves (&position, result->solution);
+      for (guint i = path->len; i-- > 0;)
+        {
+          const Node *node = &g_array_index (search.nodes, Node, g_array_index (path, guint32, i));
+
+          if (!replay (&position, node->card, node->dest, result->solution))
+            break;
+        }
+      if (pw_fc_position_won (&position))
+        {
+          shorten (start, result->solution);
+          result->verdict = PW_FC_SOLVED;
+        }
+      else
+        {
+          /* a bug, never the input's fault: say so and claim nothing */
+          g_critical ("freecell: a solution found did not replay");
+          g_array_set_size (result->solution, 0);
+        }
+    }
+  else if (search.heap_len == 0)
+    result->verdict = PW_FC_UNSOLVABLE;
+  search_clear (&search);
+  return TRUE;
+}
