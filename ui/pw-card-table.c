@@ -24,9 +24,12 @@
 #include "pw-canvas.h"
 #include "pw-card-table.h"
 
-/* positions a check may store: the position itself, then each move */
-#define POSITION_BUDGET  100000
-#define MOVE_BUDGET      20000
+/* what a check may spend: the position itself, then each move (positions
+ * stored, and microseconds) */
+#define POSITION_BUDGET  300000
+#define POSITION_TIME    (180 * G_TIME_SPAN_MILLISECOND)
+#define MOVE_BUDGET      100000
+#define MOVE_TIME        (60 * G_TIME_SPAN_MILLISECOND)
 #define DRAG_THRESHOLD   6.0
 
 #define N_SOURCES  PW_FC_FOUNDATION
@@ -213,6 +216,7 @@ check_free (gpointer data)
 static gboolean
 solve_from (const PwFcPosition *position,
             guint64             budget,
+            GTimeSpan           time,
             GCancellable       *cancellable,
             PwFcSolveResult    *result,
             GError            **error)
@@ -221,6 +225,7 @@ solve_from (const PwFcPosition *position,
 
   pw_fc_solve_options_init (&options);
   options.max_states = budget;
+  options.deadline = g_get_monotonic_time () + time;
   options.cancellable = cancellable;
   return pw_fc_solve (position, &options, result, error);
 }
@@ -235,7 +240,8 @@ position_thread (GTask        *task,
   PwFcSolveResult result;
   GError *error = NULL;
 
-  if (!solve_from (&check->position, POSITION_BUDGET, cancellable, &result, &error))
+  if (!solve_from (&check->position, POSITION_BUDGET, POSITION_TIME, cancellable, &result,
+                   &error))
     {
       g_task_return_error (task, error);
       return;
@@ -289,7 +295,7 @@ moves_thread (GTask        *task,
           apply_moves (&after, moves, 0);
           if (check->auto_moves)
             pw_fc_auto_moves (&after, moves);
-          if (!solve_from (&after, MOVE_BUDGET, cancellable, &result, &error))
+          if (!solve_from (&after, MOVE_BUDGET, MOVE_TIME, cancellable, &result, &error))
             {
               g_task_return_error (task, error);
               return;
@@ -463,7 +469,8 @@ update_status (PwCardTable *self)
 
       text = g_strdup_printf ("%s %s %s", made, can,
                               _("Select a card: its destinations are marked green (winnable, "
-                                "with the moves left) or red (a dead end)."));
+                                "with the moves left), red (a dead end) or grey (not decided "
+                                "within the check's budget)."));
     }
   else if (self->verdict == PW_FC_UNSOLVABLE)
     {
@@ -476,7 +483,7 @@ update_status (PwCardTable *self)
     }
   else
     {
-      g_autofree char *count = pw_format_count (POSITION_BUDGET);
+      g_autofree char *count = pw_format_count (self->states);
 
       text = g_strdup_printf (_("%s Unknown: the search stopped after %s positions without "
                                 "deciding whether this position can be won."), made, count);
@@ -619,7 +626,7 @@ deal_clicked (PwCardTable *self)
   deal = g_new0 (PwFreecellLevel, 1);
   pw_fc_ms_deal (number, deal);
   deal->free_cells = data->free_cells;
-  emit_edit (self, deal, _("Deal Microsoft Deal"));
+  emit_edit (self, deal, _("New Microsoft Deal"));
 }
 
 static void
@@ -736,6 +743,21 @@ select_source (PwCardTable *self,
     }
   self->selected_place = place;
   self->selected_index = index;
+}
+
+void
+pw_card_table_select (PwCardTable *self,
+                      int          place,
+                      int          index)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  if (!self->playing || place < 0 || place >= N_SOURCES)
+    self->selected_place = -1;
+  else
+    select_source (self, place, index);
+  apply_decor_marks (self);
+  gtk_widget_queue_draw (self->area);
 }
 
 static void

@@ -58,6 +58,11 @@ gboolean    pw_card_table_play           (PwCardTable *self,
                                           int          from,
                                           int          index,
                                           int          to);
+/* Selects the card at @index of @place (and the run above it) as a click
+ * does in play; -1 clears the selection. */
+void        pw_card_table_select         (PwCardTable *self,
+                                          int          place,
+                                          int          index);
 /* Edits, as the pointer makes them: the card at @index of cascade @from
  * moved to position @at of cascade @to (the cards there shift), or two
  * cards swapped. Emit "edited". */

@@ -1164,6 +1164,9 @@ pw_fc_solve (const PwFcPosition     *start,
 
       if (options->max_states > 0 && search.nodes->len >= options->max_states)
         break;
+      if (options->deadline > 0 && (result->states & 255) == 255 &&
+          g_get_monotonic_time () > options->deadline)
+        break;
       result->states++;
       if ((result->states & 4095) == 0)
         {
