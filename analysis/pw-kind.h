@@ -31,6 +31,8 @@ typedef enum
   PW_FIGURE_STRING,  /* text */
   PW_FIGURE_CELLS,   /* a list of cells, JSON [[x, y], …] */
   PW_FIGURE_LIST,    /* any other JSON list */
+  PW_FIGURE_CLASS,   /* text naming the level's class: two levels of a set
+                      * with the same value are the same game */
 } PwFigureType;
 
 /* One analysis figure: its JSON key and CSV column (@key), and its

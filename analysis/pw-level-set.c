@@ -797,6 +797,79 @@ level_to_json (PwLevel *level)
   return json_builder_get_root (builder);
 }
 
+/* Whether @p starts a JSON string of a card name ("JD"): a freecell
+ * cascade is a list of those, which the set writes on one line. */
+static gboolean
+is_card_string (const char *p)
+{
+  return p[0] == '"' && p[1] != '\0' && strchr ("A23456789TJQK", p[1]) != NULL &&
+         p[2] != '\0' && strchr ("CDHS", p[2]) != NULL && p[3] == '"';
+}
+
+/* json-glib's pretty output with every array of card names joined onto
+ * one line, so a deal reads as one line per cascade. */
+static GString *
+join_card_lists (const char *data,
+                 gsize       length)
+{
+  GString *out = g_string_sized_new (length);
+  const char *p = data, *end = data + length;
+
+  while (p < end)
+    {
+      if (*p == '"')
+        {
+          /* copy a string whole: brackets inside it are text */
+          const char *q = p + 1;
+
+          while (q < end && *q != '"')
+            q += *q == '\\' ? 2 : 1;
+          q = MIN (q + 1, end);
+          g_string_append_len (out, p, q - p);
+          p = q;
+          continue;
+        }
+      if (*p == '[')
+        {
+          const char *q = p + 1;
+          GString *joined = g_string_new ("[");
+          gboolean cards = TRUE;
+          int n = 0;
+
+          for (;;)
+            {
+              while (q < end && g_ascii_isspace (*q))
+                q++;
+              if (q < end && *q == ']' )
+                break;
+              if (q + 4 > end || !is_card_string (q))
+                {
+                  cards = FALSE;
+                  break;
+                }
+              g_string_append (joined, n++ > 0 ? ", " : " ");
+              g_string_append_len (joined, q, 4);
+              q += 4;
+              while (q < end && g_ascii_isspace (*q))
+                q++;
+              if (q < end && *q == ',')
+                q++;
+            }
+          if (cards && n > 0)
+            {
+              g_string_append (joined, " ]");
+              g_string_append_len (out, joined->str, joined->len);
+              p = q + 1;
+              g_string_free (joined, TRUE);
+              continue;
+            }
+          g_string_free (joined, TRUE);
+        }
+      g_string_append_c (out, *p++);
+    }
+  return out;
+}
+
 char *
 pw_level_set_to_data (PwLevelSet *set,
                       gsize      *length)
@@ -832,8 +905,7 @@ pw_level_set_to_data (PwLevelSet *set,
   json_generator_set_indent (generator, 2);
   data = json_generator_to_data (generator, &len);
 
-  text = g_string_sized_new (len + 1);
-  g_string_append_len (text, data, len);
+  text = join_card_lists (data, len);
   g_string_append_c (text, '\n');
   g_free (data);
   if (length != NULL)

@@ -64,6 +64,47 @@ pw_report_row_free (PwReportRow *row)
   g_free (row);
 }
 
+static const char *
+class_key (const PwKind *kind)
+{
+  for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+    if (kind->figures[f].type == PW_FIGURE_CLASS)
+      return kind->figures[f].key;
+  return NULL;
+}
+
+void
+pw_report_find_same_games (GPtrArray *rows)
+{
+  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, i);
+      const char *key = class_key (pw_level_get_kind (row->level));
+      JsonNode *value;
+      char *full;
+      gpointer order;
+
+      row->same_game_as = 0;
+      if (key == NULL || row->analysis == NULL)
+        continue;
+      value = json_object_get_member (pw_analysis_get_figures (row->analysis), key);
+      if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+          json_node_get_value_type (value) != G_TYPE_STRING)
+        continue;
+      full = g_strdup_printf ("%s\n%s\n%s", row->file ? row->file : "",
+                              pw_level_get_kind_id (row->level), json_node_get_string (value));
+      if (g_hash_table_lookup_extended (first, full, NULL, &order))
+        {
+          row->same_game_as = GPOINTER_TO_UINT (order);
+          g_free (full);
+        }
+      else
+        g_hash_table_insert (first, full, GUINT_TO_POINTER (row->order));
+    }
+}
+
 static gboolean
 kind_present (GPtrArray    *rows,
               const PwKind *kind)
@@ -98,6 +139,12 @@ pw_report_columns (GPtrArray *rows,
         if (!g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
                                                NULL))
           g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
+  for (guint k = 0; k < n_kinds; k++)
+    if (kind_present (rows, kinds[k]) && class_key (kinds[k]) != NULL)
+      {
+        g_ptr_array_add (columns, (gpointer) "same_game_as");
+        break;
+      }
 #define ADD(key, label, text) g_ptr_array_add (columns, (gpointer) key);
   COMMON_COLUMNS_AFTER (ADD)
 #undef ADD
@@ -124,7 +171,8 @@ column_is_text (const char *column)
   for (guint k = 0; k < n_kinds; k++)
     for (guint f = 0; f < kinds[k]->n_figures; f++)
       if (g_str_equal (kinds[k]->figures[f].key, column))
-        return kinds[k]->figures[f].type == PW_FIGURE_STRING;
+        return kinds[k]->figures[f].type == PW_FIGURE_STRING ||
+               kinds[k]->figures[f].type == PW_FIGURE_CLASS;
   return FALSE;
 }
 
@@ -165,6 +213,8 @@ row_cell (PwReportRow *row,
   if (g_str_equal (column, "partial"))
     return g_strdup (row->analysis == NULL ? ""
                      : pw_analysis_get_partial (row->analysis) ? "true" : "false");
+  if (g_str_equal (column, "same_game_as"))
+    return row->same_game_as ? g_strdup_printf ("%u", row->same_game_as) : g_strdup ("");
   if (g_str_equal (column, "seconds"))
     return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
 
@@ -214,6 +264,7 @@ pw_report_to_csv (GPtrArray *rows,
   g_autoptr(GPtrArray) columns = pw_report_columns (rows, with_file);
   GString *out = g_string_new (NULL);
 
+  pw_report_find_same_games (rows);
   for (guint c = 0; c < columns->len; c++)
     {
       if (c > 0)
@@ -282,6 +333,14 @@ pw_report_row_to_json (PwReportRow *row)
           json_builder_add_value (builder, json_node_copy (json_object_get_member (figures,
                                                                                    l->data)));
         }
+      if (class_key (pw_level_get_kind (row->level)) != NULL)
+        {
+          json_builder_set_member_name (builder, "same_game_as");
+          if (row->same_game_as > 0)
+            json_builder_add_int_value (builder, row->same_game_as);
+          else
+            json_builder_add_null_value (builder);
+        }
       json_builder_set_member_name (builder, "partial");
       json_builder_add_boolean_value (builder, pw_analysis_get_partial (row->analysis));
       if (pw_analysis_get_partial (row->analysis))
@@ -324,6 +383,7 @@ pw_report_to_text (GPtrArray *rows)
 {
   GString *out = g_string_new (NULL);
 
+  pw_report_find_same_games (rows);
   for (guint r = 0; r < rows->len; r++)
     {
       PwReportRow *row = g_ptr_array_index (rows, r);
@@ -357,6 +417,12 @@ pw_report_to_text (GPtrArray *rows)
 
             g_string_append_printf (out, "   %-30s %s\n",
                                     info ? _(info->label) : (const char *) l->data, value);
+          }
+        if (row->same_game_as > 0)
+          {
+            g_autofree char *text = g_strdup_printf (_("level %u"), row->same_game_as);
+
+            g_string_append_printf (out, "   %-30s %s\n", _("Same game as"), text);
           }
         if (pw_analysis_get_partial (row->analysis))
           g_string_append_printf (out, "   %-30s %s\n", _("Partial"),

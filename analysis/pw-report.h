@@ -22,6 +22,8 @@ typedef struct
   PwLevel    *level;
   PwAnalysis *analysis;  /* NULL when the level could not be analysed */
   char       *error;     /* why not, or NULL */
+  guint       same_game_as; /* the order of an earlier level of the same
+                             * file that is the same game, or 0 */
 } PwReportRow;
 
 PwReportRow *pw_report_row_new  (const char  *file,
@@ -31,8 +33,14 @@ PwReportRow *pw_report_row_new  (const char  *file,
                                  const char  *error);
 void         pw_report_row_free (PwReportRow *row);
 
+/* Sets same_game_as in every row: levels of one file whose kind's class
+ * figure (PW_FIGURE_CLASS) is equal point to the first of them. The CSV
+ * and text reports do this themselves. */
+void         pw_report_find_same_games (GPtrArray *rows);
+
 /* One JSON object per row: file (when set), order, id, name, kind, size,
- * the kind's figures, partial, seconds, error. */
+ * the kind's figures, same_game_as (kinds with a class figure), partial,
+ * seconds, error. */
 JsonNode    *pw_report_row_to_json (PwReportRow *row);
 
 /* The column names of a CSV report of @rows (kind figures: the union over

@@ -3,8 +3,10 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- *   puzzlewright analyse FILE... [--format text|json|csv] [--max-states N] [--seed S] [-v]
+ *   puzzlewright analyse FILE... [--format text|json|csv] [--max-states N] [--seed S]
+ *                        [--jobs N] [-v]
  *   puzzlewright import --kind KIND TXT... -o SET.json [--title T]
+ *   puzzlewright import --kind freecell --ms-deal 1-32000 -o SET.json
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  */
 
@@ -18,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "puzzlewright.h"
+#include "freecell-private.h"
 #include "pw-cli.h"
 
 typedef struct
@@ -129,43 +132,84 @@ show_progress (guint64  explored,
               count);
 }
 
-/* Analyses every level of @set, appending a row each to @rows. Returns FALSE
- * when some level could not be analysed (its row says why). */
+typedef struct
+{
+  PwLevel                *level;
+  const PwAnalyseOptions *options;
+  PwAnalysis             *analysis;
+  GError                 *error;
+} Job;
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+
+  job->analysis = pw_level_analyse (job->level, job->options, NULL, NULL, NULL, &job->error);
+}
+
+/* Analyses every level of @set, appending a row each to @rows, in set
+ * order; with @jobs > 1, that many levels at once, one per thread.
+ * Returns FALSE when some level could not be analysed (its row says
+ * why). */
 static gboolean
 analyse_set (const char             *display_name,
              PwLevelSet             *set,
              const PwAnalyseOptions *options,
+             guint                   jobs,
              gboolean                quiet,
              GPtrArray              *rows)
 {
   guint n = pw_level_set_get_n_levels (set);
   gboolean ok = TRUE;
   Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
+  g_autofree Job *all = g_new0 (Job, MAX (n, 1));
+
+  if (jobs > 1 && n > 1)
+    {
+      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, n), TRUE, NULL);
+
+      for (guint i = 0; i < n; i++)
+        {
+          all[i].level = pw_level_set_get_level (set, i);
+          all[i].options = options;
+          g_thread_pool_push (pool, &all[i], NULL);
+        }
+      if (!quiet)
+        /* Translators: the command line, analysing N levels on M threads */
+        g_printerr (_("%u levels, %u at a time…\n"), n, MIN (jobs, n));
+      g_thread_pool_free (pool, FALSE, TRUE);
+    }
 
   for (guint i = 0; i < n; i++)
     {
       PwLevel *level = pw_level_set_get_level (set, i);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(PwAnalysis) analysis = NULL;
+      Job *job = &all[i];
 
-      progress.index = i + 1;
-      progress.name = pw_level_get_name (level);
-      if (!quiet)
-        g_printerr (_("[%u/%u] %s\n"), i + 1, n, pw_level_get_name (level));
-      else if (options->trace != NULL)
-        g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
-
-      analysis = pw_level_analyse (level, options, show_progress, &progress, NULL, &error);
-      if (progress.tty && !quiet)
-        g_printerr ("\r\033[K");
-      if (analysis == NULL)
+      if (job->level == NULL)
+        {
+          progress.index = i + 1;
+          progress.name = pw_level_get_name (level);
+          if (!quiet)
+            g_printerr (_("[%u/%u] %s\n"), i + 1, n, pw_level_get_name (level));
+          else if (options->trace != NULL)
+            g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
+          job->analysis = pw_level_analyse (level, options, show_progress, &progress, NULL,
+                                            &job->error);
+          if (progress.tty && !quiet)
+            g_printerr ("\r\033[K");
+        }
+      if (job->analysis == NULL)
         {
           g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (level),
-                      error->message);
+                      job->error->message);
           ok = FALSE;
         }
-      g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, analysis,
-                                                error ? error->message : NULL));
+      g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, job->analysis,
+                                                job->error ? job->error->message : NULL));
+      g_clear_pointer (&job->analysis, pw_analysis_unref);
+      g_clear_error (&job->error);
     }
   return ok;
 }
@@ -191,9 +235,11 @@ cmd_analyse (int    argc,
   g_autofree char *format = NULL;
   g_autofree char *max_states = NULL;
   g_autofree char *seed = NULL;
+  g_autofree char *jobs_text = NULL;
   g_auto(GStrv) files = NULL;
   gboolean verbose = FALSE;
   gboolean quiet = FALSE;
+  guint64 jobs = g_get_num_processors ();
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
       N_("Output format: text (default), json or csv"), N_("FORMAT") },
@@ -201,6 +247,9 @@ cmd_analyse (int    argc,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
+    { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
+      N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
+      "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Trace the analysis on stderr"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -235,10 +284,15 @@ cmd_analyse (int    argc,
 
   pw_analyse_options_init (&options);
   if (!parse_count ("analyse", "--max-states", max_states, 1, &options.max_states) ||
-      !parse_count ("analyse", "--seed", seed, 0, &options.seed))
+      !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
+      !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
     return PW_EXIT_USAGE;
   if (verbose)
-    options.trace = trace_to_stderr;
+    {
+      /* one trace at a time, readable */
+      options.trace = trace_to_stderr;
+      jobs = 1;
+    }
 
   /* progress lines only for people watching a terminal */
   quiet = quiet || !isatty (STDERR_FILENO);
@@ -253,7 +307,7 @@ cmd_analyse (int    argc,
           status = PW_EXIT_FAILURE;
           continue;
         }
-      if (!analyse_set (display_name, set, &options, quiet, rows))
+      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, rows))
         status = PW_EXIT_FAILURE;
     }
 
@@ -268,6 +322,7 @@ cmd_analyse (int    argc,
       g_autoptr(JsonGenerator) generator = json_generator_new ();
       char *json;
 
+      pw_report_find_same_games (rows);
       for (guint i = 0; i < rows->len; i++)
         json_array_add_element (array, pw_report_row_to_json (g_ptr_array_index (rows, i)));
       json_node_set_array (root, array);
@@ -291,10 +346,15 @@ cmd_import (int    argc,
   g_autofree char *kind_id = NULL;
   g_autofree char *output = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *ms_deal = NULL;
+  g_autoptr(GArray) deals = NULL;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id, N_("Puzzle kind of the levels"),
       N_("KIND") },
+    { "ms-deal", 0, 0, G_OPTION_ARG_STRING, &ms_deal,
+      N_("Microsoft FreeCell deals (--kind freecell): numbers and ranges, as 1-100,617"),
+      N_("LIST") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
       N_("SET.json") },
     { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
@@ -335,13 +395,44 @@ cmd_import (int    argc,
       usage_error ("import", _("-o SET.json is required"));
       return PW_EXIT_USAGE;
     }
-  if (files == NULL || files[0] == NULL)
+  if (ms_deal != NULL)
+    {
+      if (!g_str_equal (kind->id, pw_freecell_kind.id))
+        {
+          usage_error ("import", _("--ms-deal makes freecell levels: give --kind freecell"));
+          return PW_EXIT_USAGE;
+        }
+      deals = pw_fc_parse_deal_numbers (ms_deal, &error);
+      if (deals == NULL)
+        {
+          g_autofree char *message = g_strdup_printf ("--ms-deal: %s", error->message);
+
+          usage_error ("import", message);
+          return PW_EXIT_USAGE;
+        }
+      for (guint i = 0; i < deals->len; i++)
+        {
+          PwFreecellLevel *data = g_new0 (PwFreecellLevel, 1);
+          guint32 number = g_array_index (deals, guint32, i);
+          g_autofree char *name = NULL;
+          PwLevel *level;
+
+          pw_fc_ms_deal (number, data);
+          level = _pw_level_new_take_data (kind, data);
+          /* Translators: the name of a level made from Microsoft FreeCell deal N */
+          name = g_strdup_printf (_("Microsoft #%u"), number);
+          pw_level_set_name (level, name);
+          pw_level_set_append (set, level);
+          pw_level_unref (level);
+        }
+    }
+  else if (files == NULL || files[0] == NULL)
     {
       usage_error ("import", _("name at least one text file"));
       return PW_EXIT_USAGE;
     }
 
-  for (guint i = 0; files[i] != NULL; i++)
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
     {
       g_autofree char *text = NULL;
       g_autoptr(GError) local_error = NULL;
@@ -360,6 +451,12 @@ cmd_import (int    argc,
 
   if (title != NULL)
     pw_level_set_set_title (set, title);
+  else if (files == NULL || files[0] == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Microsoft FreeCell deals %s"), ms_deal);
+
+      pw_level_set_set_title (set, text);
+    }
   else
     {
       g_autofree char *base = g_path_get_basename (files[0]);
@@ -434,7 +531,7 @@ cmd_export_csv (int    argc,
   if (set == NULL)
     return PW_EXIT_FAILURE;
 
-  if (!analyse_set (display_name, set, &options, quiet, rows))
+  if (!analyse_set (display_name, set, &options, g_get_num_processors (), quiet, rows))
     status = PW_EXIT_FAILURE;
 
   csv = pw_report_to_csv (rows, FALSE);

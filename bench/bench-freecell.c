@@ -3,6 +3,10 @@
  *   bench-freecell FIRST LAST            summary of the range
  *   bench-freecell --each FIRST LAST     one line per deal:
  *                                        deal verdict length states seconds
+ *   bench-freecell --play FIRST LAST     play mode's check (300,000
+ *                                        positions, 180 ms) on positions
+ *                                        along each deal's solution and one
+ *                                        random move off it: time per check
  *
  * One core, one deal after another, four free cells, the solver alone
  * (no fewest-free-cells search). Every solution is replayed before it
@@ -39,6 +43,107 @@ replays (const PwFreecellLevel *level,
   return pw_fc_position_won (&position);
 }
 
+/* Play mode's check of one position, timed. */
+static double
+check (const PwFcPosition *position,
+       PwFcVerdict        *verdict)
+{
+  g_autoptr(GTimer) timer = g_timer_new ();
+  PwFcSolveOptions options;
+  PwFcSolveResult result;
+
+  pw_fc_solve_options_init (&options);
+  options.max_states = 300000;
+  options.deadline = g_get_monotonic_time () + 180 * G_TIME_SPAN_MILLISECOND;
+  pw_fc_solve (position, &options, &result, NULL);
+  *verdict = result.verdict;
+  pw_fc_solve_result_clear (&result);
+  return g_timer_elapsed (timer, NULL);
+}
+
+static int
+play_checks (guint32 first,
+             guint32 last)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint counts[3] = { 0 };
+  double total = 0, worst = 0;
+
+  for (guint32 deal = first; deal <= last; deal++)
+    {
+      PwFreecellLevel level;
+      PwFcPosition position;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+
+      pw_fc_ms_deal (deal, &level);
+      pw_fc_position_init (&position, &level);
+      pw_fc_solve_options_init (&options);
+      pw_fc_solve (&position, &options, &result, NULL);
+      if (result.verdict != PW_FC_SOLVED)
+        {
+          pw_fc_solve_result_clear (&result);
+          continue;
+        }
+      for (guint i = 0; i < result.solution->len; i++)
+        {
+          if (i % 10 == 0)
+            {
+              PwFcPosition off = position;
+              PwFcMove legal[256];
+              int n = 0;
+
+              for (int k = 0; k < 2; k++)
+                {
+                  PwFcVerdict verdict;
+                  double t = check (&off, &verdict);
+
+                  g_array_append_val (times, t);
+                  total += t;
+                  worst = MAX (worst, t);
+                  counts[verdict]++;
+                  /* then one random legal move off the solution */
+                  n = 0;
+                  for (int from = 0; from < PW_FC_FOUNDATION; from++)
+                    for (int to = 0; to <= PW_FC_FOUNDATION; to++)
+                      {
+                        PwFcMove move = { from, to };
+
+                        if (n < 256 && pw_fc_move_legal (&off, move))
+                          legal[n++] = move;
+                      }
+                  if (n == 0)
+                    break;
+                  pw_fc_move_apply (&off, legal[g_rand_int_range (rand, 0, n)]);
+                }
+            }
+          pw_fc_move_apply (&position, g_array_index (result.solution, PwFcMove, i));
+        }
+      pw_fc_solve_result_clear (&result);
+    }
+  {
+    double *t = (double *) times->data;
+    guint n = times->len;
+
+    /* a plain sort of doubles */
+    for (guint i = 1; i < n; i++)
+      for (guint j = i; j > 0 && t[j - 1] > t[j]; j--)
+        {
+          double x = t[j];
+
+          t[j] = t[j - 1];
+          t[j - 1] = x;
+        }
+    printf ("puzzlewright play checks, deals %u-%u: %u positions: %u winnable, %u dead ends, "
+            "%u unknown; mean %.1f ms, median %.1f ms, 99th percentile %.1f ms, worst %.1f ms\n",
+            first, last, n, counts[PW_FC_SOLVED], counts[PW_FC_UNSOLVABLE], counts[PW_FC_UNKNOWN],
+            total * 1000 / MAX (n, 1), n ? t[n / 2] * 1000 : 0, n ? t[n * 99 / 100] * 1000 : 0,
+            worst * 1000);
+  }
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -57,9 +162,11 @@ main (int    argc,
       argc--;
       argv++;
     }
+  if (argc == 4 && g_str_equal (argv[1], "--play"))
+    return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each] FIRST LAST\n");
+      g_printerr ("usage: bench-freecell [--each | --play] FIRST LAST\n");
       return 2;
     }
   first = strtoul (argv[1], NULL, 10);

@@ -13,6 +13,7 @@
 
 #include "puzzlewright.h"
 #include "pw-application.h"
+#include "pw-card-table.h"
 #include "pw-window.h"
 
 static void
@@ -224,6 +225,29 @@ main (int   argc,
     save (GTK_WIDGET (dialog), dir, "generate.png");
     gtk_window_destroy (dialog);
     spin (500);
+  }
+
+  /* 7: the FreeCell sampler in play: a card selected, its moves marked */
+  {
+    g_autofree char *freecell = g_build_filename (PW_SOURCE_DATADIR, "levels", "freecell.json",
+                                                  NULL);
+    g_autoptr(GFile) ffile = g_file_new_for_path (freecell);
+    g_autoptr(PwDocument) fdoc = pw_document_load (ffile, NULL, &error);
+    PwCardTable *table = PW_CARD_TABLE (pw_window_get_card_table (window));
+
+    if (fdoc == NULL)
+      g_error ("%s", error->message);
+    pw_window_set_document (window, fdoc);
+    wait_analysed (window);
+    spin (1000);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    for (int i = 0; i < 200 && !pw_card_table_is_checked (table); i++)
+      spin (50);
+    /* Deal 1: 6C from the fifth cascade; select it as a click would */
+    pw_card_table_select (table, 4, 5);
+    spin (500);
+    save (GTK_WIDGET (window), dir, "freecell.png");
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

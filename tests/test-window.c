@@ -12,7 +12,9 @@
 #include <gtk/gtk.h>
 
 #include "puzzlewright.h"
+#include "freecell-private.h"
 #include "pw-application.h"
+#include "pw-card-table.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
 #include "test-util.h"
@@ -711,6 +713,146 @@ test_window_restore_after_crash (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+card_table_allocated (gpointer data)
+{
+  GtkWidget *table = pw_window_get_card_table (data);
+
+  return gtk_widget_get_mapped (table) && gtk_widget_get_width (table) > 100 &&
+         gtk_widget_get_height (table) > 100;
+}
+
+static gboolean
+card_table_checked (gpointer data)
+{
+  return pw_card_table_is_checked (PW_CARD_TABLE (pw_window_get_card_table (data)));
+}
+
+static PwLevel *
+ms_deal_level (guint32     number,
+               int         free_cells,
+               const char *name)
+{
+  PwFreecellLevel *data = g_new0 (PwFreecellLevel, 1);
+  PwLevel *level;
+
+  pw_fc_ms_deal (number, data);
+  data->free_cells = free_cells;
+  level = _pw_level_new_take_data (&pw_freecell_kind, data);
+  pw_level_set_name (level, name);
+  return level;
+}
+
+static const PwFreecellLevel *
+document_deal (PwWindow *window,
+               guint     index)
+{
+  return pw_level_get_data (pw_document_get_level (pw_window_get_document (window), index));
+}
+
+/* A FreeCell deal on the card table: edits by swapping and moving cards
+ * (each one step of undo), then play: every move from the start checked,
+ * a winnable move made, hints and the solution stepping on, undo; and a
+ * deal with one free cell, a dead end from the start, every move marked
+ * dead. */
+static void
+test_window_freecell (void)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  g_autoptr(PwLevel) deal = ms_deal_level (1, 4, "Deal 1");
+  g_autoptr(PwLevel) cramped = ms_deal_level (1, 1, "Deal 1 with one free cell");
+  PwWindow *window = pw_window_new (NULL);
+  PwCardTable *table = PW_CARD_TABLE (pw_window_get_card_table (window));
+  gpointer winnable[2] = { window, "It can still be won" };
+  gpointer dead[2] = { window, "Dead end" };
+  int from = -1, to = -1, left = -1;
+  guint n;
+
+  pw_level_set_append (set, deal);
+  pw_level_set_append (set, cramped);
+  document = pw_document_new (set, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (card_table_allocated, window, "the card table on screen");
+  wait_for (panel_says_analysed, window, "the deal's analysis");
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
+                                                      "solvable"), ==, "yes");
+
+  /* swap the first cards of cascades 1 and 2 (JD, 2D), and undo */
+  pw_card_table_swap_cards (table, 0, 0, 1, 0);
+  g_assert_cmpint (document_deal (window, 0)->cards[0][0], ==, PW_FC_CARD (2, 1));
+  g_assert_cmpint (document_deal (window, 0)->cards[1][0], ==, PW_FC_CARD (11, 1));
+  g_assert_cmpint (document_deal (window, 0)->ms_deal, ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpint (document_deal (window, 0)->cards[0][0], ==, PW_FC_CARD (11, 1));
+  g_assert_cmpint (document_deal (window, 0)->ms_deal, ==, 1);
+  /* move 6S (the top of cascade 1) under cascade 2: the cards shift */
+  pw_card_table_move_card (table, 0, 6, 1, 0);
+  g_assert_cmpint (document_deal (window, 0)->height[0], ==, 6);
+  g_assert_cmpint (document_deal (window, 0)->height[1], ==, 8);
+  g_assert_cmpint (document_deal (window, 0)->cards[1][0], ==, PW_FC_CARD (6, 3));
+  g_assert_cmpint (document_deal (window, 0)->cards[1][1], ==, PW_FC_CARD (2, 1));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_true (pw_level_same_content (pw_document_get_level (document, 0), deal));
+  wait_for (panel_says_analysed, window, "the deal analysed again");
+
+  /* play: the start can be won; some move keeps it winnable */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_true (pw_card_table_get_playing (table));
+  wait_for (play_text_has, winnable, "the start checked");
+  wait_for (card_table_checked, window, "every move from the start checked");
+  for (int f = 0; f < PW_FC_FOUNDATION && from < 0; f++)
+    for (int t = 0; t <= PW_FC_FOUNDATION && from < 0; t++)
+      if (pw_card_table_get_mark (table, f, t, &left) == 1 /* PW_FC_MARK_WINNABLE */)
+        {
+          from = f;
+          to = t;
+        }
+  g_assert_cmpint (from, >=, 0);
+  g_assert_cmpint (left, >, 0);
+  g_assert_true (pw_card_table_play (table, from, document_deal (window, 0)->height[from] - 1,
+                                     to));
+  n = pw_card_table_get_n_moves (table);
+  g_assert_cmpuint (n, >=, 1);
+  wait_for (play_text_has, winnable, "the move checked");
+  /* a hint shows a move, a second one makes it; the solution steps on */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+  g_assert_cmpuint (pw_card_table_get_n_moves (table), ==, n);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+  g_assert_cmpuint (pw_card_table_get_n_moves (table), ==, n + 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "solution-step", NULL);
+  g_assert_cmpuint (pw_card_table_get_n_moves (table), ==, n + 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (pw_card_table_get_n_moves (table), ==, n + 1);
+  wait_for (play_text_has, winnable, "the position after undo");
+  g_assert_false (pw_document_get_modified (document));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_false (pw_card_table_get_playing (table));
+
+  /* one free cell: a dead end from the start, and so is every move */
+  pw_window_select_level (window, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  wait_for (play_text_has, dead, "the dead end at the start");
+  wait_for (card_table_checked, window, "every move from the dead end checked");
+  {
+    int dead_marks = 0;
+
+    for (int f = 0; f < PW_FC_FOUNDATION; f++)
+      for (int t = 0; t <= PW_FC_FOUNDATION; t++)
+        {
+          int mark = pw_card_table_get_mark (table, f, t, NULL);
+
+          g_assert_cmpint (mark, !=, 1 /* PW_FC_MARK_WINNABLE */);
+          dead_marks += mark == 2 /* PW_FC_MARK_DEAD */;
+        }
+    g_assert_cmpint (dead_marks, >, 0);
+  }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -734,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
   g_test_add_func ("/ui/window/placement", test_window_placement);
+  g_test_add_func ("/ui/window/freecell", test_window_freecell);
   g_test_add_func ("/ui/window/generate", test_window_generate);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   status = g_test_run ();

@@ -12,12 +12,14 @@
 
 #include "pw-kind-view.h"
 #include "kinds/combination-view.h"
+#include "kinds/freecell-view.h"
 #include "kinds/slide-view.h"
 
 /* Every kind this build can draw; adding one means adding it here. */
 static const PwKindView * const registry[] = {
   &pw_slide_view,
   &pw_combination_view,
+  &pw_freecell_view,
 };
 
 const PwKindView *

@@ -48,13 +48,36 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* The list's columns are named for the slide kind's figures; other
+ * kinds fill them with their nearest figure: the states a search
+ * checked, the solution's length. */
+static const char *
+column_key (PwLevelItem *self,
+            const char  *key)
+{
+  static const char * const fallbacks[][3] = {
+    { "states", "states_checked", "search_nodes" },
+    { "par", "solution_length", NULL },
+  };
+
+  if (self->analysis == NULL)
+    return key;
+  for (guint i = 0; i < G_N_ELEMENTS (fallbacks); i++)
+    if (g_str_equal (key, fallbacks[i][0]))
+      for (guint j = 0; j < 3 && fallbacks[i][j] != NULL; j++)
+        if (json_object_has_member (pw_analysis_get_figures (self->analysis), fallbacks[i][j]))
+          return fallbacks[i][j];
+  return key;
+}
+
 static double
 figure (PwLevelItem *self,
         const char  *key)
 {
   double value;
 
-  if (self->analysis == NULL || !pw_analysis_get_double (self->analysis, key, &value))
+  if (self->analysis == NULL ||
+      !pw_analysis_get_double (self->analysis, column_key (self, key), &value))
     return -1;
   return value;
 }
@@ -72,7 +95,7 @@ figure_text (PwLevelItem *self,
     return g_strdup (g_str_equal (key, "states") ? _("invalid") : "—");
   if (self->analysis == NULL)
     return g_strdup ("…");
-  if (!pw_analysis_get_double (self->analysis, key, &value))
+  if (!pw_analysis_get_double (self->analysis, column_key (self, key), &value))
     return g_strdup ("—");
   if (decimals)
     return g_strdup_printf ("%.1f", value);

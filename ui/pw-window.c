@@ -21,7 +21,9 @@
 
 #include <glib/gi18n.h>
 
+#include "freecell-private.h"
 #include "pw-application.h"
+#include "pw-card-table.h"
 #include "pw-kind-view.h"
 #include "pw-level-item.h"
 #include "pw-level-panel.h"
@@ -47,6 +49,8 @@ struct _PwWindow
   GtkLabel             *moves_label;
   GtkAdjustment        *speed_adjustment;
   PwCanvas             *canvas;
+  GtkStack             *view_stack;
+  PwCardTable          *card_table;
   PwLevelPanel         *level_panel;
   PwAnalysisPanel      *analysis_panel;
   PwGraphView          *graph_view;
@@ -102,6 +106,14 @@ current_level (PwWindow *self)
   if (self->document == NULL || self->current >= pw_document_get_n_levels (self->document))
     return NULL;
   return pw_document_get_level (self->document, self->current);
+}
+
+/* Whether @level is shown on the card table (FreeCell) rather than the
+ * grid canvas. */
+static gboolean
+is_cards (PwLevel *level)
+{
+  return g_str_equal (pw_level_get_kind_id (level), pw_freecell_kind.id);
 }
 
 static void
@@ -544,8 +556,19 @@ static void
 update_moves_label (PwWindow *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *cards = NULL;
   const char *history;
 
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      guint n = pw_card_table_get_n_moves (self->card_table);
+
+      cards = pw_card_table_get_history (self->card_table);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
+      gtk_label_set_text (self->moves_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->moves_label), cards);
+      return;
+    }
   if (self->play == NULL)
     return;
   history = pw_play_get_history (self->play);
@@ -647,6 +670,9 @@ refresh_current (PwWindow *self)
   PwAnalysis *cached = NULL;
 
   pw_canvas_set_level (self->canvas, level);
+  pw_card_table_set_level (self->card_table, level);
+  gtk_stack_set_visible_child_name (self->view_stack,
+                                    level != NULL && is_cards (level) ? "cards" : "grid");
   pw_level_panel_set_level (self->level_panel, level);
   rebuild_palette (self);
 
@@ -663,6 +689,7 @@ refresh_current (PwWindow *self)
   if (pw_level_get_kind (level) != NULL)
     problems = pw_level_validate (level);
   pw_canvas_set_problems (self->canvas, problems);
+  pw_card_table_set_problems (self->card_table, problems);
 
   /* keep the figures while the same content is on screen (a rename, a
    * note): only a new content needs a new analysis */
@@ -1094,6 +1121,11 @@ leave_play (PwWindow *self)
   stop_solution (self);
   if (self->placed != NULL)
     leave_placement (self);
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      pw_card_table_set_playing (self->card_table, FALSE);
+      pw_analysis_panel_set_play_message (self->analysis_panel, NULL, 0);
+    }
   pw_canvas_set_play (self->canvas, NULL);
   g_clear_pointer (&self->play, pw_play_free);
   gtk_stack_set_visible_child_name (self->toolbar_stack, "edit");
@@ -1109,6 +1141,18 @@ enter_play (PwWindow *self)
 
   if (level == NULL)
     return FALSE;
+  if (is_cards (level))
+    {
+      g_autoptr(GPtrArray) problems = pw_level_validate (level);
+
+      if (problems->len > 0)
+        return FALSE;
+      pw_card_table_set_playing (self->card_table, TRUE);
+      gtk_stack_set_visible_child_name (self->toolbar_stack, "play");
+      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (TRUE));
+      update_actions (self);
+      return TRUE;
+    }
   if (pw_level_get_kind (level) != NULL && pw_level_get_kind (level)->place_check != NULL)
     {
       if (!enter_placement (self))
@@ -1154,6 +1198,8 @@ solution_step (PwWindow *self)
 {
   int hint;
 
+  if (pw_card_table_get_playing (self->card_table))
+    return pw_card_table_solution_step (self->card_table);
   if (self->play == NULL)
     return FALSE;
   if (pw_play_is_won (self->play) || pw_play_get_status (self->play, NULL) != PW_PLAY_WINNABLE)
@@ -1794,14 +1840,16 @@ update_actions (PwWindow *self)
   gboolean has_doc = self->document != NULL;
   gboolean has_level = current_level (self) != NULL;
   gboolean placing = self->placed != NULL;
-  gboolean playing = self->play != NULL || placing;
+  gboolean cards = pw_card_table_get_playing (self->card_table);
+  gboolean playing = self->play != NULL || placing || cards;
   gboolean can_fill = placing && self->place_known && self->place_result.completable;
   guint n = has_doc ? pw_document_get_n_levels (self->document) : 0;
   PwLevel *level = current_level (self);
   const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
   g_autofree char *undo_tip = NULL;
 
-  set_action_enabled (self, "undo", has_doc && (placing ? self->placed_order->len > 0
+  set_action_enabled (self, "undo", has_doc && (cards ? pw_card_table_get_n_moves (self->card_table) > 0
+                                                : placing ? self->placed_order->len > 0
                                                 : self->play != NULL
                                                 ? strlen (pw_play_get_history (self->play)) > 0
                                                         : pw_document_can_undo (self->document)));
@@ -1818,7 +1866,8 @@ update_actions (PwWindow *self)
   set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
   set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
   set_action_enabled (self, "resize", kind != NULL && kind->resize != NULL && !playing);
-  if (kind != NULL && (kind->play_new != NULL || kind->place_check != NULL) && !playing)
+  if (kind != NULL && (kind->play_new != NULL || kind->place_check != NULL || is_cards (level)) &&
+      !playing)
     {
       g_autoptr(GPtrArray) problems = pw_level_validate (level);
 
@@ -1827,7 +1876,16 @@ update_actions (PwWindow *self)
   else
     set_action_enabled (self, "play", playing);
   set_action_enabled (self, "play-restart", playing);
-  if (placing)
+  if (cards)
+    {
+      gboolean can_hint = pw_card_table_can_hint (self->card_table);
+
+      set_action_enabled (self, "play-back", pw_card_table_get_n_moves (self->card_table) > 0);
+      set_action_enabled (self, "play-hint", can_hint);
+      set_action_enabled (self, "solution-play", can_hint || self->solution_timeout != 0);
+      set_action_enabled (self, "solution-step", can_hint);
+    }
+  else if (placing)
     {
       set_action_enabled (self, "play-back", self->placed_order->len > 0);
       set_action_enabled (self, "play-hint", can_fill);
@@ -1841,6 +1899,9 @@ update_actions (PwWindow *self)
       set_action_enabled (self, "solution-play", playing && self->analysis != NULL);
       set_action_enabled (self, "solution-step", playing && self->analysis != NULL);
     }
+  /* the card table brings its own edit bar */
+  gtk_widget_set_visible (GTK_WIDGET (self->toolbar_stack),
+                          playing || level == NULL || !is_cards (level));
   set_action_enabled (self, "tool", !playing);
   set_action_enabled (self, "tile", !playing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->palette_box), !playing);
@@ -1853,6 +1914,12 @@ action_undo (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      stop_solution (self);
+      pw_card_table_back (self->card_table);
+      return;
+    }
   if (self->placed != NULL)
     {
       placement_back (self);
@@ -2618,7 +2685,7 @@ action_play (GSimpleAction *action,
 {
   PwWindow *self = data;
 
-  if (self->play != NULL || self->placed != NULL)
+  if (self->play != NULL || self->placed != NULL || pw_card_table_get_playing (self->card_table))
     leave_play (self);
   else
     enter_play (self);
@@ -2631,6 +2698,12 @@ action_play_restart (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      stop_solution (self);
+      pw_card_table_restart (self->card_table);
+      return;
+    }
   if (self->placed != NULL)
     {
       placement_restart (self);
@@ -2648,6 +2721,12 @@ action_play_back (GSimpleAction *action,
 {
   PwWindow *self = data;
 
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      stop_solution (self);
+      pw_card_table_back (self->card_table);
+      return;
+    }
   if (self->placed != NULL)
     {
       placement_back (self);
@@ -2666,6 +2745,12 @@ action_play_hint (GSimpleAction *action,
   PwWindow *self = data;
   int hint;
 
+  if (pw_card_table_get_playing (self->card_table))
+    {
+      stop_solution (self);
+      pw_card_table_hint (self->card_table);
+      return;
+    }
   if (self->placed != NULL)
     {
       placement_fill (self, FALSE);
@@ -2697,7 +2782,7 @@ action_solution_play (GSimpleAction *action,
       return;
     }
   g_simple_action_set_state (action, g_variant_new_boolean (TRUE));
-  if (pw_play_get_status (self->play, NULL) != PW_PLAY_WINNABLE)
+  if (self->play != NULL && pw_play_get_status (self->play, NULL) != PW_PLAY_WINNABLE)
     {
       pw_play_restart (self->play);
       update_play (self);
@@ -3097,6 +3182,7 @@ pw_window_class_init (PwWindowClass *klass)
   window_class->close_request = close_request_handler;
 
   g_type_ensure (PW_TYPE_CANVAS);
+  g_type_ensure (PW_TYPE_CARD_TABLE);
   g_type_ensure (PW_TYPE_ANALYSIS_PANEL);
   g_type_ensure (PW_TYPE_LEVEL_PANEL);
   g_type_ensure (PW_TYPE_GRAPH_VIEW);
@@ -3114,6 +3200,8 @@ pw_window_class_init (PwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwWindow, moves_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, card_table);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, level_panel);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, graph_view);
@@ -3162,6 +3250,29 @@ playtests_changed (PwWindow   *self,
   for (guint i = 0; i < playtests->len; i++)
     g_ptr_array_add (list, pw_playtest_copy (g_ptr_array_index (playtests, i)));
   replace_current (self, changed, label);
+}
+
+static void
+cards_edited (PwWindow   *self,
+              PwLevel    *level,
+              const char *label)
+{
+  replace_current (self, level, label);
+}
+
+static void
+cards_play_status (PwWindow   *self,
+                   const char *text,
+                   int         state)
+{
+  pw_analysis_panel_set_play_message (self->analysis_panel, text, state);
+}
+
+static void
+cards_play_changed (PwWindow *self)
+{
+  update_moves_label (self);
+  update_actions (self);
 }
 
 static void
@@ -3230,6 +3341,10 @@ pw_window_init (PwWindow *self)
   g_signal_connect_swapped (self->canvas, "move", G_CALLBACK (canvas_move), self);
   g_signal_connect_swapped (self->canvas, "play-key", G_CALLBACK (canvas_play_key), self);
   g_signal_connect_swapped (self->canvas, "place", G_CALLBACK (canvas_place), self);
+  g_signal_connect_swapped (self->card_table, "edited", G_CALLBACK (cards_edited), self);
+  g_signal_connect_swapped (self->card_table, "play-status", G_CALLBACK (cards_play_status), self);
+  g_signal_connect_swapped (self->card_table, "play-changed", G_CALLBACK (cards_play_changed),
+                            self);
   g_signal_connect_swapped (self->level_panel, "notes-changed", G_CALLBACK (notes_changed), self);
   g_signal_connect_swapped (self->level_panel, "playtests-changed",
                             G_CALLBACK (playtests_changed), self);
@@ -3308,6 +3423,12 @@ PwCanvas *
 pw_window_get_canvas (PwWindow *self)
 {
   return self->canvas;
+}
+
+GtkWidget *
+pw_window_get_card_table (PwWindow *self)
+{
+  return GTK_WIDGET (self->card_table);
 }
 
 PwAnalysisPanel *

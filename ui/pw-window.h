@@ -46,6 +46,8 @@ void             pw_window_select_level       (PwWindow       *self,
 
 /* For tests. */
 PwCanvas        *pw_window_get_canvas         (PwWindow       *self);
+/* The table FreeCell levels are shown on. */
+GtkWidget       *pw_window_get_card_table     (PwWindow       *self);
 PwAnalysisPanel *pw_window_get_analysis_panel (PwWindow       *self);
 PwGraphView     *pw_window_get_graph_view     (PwWindow       *self);
 PwPlay          *pw_window_get_play           (PwWindow       *self);

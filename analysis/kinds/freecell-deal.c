@@ -414,5 +414,11 @@ pw_fc_parse_deal_numbers (const char  *text,
           g_array_append_val (numbers, v);
         }
     }
+  if (numbers->len == 0)
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("no deal numbers given (write them as 1-100,617)"));
+      return NULL;
+    }
   return g_steal_pointer (&numbers);
 }

@@ -149,8 +149,10 @@ typedef enum
 typedef struct
 {
   guint64      max_states;   /* positions stored; 0: no limit */
-  /* weight of the heuristic against moves made: 0 searches for speed
-   * (greedy), larger values … see freecell-solve.c */
+  gint64       deadline;     /* g_get_monotonic_time () past which the
+                              * search stops undecided; 0: none (play
+                              * mode's checks; analyses stay exact and
+                              * repeatable without one) */
   GCancellable *cancellable;
   PwProgressFunc progress;
   gpointer       progress_data;

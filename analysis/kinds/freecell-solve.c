@@ -75,15 +75,22 @@ pw_fc_position_won (const PwFcPosition *position)
   return TRUE;
 }
 
-guint8
-pw_fc_top (const PwFcPosition *position,
-           int                 place)
+static inline guint8
+top_card (const PwFcPosition *position,
+          int                 place)
 {
   if (place < position->n_cascades)
     return position->height[place] > 0 ? position->cards[place][position->height[place] - 1] : 0;
   if (PW_FC_IS_CELL (place) && place - PW_FC_MAX_CASCADES < position->n_free)
     return position->cells[place - PW_FC_MAX_CASCADES];
   return 0;
+}
+
+guint8
+pw_fc_top (const PwFcPosition *position,
+           int                 place)
+{
+  return top_card (position, place);
 }
 
 /* Whether @card may lie on @below in a cascade. */
@@ -94,9 +101,9 @@ fits (guint8 card,
   return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && PW_FC_RED (below) != PW_FC_RED (card);
 }
 
-gboolean
-pw_fc_move_legal (const PwFcPosition *position,
-                  PwFcMove            move)
+static inline gboolean
+move_legal (const PwFcPosition *position,
+            PwFcMove            move)
 {
   guint8 card;
 
@@ -104,7 +111,7 @@ pw_fc_move_legal (const PwFcPosition *position,
     return FALSE;
   if (move.from < PW_FC_MAX_CASCADES && move.from >= position->n_cascades)
     return FALSE;
-  card = pw_fc_top (position, move.from);
+  card = top_card (position, move.from);
   if (card == 0)
     return FALSE;
   if (move.to == PW_FC_FOUNDATION)
@@ -118,9 +125,9 @@ pw_fc_move_legal (const PwFcPosition *position,
          fits (card, position->cards[move.to][position->height[move.to] - 1]);
 }
 
-void
-pw_fc_move_apply (PwFcPosition *position,
-                  PwFcMove      move)
+static inline void
+move_apply (PwFcPosition *position,
+            PwFcMove      move)
 {
   guint8 card;
 
@@ -137,6 +144,20 @@ pw_fc_move_apply (PwFcPosition *position,
     position->cells[move.to - PW_FC_MAX_CASCADES] = card;
   else
     position->cards[move.to][position->height[move.to]++] = card;
+}
+
+gboolean
+pw_fc_move_legal (const PwFcPosition *position,
+                  PwFcMove            move)
+{
+  return move_legal (position, move);
+}
+
+void
+pw_fc_move_apply (PwFcPosition *position,
+                  PwFcMove      move)
+{
+  move_apply (position, move);
 }
 
 PwFreecellLevel *
@@ -297,9 +318,9 @@ pw_fc_supermove (const PwFcPosition *position,
   return TRUE;
 }
 
-gboolean
-pw_fc_safe_to_foundation (const PwFcPosition *position,
-                          guint8              card)
+static inline gboolean
+safe_up (const PwFcPosition *position,
+         guint8              card)
 {
   int rank = PW_FC_RANK (card);
   int suit = PW_FC_SUIT (card);
@@ -312,6 +333,13 @@ pw_fc_safe_to_foundation (const PwFcPosition *position,
   if (PW_FC_RED (card))
     return position->foundation[0] >= rank - 1 && position->foundation[3] >= rank - 1;
   return position->foundation[1] >= rank - 1 && position->foundation[2] >= rank - 1;
+}
+
+gboolean
+pw_fc_safe_to_foundation (const PwFcPosition *position,
+                          guint8              card)
+{
+  return safe_up (position, card);
 }
 
 int
@@ -330,12 +358,12 @@ pw_fc_auto_moves (PwFcPosition *position,
 
           if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
             continue;
-          card = pw_fc_top (position, p);
-          if (card != 0 && pw_fc_safe_to_foundation (position, card))
+          card = top_card (position, p);
+          if (card != 0 && safe_up (position, card))
             {
               PwFcMove move = { p, PW_FC_FOUNDATION };
 
-              pw_fc_move_apply (position, move);
+              move_apply (position, move);
               if (moves != NULL)
                 g_array_append_val (moves, move);
               n++;
@@ -811,7 +839,7 @@ search_moves (const PwFcPosition *position,
 
       if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
         continue;
-      card = pw_fc_top (position, p);
+      card = top_card (position, p);
       if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
         moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
     }
@@ -876,6 +904,16 @@ search_moves (const PwFcPosition *position,
   return n;
 }
 
+/* Copies a position, only the cards in use. */
+static inline void
+copy_position (PwFcPosition       *to,
+               const PwFcPosition *from)
+{
+  memcpy (to, from, G_STRUCT_OFFSET (PwFcPosition, cards));
+  for (int c = 0; c < from->n_cascades; c++)
+    memcpy (to->cards[c], from->cards[c], from->height[c]);
+}
+
 /* Makes @move on @position the simple way (no atomic steps): the run is
  * lifted as a whole. */
 static void
@@ -886,7 +924,7 @@ search_apply (PwFcPosition     *position,
     {
       PwFcMove atomic = { move->from, move->to };
 
-      pw_fc_move_apply (position, atomic);
+      move_apply (position, atomic);
       return;
     }
   memcpy (position->cards[move->to] + position->height[move->to],
@@ -952,7 +990,7 @@ replay (PwFcPosition *position,
       break;
     default:
       for (int c = 0; c < position->n_cascades && to < 0; c++)
-        if (pw_fc_top (position, c) == dest)
+        if (top_card (position, c) == dest)
           to = c;
       break;
     }
@@ -962,9 +1000,9 @@ replay (PwFcPosition *position,
     {
       PwFcMove move = { from, to };
 
-      if (!pw_fc_move_legal (position, move))
+      if (!move_legal (position, move))
         return FALSE;
-      pw_fc_move_apply (position, move);
+      move_apply (position, move);
       g_array_append_val (solution, move);
     }
   else
@@ -972,7 +1010,7 @@ replay (PwFcPosition *position,
       if (!pw_fc_supermove (position, from, count, to, solution))
         return FALSE;
       for (guint i = start; i < solution->len; i++)
-        pw_fc_move_apply (position, g_array_index (solution, PwFcMove, i));
+        move_apply (position, g_array_index (solution, PwFcMove, i));
     }
   pw_fc_auto_moves (position, solution);
   return TRUE;
@@ -981,23 +1019,27 @@ replay (PwFcPosition *position,
 /* ------------------------------------------------------------------ */
 /* Shortening a solution                                                */
 
-/* Whether @moves (with the move at @skip left out, -1 for none) play from
- * @start to a won position; writes the card each move carries. */
+/* Whether @moves play from @start to a won position; writes the card each
+ * move carries to @cards and the position before each move to @before
+ * (both may be NULL). */
 static gboolean
 plays_to_win (const PwFcPosition *start,
               const PwFcMove     *moves,
               guint               n,
-              guint8             *cards)
+              guint8             *cards,
+              PwFcPosition       *before)
 {
   PwFcPosition position = *start;
 
   for (guint i = 0; i < n; i++)
     {
-      if (!pw_fc_move_legal (&position, moves[i]))
+      if (!move_legal (&position, moves[i]))
         return FALSE;
       if (cards != NULL)
-        cards[i] = pw_fc_top (&position, moves[i].from);
-      pw_fc_move_apply (&position, moves[i]);
+        cards[i] = top_card (&position, moves[i].from);
+      if (before != NULL)
+        before[i] = position;
+      move_apply (&position, moves[i]);
     }
   return pw_fc_position_won (&position);
 }
@@ -1005,16 +1047,20 @@ plays_to_win (const PwFcPosition *start,
 /* A card that moves twice, A to B and later B to C, could often have gone
  * from A to C at once, at the first time or at the second; and a card
  * that comes back where it was need not have left. Tries each such pair
- * and keeps every change after which the solution still wins. */
+ * and keeps every change after which the solution still wins. The moves
+ * before the first one changed stay as they were, so each trial plays on
+ * from the position before it. */
 static void
 shorten (const PwFcPosition *start,
          GArray             *solution)
 {
-  g_autofree guint8 *cards = g_new (guint8, MAX (solution->len, 1));
-  g_autofree PwFcMove *trial = g_new (PwFcMove, MAX (solution->len, 1));
+  guint size = MAX (solution->len, 1);
+  g_autofree guint8 *cards = g_new (guint8, size);
+  g_autofree PwFcMove *trial = g_new (PwFcMove, size);
+  g_autofree PwFcPosition *before = g_new (PwFcPosition, size);
   gboolean changed = TRUE;
 
-  if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards))
+  if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before))
     return;
   while (changed)
     {
@@ -1034,7 +1080,7 @@ shorten (const PwFcPosition *start,
             {
               guint m = 0;
 
-              for (guint k = 0; k < n; k++)
+              for (guint k = i; k < n; k++)
                 {
                   PwFcMove move = moves[k];
 
@@ -1050,11 +1096,12 @@ shorten (const PwFcPosition *start,
                     move.from = moves[i].from;
                   trial[m++] = move;
                 }
-              if (plays_to_win (start, trial, m, NULL))
+              if (plays_to_win (&before[i], trial, m, NULL, NULL))
                 {
-                  memcpy (solution->data, trial, m * sizeof (PwFcMove));
-                  g_array_set_size (solution, m);
-                  plays_to_win (start, trial, m, cards);
+                  memcpy (moves + i, trial, m * sizeof (PwFcMove));
+                  g_array_set_size (solution, i + m);
+                  plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards,
+                                before);
                   changed = TRUE;
                 }
             }
@@ -1117,6 +1164,9 @@ pw_fc_solve (const PwFcPosition     *start,
 
       if (options->max_states > 0 && search.nodes->len >= options->max_states)
         break;
+      if (options->deadline > 0 && (result->states & 255) == 255 &&
+          g_get_monotonic_time () > options->deadline)
+        break;
       result->states++;
       if ((result->states & 4095) == 0)
         {
@@ -1138,7 +1188,7 @@ pw_fc_solve (const PwFcPosition     *start,
           guint8 card;
           guint32 cost, added;
 
-          child = position;
+          copy_position (&child, &position);
           card = moves[i].from < PW_FC_MAX_CASCADES
                    ? child.cards[moves[i].from][child.height[moves[i].from] - moves[i].count]
                    : child.cells[moves[i].from - PW_FC_MAX_CASCADES];

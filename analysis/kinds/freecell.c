@@ -39,7 +39,7 @@
   X (BLOCKING,        "hardness_blocking",   N_("Ranks blocking aces"),            PW_FIGURE_INT)    \
   X (DISORDERED,      "hardness_disordered", N_("Disordered cards"),               PW_FIGURE_INT)    \
   X (DIFFICULTY,      "difficulty",          N_("Difficulty"),                     PW_FIGURE_DOUBLE) \
-  X (CLASS,           "suit_class",          N_("Suit-swap class"),                PW_FIGURE_STRING) \
+  X (CLASS,           "suit_class",          N_("Suit-swap class"),                PW_FIGURE_CLASS)  \
   X (SOLUTION,        "solution",            N_("Solution"),                       PW_FIGURE_STRING)
 
 #define AS_ENUM(id, key, label, type) FIG_##id,
@@ -335,14 +335,16 @@ min_free_cells (const PwFreecellLevel *level,
   for (int k = level->free_cells - 1; k >= 0; k--)
     {
       PwFcSolveResult result;
+      PwFcVerdict verdict;
 
       if (!solve (level, k, max_states, NULL, NULL, cancellable, &result, error))
         return FALSE;
       *states += result.states;
+      verdict = result.verdict;
       pw_fc_solve_result_clear (&result);
-      if (result.verdict == PW_FC_UNSOLVABLE)
+      if (verdict == PW_FC_UNSOLVABLE)
         break;
-      if (result.verdict == PW_FC_UNKNOWN)
+      if (verdict == PW_FC_UNKNOWN)
         {
           *min = -1;
           break;

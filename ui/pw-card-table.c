@@ -1,0 +1,1370 @@
+/* pw-card-table.c — a FreeCell deal on screen: edited by dragging cards,
+ * or played with every move checked for dead ends
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * In play, each new position is checked on a worker thread in two steps:
+ * first whether it can still be won (a budgeted solve: the answer the
+ * panel shows), then every move a click could make from it, each solved
+ * from the position it leads to, so the destinations of a selected card
+ * are marked winnable or dead before the move is made. A newer position
+ * cancels the older check; results of an old check are dropped.
+ */
+
+#define G_LOG_DOMAIN "pw-card-table"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "freecell-view.h"
+#include "pw-canvas.h"
+#include "pw-card-table.h"
+
+/* what a check may spend: the position itself, then each move (positions
+ * stored, and microseconds) */
+#define POSITION_BUDGET  300000
+#define POSITION_TIME    (180 * G_TIME_SPAN_MILLISECOND)
+#define MOVE_BUDGET      100000
+#define MOVE_TIME        (60 * G_TIME_SPAN_MILLISECOND)
+#define DRAG_THRESHOLD   6.0
+
+#define N_SOURCES  PW_FC_FOUNDATION
+#define N_PLACES   (PW_FC_FOUNDATION + 1)
+
+struct _PwCardTable
+{
+  GtkBox           parent_instance;
+
+  GtkWidget       *edit_bar;
+  GtkWidget       *play_bar;
+  GtkWidget       *area;
+  GtkSpinButton   *deal_spin;
+  GtkSpinButton   *seed_spin;
+  GtkSpinButton   *cascades_spin;
+  GtkSpinButton   *free_spin;
+  GtkCheckButton  *auto_check;
+  GtkLabel        *hint_label;
+  gboolean         updating;
+
+  PwLevel         *level;
+  GPtrArray       *problems;
+  PwFcDecor        decor;
+  PwGeometry       geometry;
+
+  /* pointer */
+  int              press_place;    /* -1: none */
+  int              press_index;
+  double           press_x;
+  double           press_y;
+  double           grab_dx;
+  double           grab_dy;
+  gboolean         dragging;
+  int              edit_place;     /* edit: a card clicked, waiting to swap */
+  int              edit_index;
+
+  /* play */
+  gboolean         playing;
+  PwFcPosition     position;
+  GArray          *history;        /* PwFcPosition before each step */
+  GArray          *steps;          /* guint: atomic moves of each step */
+  GArray          *moves;          /* PwFcMove, every atomic move made */
+  int              selected_place;
+  int              selected_index;
+
+  /* the check of the position on screen */
+  GCancellable    *cancellable;
+  gboolean         checked;
+  gboolean         marks_known;
+  PwFcVerdict      verdict;
+  guint64          states;
+  GArray          *solution;       /* PwFcMove from the position, or NULL */
+  PwFcMark         marks[N_SOURCES][N_PLACES];
+  int              moves_left[N_SOURCES][N_PLACES];
+  gboolean         hint_shown;
+};
+
+G_DEFINE_FINAL_TYPE (PwCardTable, pw_card_table, GTK_TYPE_BOX)
+
+enum { SIGNAL_EDITED, SIGNAL_PLAY_STATUS, SIGNAL_PLAY_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void start_check   (PwCardTable *self);
+static void update_status (PwCardTable *self);
+
+static const PwFreecellLevel *
+level_data (PwCardTable *self)
+{
+  return self->level != NULL ? pw_level_get_data (self->level) : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves as a click makes them                                          */
+
+static gboolean
+is_run (const PwFcPosition *position,
+        int                 c,
+        int                 index)
+{
+  for (int i = index + 1; i < position->height[c]; i++)
+    {
+      guint8 below = position->cards[c][i - 1], card = position->cards[c][i];
+
+      if (PW_FC_RANK (below) != PW_FC_RANK (card) + 1 || PW_FC_RED (below) == PW_FC_RED (card))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The atomic moves that carry the card at @index of @from (and all above
+ * it) to @to, the way a click does: onto a cascade only the part of the
+ * run that fits, into an occupied free cell the first empty one
+ * instead. Appended to @out; FALSE, appending nothing, when no legal move
+ * does it. */
+static gboolean
+resolve_move (const PwFcPosition *position,
+              int                 from,
+              int                 index,
+              int                 to,
+              GArray             *out)
+{
+  PwFcMove move;
+
+  if (from == to || from == PW_FC_FOUNDATION)
+    return FALSE;
+  if (PW_FC_IS_CELL (to) && pw_fc_top (position, to) != 0)
+    {
+      to = -1;
+      for (int i = 0; i < position->n_free && to < 0; i++)
+        if (position->cells[i] == 0)
+          to = PW_FC_CELL (i);
+      if (to < 0)
+        return FALSE;
+    }
+
+  if (from < PW_FC_MAX_CASCADES)
+    {
+      int h = position->height[from];
+      int count = h - index;
+
+      if (index < 0 || index >= h || !is_run (position, from, index))
+        return FALSE;
+      if (to < PW_FC_MAX_CASCADES && to != from)
+        {
+          if (position->height[to] == 0)
+            {
+              for (int k = count; k >= 1; k--)
+                if (pw_fc_supermove (position, from, k, to, out))
+                  return TRUE;
+              return FALSE;
+            }
+          for (int k = 1; k <= count; k++)
+            if (pw_fc_supermove (position, from, k, to, out))
+              return TRUE;
+          return FALSE;
+        }
+      if (count != 1)
+        {
+          /* a run cannot go to a free cell or up: its top card can */
+          index = h - 1;
+        }
+    }
+  move.from = from;
+  move.to = to;
+  if (!pw_fc_move_legal (position, move))
+    return FALSE;
+  g_array_append_val (out, move);
+  return TRUE;
+}
+
+static void
+apply_moves (PwFcPosition *position,
+             GArray       *moves,
+             guint         first)
+{
+  for (guint i = first; i < moves->len; i++)
+    pw_fc_move_apply (position, g_array_index (moves, PwFcMove, i));
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks on a worker thread                                            */
+
+typedef struct
+{
+  PwFcPosition position;
+  gboolean     auto_moves;
+  /* results */
+  PwFcVerdict  verdict;
+  guint64      states;
+  GArray      *solution;
+  PwFcMark     marks[N_SOURCES][N_PLACES];
+  int          moves_left[N_SOURCES][N_PLACES];
+} Check;
+
+static void
+check_free (gpointer data)
+{
+  Check *check = data;
+
+  g_clear_pointer (&check->solution, g_array_unref);
+  g_free (check);
+}
+
+static gboolean
+solve_from (const PwFcPosition *position,
+            guint64             budget,
+            GTimeSpan           time,
+            GCancellable       *cancellable,
+            PwFcSolveResult    *result,
+            GError            **error)
+{
+  PwFcSolveOptions options;
+
+  pw_fc_solve_options_init (&options);
+  options.max_states = budget;
+  options.deadline = g_get_monotonic_time () + time;
+  options.cancellable = cancellable;
+  return pw_fc_solve (position, &options, result, error);
+}
+
+static void
+position_thread (GTask        *task,
+                 gpointer      source,
+                 gpointer      data,
+                 GCancellable *cancellable)
+{
+  Check *check = data;
+  PwFcSolveResult result;
+  GError *error = NULL;
+
+  if (!solve_from (&check->position, POSITION_BUDGET, POSITION_TIME, cancellable, &result,
+                   &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  check->verdict = result.verdict;
+  check->states = result.states;
+  check->solution = g_steal_pointer (&result.solution);
+  pw_fc_solve_result_clear (&result);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+moves_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  Check *check = data;
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+
+  for (int from = 0; from < N_SOURCES; from++)
+    {
+      int index;
+
+      if (from < PW_FC_MAX_CASCADES)
+        {
+          int h = from < check->position.n_cascades ? check->position.height[from] : 0;
+
+          if (h == 0)
+            continue;
+          /* the whole run at the top: a click on its lowest card */
+          for (index = h - 1; index > 0 && is_run (&check->position, from, index - 1); index--)
+            ;
+        }
+      else if (pw_fc_top (&check->position, from) == 0)
+        continue;
+      else
+        index = 0;
+
+      for (int to = 0; to < N_PLACES; to++)
+        {
+          PwFcPosition after = check->position;
+          PwFcSolveResult result;
+          GError *error = NULL;
+
+          g_array_set_size (moves, 0);
+          if (to == from || (to < PW_FC_MAX_CASCADES && to >= check->position.n_cascades) ||
+              (PW_FC_IS_CELL (to) && to - PW_FC_MAX_CASCADES >= check->position.n_free) ||
+              !resolve_move (&check->position, from, index, to, moves))
+            continue;
+          apply_moves (&after, moves, 0);
+          if (check->auto_moves)
+            pw_fc_auto_moves (&after, moves);
+          if (!solve_from (&after, MOVE_BUDGET, MOVE_TIME, cancellable, &result, &error))
+            {
+              g_task_return_error (task, error);
+              return;
+            }
+          switch (result.verdict)
+            {
+            case PW_FC_SOLVED:
+              check->marks[from][to] = PW_FC_MARK_WINNABLE;
+              check->moves_left[from][to] = moves->len + result.solution->len;
+              break;
+            case PW_FC_UNSOLVABLE:
+              check->marks[from][to] = PW_FC_MARK_DEAD;
+              break;
+            default:
+              check->marks[from][to] = PW_FC_MARK_UNKNOWN;
+              break;
+            }
+          pw_fc_solve_result_clear (&result);
+        }
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+apply_decor_marks (PwCardTable *self)
+{
+  int source = self->selected_place;
+
+  for (int p = 0; p < N_PLACES; p++)
+    {
+      self->decor.marks[p] = PW_FC_MARK_NONE;
+      self->decor.moves_left[p] = -1;
+    }
+  if (!self->playing || source < 0 || source >= N_SOURCES || !self->marks_known)
+    return;
+  for (int p = 0; p < N_PLACES; p++)
+    {
+      self->decor.marks[p] = self->marks[source][p];
+      self->decor.moves_left[p] = self->moves_left[source][p];
+    }
+  /* every empty free cell is the same place */
+  for (int i = 0; i < self->position.n_free; i++)
+    if (self->position.cells[i] == 0)
+      for (int j = 0; j < self->position.n_free; j++)
+        if (self->position.cells[j] == 0 && self->marks[source][PW_FC_CELL (j)] != PW_FC_MARK_NONE)
+          {
+            self->decor.marks[PW_FC_CELL (i)] = self->marks[source][PW_FC_CELL (j)];
+            self->decor.moves_left[PW_FC_CELL (i)] = self->moves_left[source][PW_FC_CELL (j)];
+          }
+}
+
+static void
+moves_checked (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  g_autoptr(PwCardTable) self = data;
+  Check *check = g_task_get_task_data (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
+      g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    return;
+  memcpy (self->marks, check->marks, sizeof self->marks);
+  memcpy (self->moves_left, check->moves_left, sizeof self->moves_left);
+  self->marks_known = TRUE;
+  apply_decor_marks (self);
+  gtk_widget_queue_draw (self->area);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+}
+
+static void
+position_checked (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  g_autoptr(PwCardTable) self = data;
+  g_autoptr(GTask) task = NULL;
+  Check *check = g_task_get_task_data (G_TASK (result));
+  Check *next;
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
+      g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    return;
+  self->checked = TRUE;
+  self->verdict = check->verdict;
+  self->states = check->states;
+  g_clear_pointer (&self->solution, g_array_unref);
+  self->solution = g_steal_pointer (&check->solution);
+  self->decor.dead = self->verdict == PW_FC_UNSOLVABLE;
+  update_status (self);
+  gtk_widget_queue_draw (self->area);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+
+  /* then every move from here */
+  next = g_new0 (Check, 1);
+  next->position = self->position;
+  next->auto_moves = gtk_check_button_get_active (self->auto_check);
+  task = g_task_new (NULL, self->cancellable, moves_checked, g_object_ref (self));
+  g_task_set_task_data (task, next, check_free);
+  g_task_run_in_thread (task, moves_thread);
+}
+
+static void
+cancel_check (PwCardTable *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+}
+
+static void
+start_check (PwCardTable *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Check *check;
+
+  cancel_check (self);
+  self->checked = FALSE;
+  self->marks_known = FALSE;
+  self->hint_shown = FALSE;
+  self->decor.dead = FALSE;
+  self->decor.hint_from = self->decor.hint_to = -1;
+  g_clear_pointer (&self->solution, g_array_unref);
+  apply_decor_marks (self);
+  update_status (self);
+  if (pw_fc_position_won (&self->position))
+    return;
+
+  self->cancellable = g_cancellable_new ();
+  check = g_new0 (Check, 1);
+  check->position = self->position;
+  task = g_task_new (NULL, self->cancellable, position_checked, g_object_ref (self));
+  g_task_set_task_data (task, check, check_free);
+  g_task_run_in_thread (task, position_thread);
+}
+
+/* ------------------------------------------------------------------ */
+/* Status                                                               */
+
+static void
+update_status (PwCardTable *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *made = NULL;
+  int state = 0;
+  guint n = self->moves ? self->moves->len : 0;
+
+  if (!self->playing)
+    return;
+  /* Translators: play mode, moves made so far, as the start of a sentence */
+  made = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move made.", "%u moves made.", n), n);
+  if (pw_fc_position_won (&self->position))
+    {
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Won in %u move.", "Won in %u moves.",
+                                           n), n);
+      state = 1;
+    }
+  else if (!self->checked)
+    text = g_strdup_printf ("%s %s", made, _("Checking whether this position can still be "
+                                              "won…"));
+  else if (self->verdict == PW_FC_SOLVED)
+    {
+      guint left = self->solution ? self->solution->len : 0;
+      g_autofree char *can = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "It can still be won: the best "
+                                                           "solution found from here has %u "
+                                                           "move.",
+                                                           "It can still be won: the best "
+                                                           "solution found from here has %u "
+                                                           "moves.", left), left);
+
+      text = g_strdup_printf ("%s %s %s", made, can,
+                              _("Select a card: its destinations are marked green (winnable, "
+                                "with the moves left), red (a dead end) or grey (not decided "
+                                "within the check's budget)."));
+    }
+  else if (self->verdict == PW_FC_UNSOLVABLE)
+    {
+      g_autofree char *count = pw_format_count (self->states);
+
+      text = g_strdup_printf (_("Dead end: this position cannot be won (all %s positions "
+                                "reachable from it were checked). Take moves back with "
+                                "Backspace."), count);
+      state = 2;
+    }
+  else
+    {
+      g_autofree char *count = pw_format_count (self->states);
+
+      text = g_strdup_printf (_("%s Unknown: the search stopped after %s positions without "
+                                "deciding whether this position can be won."), made, count);
+    }
+  g_signal_emit (self, signals[SIGNAL_PLAY_STATUS], 0, text, state);
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing                                                              */
+
+static PwFreecellLevel *
+shown_level (PwCardTable *self)
+{
+  const PwFreecellLevel *data = level_data (self);
+
+  if (data == NULL)
+    return NULL;
+  if (self->playing)
+    return pw_fc_position_render (data, &self->position);
+  return g_memdup2 (data, sizeof *data);
+}
+
+static void
+draw (GtkDrawingArea *area,
+      cairo_t        *cr,
+      int             width,
+      int             height,
+      gpointer        data)
+{
+  PwCardTable *self = data;
+  g_autofree PwFreecellLevel *level = shown_level (self);
+  const PwViewStyle *style = pw_view_style_get (pw_widget_is_dark (GTK_WIDGET (area)));
+  int columns, rows;
+
+  pw_colour_set (cr, &style->background);
+  cairo_paint (cr);
+  if (level == NULL)
+    return;
+  pw_freecell_get_grid (level, &columns, &rows);
+  pw_geometry_fit (&self->geometry, columns, rows, width, height, 12);
+  self->decor.selected_place = self->playing ? self->selected_place : -1;
+  if (self->playing && self->selected_place >= 0 && self->selected_place < PW_FC_MAX_CASCADES)
+    self->decor.selected_count = self->position.height[self->selected_place] -
+                                 self->selected_index;
+  else
+    self->decor.selected_count = 1;
+  if (!self->playing && self->edit_place >= 0)
+    {
+      double x, y;
+
+      pw_freecell_draw (level, &self->decor, cr, &self->geometry, style);
+      pw_freecell_card_origin (level, &self->geometry, self->edit_place, self->edit_index, &x,
+                               &y);
+      pw_rounded_rectangle (cr, x - 2, y - 2, self->geometry.cell * 0.9 + 4,
+                            self->geometry.cell * 1.26 + 4, self->geometry.cell * 0.1);
+      cairo_set_source_rgb (cr, 0.2, 0.45, 0.9);
+      cairo_set_line_width (cr, MAX (2, self->geometry.cell / 18));
+      cairo_stroke (cr);
+      return;
+    }
+  pw_freecell_draw (level, &self->decor, cr, &self->geometry, style);
+}
+
+/* ------------------------------------------------------------------ */
+/* Edits                                                                */
+
+static void
+emit_edit (PwCardTable     *self,
+           PwFreecellLevel *data,
+           const char      *label)
+{
+  g_autoptr(PwLevel) level = pw_level_with_data (self->level, data);
+
+  g_signal_emit (self, signals[SIGNAL_EDITED], 0, level, label);
+}
+
+void
+pw_card_table_move_card (PwCardTable *self,
+                int          from,
+                int          index,
+                int          to,
+                int          at)
+{
+  const PwFreecellLevel *data = level_data (self);
+  PwFreecellLevel *copy;
+  guint8 card;
+
+  if (data == NULL || from < 0 || to < 0 || index < 0 || from >= data->n_cascades || to >= data->n_cascades || index >= data->height[from] ||
+      (to != from && data->height[to] >= PW_FC_MAX_HEIGHT))
+    return;
+  if (from == to && (at == index || at == index + 1))
+    return;
+  copy = g_memdup2 (data, sizeof *data);
+  card = copy->cards[from][index];
+  memmove (copy->cards[from] + index, copy->cards[from] + index + 1,
+           copy->height[from] - index - 1);
+  copy->height[from]--;
+  if (from == to && at > index)
+    at--;
+  at = CLAMP (at, 0, copy->height[to]);
+  memmove (copy->cards[to] + at + 1, copy->cards[to] + at, copy->height[to] - at);
+  copy->cards[to][at] = card;
+  copy->height[to]++;
+  copy->ms_deal = 0;
+  emit_edit (self, copy, _("Move Card"));
+}
+
+void
+pw_card_table_swap_cards (PwCardTable *self,
+           int          c1,
+           int          i1,
+           int          c2,
+           int          i2)
+{
+  const PwFreecellLevel *data = level_data (self);
+  PwFreecellLevel *copy;
+  guint8 t;
+
+  if (data == NULL || c1 < 0 || c2 < 0 || c1 >= data->n_cascades || c2 >= data->n_cascades ||
+      i1 < 0 || i2 < 0 || i1 >= data->height[c1] || i2 >= data->height[c2])
+    return;
+  copy = g_memdup2 (data, sizeof *data);
+  t = copy->cards[c1][i1];
+
+  copy->cards[c1][i1] = copy->cards[c2][i2];
+  copy->cards[c2][i2] = t;
+  copy->ms_deal = 0;
+  emit_edit (self, copy, _("Swap Cards"));
+}
+
+static void
+deal_clicked (PwCardTable *self)
+{
+  const PwFreecellLevel *data = level_data (self);
+  PwFreecellLevel *deal;
+  guint32 number = gtk_spin_button_get_value (self->deal_spin);
+
+  if (data == NULL)
+    return;
+  deal = g_new0 (PwFreecellLevel, 1);
+  pw_fc_ms_deal (number, deal);
+  deal->free_cells = data->free_cells;
+  emit_edit (self, deal, _("New Microsoft Deal"));
+}
+
+static void
+shuffle_clicked (PwCardTable *self)
+{
+  const PwFreecellLevel *data = level_data (self);
+
+  if (data == NULL)
+    return;
+  emit_edit (self,
+             pw_fc_level_new_shuffled ((guint64) gtk_spin_button_get_value (self->seed_spin),
+                                       CLAMP (data->n_cascades, PW_FC_MIN_CASCADES,
+                                              PW_FC_MAX_CASCADES), data->free_cells),
+             _("Shuffle"));
+}
+
+static void
+counts_changed (PwCardTable *self)
+{
+  const PwFreecellLevel *data = level_data (self);
+  int cascades = gtk_spin_button_get_value_as_int (self->cascades_spin);
+  int free_cells = gtk_spin_button_get_value_as_int (self->free_spin);
+  PwFreecellLevel *copy;
+
+  if (self->updating || data == NULL)
+    return;
+  if (cascades == data->n_cascades && free_cells == data->free_cells)
+    return;
+  copy = g_new0 (PwFreecellLevel, 1);
+  if (cascades != data->n_cascades)
+    {
+      /* the same cards in reading order (row by row), dealt anew */
+      guint8 deck[PW_FC_MAX_CASCADES * PW_FC_MAX_HEIGHT];
+      int n = 0, tallest = 0;
+
+      for (int c = 0; c < data->n_cascades; c++)
+        tallest = MAX (tallest, data->height[c]);
+      for (int row = 0; row < tallest; row++)
+        for (int c = 0; c < data->n_cascades; c++)
+          if (row < data->height[c])
+            deck[n++] = data->cards[c][row];
+      copy->n_cascades = cascades;
+      for (int i = 0; i < n; i++)
+        {
+          int c = i % cascades;
+
+          if (copy->height[c] < PW_FC_MAX_HEIGHT)
+            copy->cards[c][copy->height[c]++] = deck[i];
+        }
+      copy->free_cells = data->free_cells;
+    }
+  else
+    {
+      *copy = *data;
+      copy->free_cells = free_cells;
+    }
+  emit_edit (self, copy, cascades != data->n_cascades ? _("Change Cascades")
+                                                      : _("Change Free Cells"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Play                                                                 */
+
+gboolean
+pw_card_table_play (PwCardTable *self,
+                    int          from,
+                    int          index,
+                    int          to)
+{
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+  guint step;
+
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  if (!self->playing || !resolve_move (&self->position, from, index, to, moves))
+    return FALSE;
+  g_array_append_val (self->history, self->position);
+  apply_moves (&self->position, moves, 0);
+  if (gtk_check_button_get_active (self->auto_check))
+    pw_fc_auto_moves (&self->position, moves);
+  step = moves->len;
+  g_array_append_val (self->steps, step);
+  g_array_append_vals (self->moves, moves->data, moves->len);
+  self->selected_place = -1;
+  start_check (self);
+  gtk_widget_queue_draw (self->area);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  return TRUE;
+}
+
+static void
+select_source (PwCardTable *self,
+               int          place,
+               int          index)
+{
+  if (place < PW_FC_MAX_CASCADES)
+    {
+      int h = self->position.height[place];
+
+      if (h == 0)
+        {
+          self->selected_place = -1;
+          return;
+        }
+      /* a card under the top run: the run it can carry starts higher */
+      index = CLAMP (index, 0, h - 1);
+      while (!is_run (&self->position, place, index))
+        index++;
+    }
+  else if (pw_fc_top (&self->position, place) == 0)
+    {
+      self->selected_place = -1;
+      return;
+    }
+  self->selected_place = place;
+  self->selected_index = index;
+}
+
+void
+pw_card_table_select (PwCardTable *self,
+                      int          place,
+                      int          index)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  if (!self->playing || place < 0 || place >= N_SOURCES)
+    self->selected_place = -1;
+  else
+    select_source (self, place, index);
+  apply_decor_marks (self);
+  gtk_widget_queue_draw (self->area);
+}
+
+static void
+play_click (PwCardTable *self,
+            int          place,
+            int          index)
+{
+  if (self->selected_place >= 0 && place != self->selected_place)
+    {
+      if (pw_card_table_play (self, self->selected_place, self->selected_index, place))
+        return;
+    }
+  if (place == self->selected_place || place == PW_FC_FOUNDATION)
+    self->selected_place = -1;
+  else
+    select_source (self, place, index);
+  apply_decor_marks (self);
+  gtk_widget_queue_draw (self->area);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pointer                                                              */
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            PwCardTable    *self)
+{
+  g_autofree PwFreecellLevel *level = shown_level (self);
+  int place, index;
+  double cx, cy;
+
+  self->press_place = -1;
+  self->dragging = FALSE;
+  if (level == NULL || !pw_freecell_hit (level, &self->geometry, x, y, &place, &index))
+    return;
+  self->press_place = place;
+  self->press_index = index;
+  self->press_x = x;
+  self->press_y = y;
+  if (place < PW_FC_FOUNDATION)
+    {
+      pw_freecell_card_origin (level, &self->geometry, place,
+                               place < PW_FC_MAX_CASCADES ? MIN (index, MAX (level->height[place]
+                                                                             - 1, 0)) : 0,
+                               &cx, &cy);
+      self->grab_dx = x - cx;
+      self->grab_dy = y - cy;
+    }
+  gtk_widget_grab_focus (self->area);
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             PwCardTable    *self)
+{
+  if (self->press_place < 0 || self->press_place == PW_FC_FOUNDATION)
+    return;
+  if (!self->dragging && dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD)
+    return;
+  if (!self->dragging)
+    {
+      const PwFreecellLevel *data = level_data (self);
+
+      if (self->playing)
+        {
+          select_source (self, self->press_place, self->press_index);
+          if (self->selected_place < 0)
+            return;
+          self->decor.drag_place = self->selected_place;
+          self->decor.drag_index = -1;
+          self->decor.drag_count = self->selected_place < PW_FC_MAX_CASCADES
+                                   ? self->position.height[self->selected_place] -
+                                     self->selected_index
+                                   : 1;
+          apply_decor_marks (self);
+        }
+      else
+        {
+          if (self->press_place >= PW_FC_MAX_CASCADES ||
+              self->press_index >= data->height[self->press_place])
+            return;
+          self->decor.drag_place = self->press_place;
+          self->decor.drag_index = self->press_index;
+          self->decor.drag_count = 1;
+          self->edit_place = -1;
+        }
+      self->dragging = TRUE;
+    }
+  self->decor.drag_x = self->press_x + dx - self->grab_dx;
+  self->decor.drag_y = self->press_y + dy - self->grab_dy;
+  gtk_widget_queue_draw (self->area);
+}
+
+static void
+drag_end (GtkGestureDrag *gesture,
+          double          dx,
+          double          dy,
+          PwCardTable    *self)
+{
+  g_autofree PwFreecellLevel *level = shown_level (self);
+  int place, index;
+  gboolean hit;
+
+  if (level == NULL || self->press_place < 0)
+    return;
+  hit = pw_freecell_hit (level, &self->geometry, self->press_x + dx, self->press_y + dy, &place,
+                         &index);
+  if (self->dragging)
+    {
+      int from = self->decor.drag_place, from_index = self->decor.drag_index;
+
+      self->decor.drag_place = -1;
+      self->dragging = FALSE;
+      if (self->playing)
+        {
+          if (!hit || place == from ||
+              !pw_card_table_play (self, from, self->selected_index, place))
+            {
+              self->selected_place = -1;
+              apply_decor_marks (self);
+              if (hit && place != from)
+                gtk_widget_error_bell (GTK_WIDGET (self));
+            }
+        }
+      else if (hit && place < PW_FC_MAX_CASCADES)
+        pw_card_table_move_card (self, from, from_index, place, index);
+      gtk_widget_queue_draw (self->area);
+      return;
+    }
+
+  /* a click */
+  if (!hit || place != self->press_place)
+    return;
+  if (self->playing)
+    {
+      play_click (self, place, index);
+      return;
+    }
+  if (place >= PW_FC_MAX_CASCADES || index >= level->height[place])
+    {
+      self->edit_place = -1;
+    }
+  else if (self->edit_place < 0)
+    {
+      self->edit_place = place;
+      self->edit_index = index;
+    }
+  else
+    {
+      int c = self->edit_place, i = self->edit_index;
+
+      self->edit_place = -1;
+      if (c != place || i != index)
+        pw_card_table_swap_cards (self, c, i, place, index);
+    }
+  gtk_widget_queue_draw (self->area);
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             PwCardTable           *self)
+{
+  if (self->playing && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0)
+    {
+      const char *action = keyval == GDK_KEY_BackSpace ? "win.play-back"
+                           : keyval == GDK_KEY_Home ? "win.play-restart"
+                           : keyval == GDK_KEY_h ? "win.play-hint" : NULL;
+
+      if (action != NULL)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+          return TRUE;
+        }
+    }
+  if (keyval == GDK_KEY_Escape && (self->selected_place >= 0 || self->edit_place >= 0))
+    {
+      self->selected_place = -1;
+      self->edit_place = -1;
+      apply_decor_marks (self);
+      gtk_widget_queue_draw (self->area);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                               */
+
+static void
+sync_spins (PwCardTable *self)
+{
+  const PwFreecellLevel *data = level_data (self);
+
+  if (data == NULL)
+    return;
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->cascades_spin, CLAMP (data->n_cascades, PW_FC_MIN_CASCADES,
+                                                         PW_FC_MAX_CASCADES));
+  gtk_spin_button_set_value (self->free_spin, data->free_cells);
+  if (data->ms_deal > 0)
+    gtk_spin_button_set_value (self->deal_spin, data->ms_deal);
+  self->updating = FALSE;
+}
+
+void
+pw_card_table_set_level (PwCardTable *self,
+                         PwLevel     *level)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  if (level == self->level)
+    return;
+  if (self->playing && (level == NULL || self->level == NULL ||
+                        !pw_level_same_content (level, self->level)))
+    pw_card_table_set_playing (self, FALSE);
+  g_clear_pointer (&self->level, pw_level_unref);
+  if (level != NULL && g_str_equal (pw_level_get_kind_id (level), pw_freecell_kind.id) &&
+      pw_level_get_data (level) != NULL)
+    self->level = pw_level_ref (level);
+  self->edit_place = -1;
+  sync_spins (self);
+  gtk_widget_queue_draw (self->area);
+}
+
+void
+pw_card_table_set_problems (PwCardTable *self,
+                            GPtrArray   *problems)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  memset (self->decor.problems, 0, sizeof self->decor.problems);
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const PwProblem *problem = g_ptr_array_index (problems, i);
+
+      if (problem->x >= 0 && problem->x < PW_FC_MAX_CASCADES && problem->y >= 0)
+        self->decor.problems[problem->x] |= G_GUINT64_CONSTANT (1) << MIN (problem->y, 63);
+    }
+  gtk_widget_queue_draw (self->area);
+}
+
+void
+pw_card_table_set_playing (PwCardTable *self,
+                           gboolean     playing)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  playing = playing && self->level != NULL;
+  if (playing == self->playing)
+    return;
+  self->playing = playing;
+  self->selected_place = -1;
+  self->edit_place = -1;
+  cancel_check (self);
+  g_array_set_size (self->history, 0);
+  g_array_set_size (self->steps, 0);
+  g_array_set_size (self->moves, 0);
+  gtk_widget_set_visible (self->edit_bar, !playing);
+  gtk_widget_set_visible (self->play_bar, playing);
+  memset (self->decor.problems, 0, sizeof self->decor.problems);
+  if (playing)
+    {
+      pw_fc_position_init (&self->position, level_data (self));
+      if (gtk_check_button_get_active (self->auto_check))
+        {
+          g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+
+          pw_fc_auto_moves (&self->position, moves);
+          g_array_append_vals (self->moves, moves->data, moves->len);
+        }
+      start_check (self);
+    }
+  else
+    {
+      self->decor.dead = FALSE;
+      self->decor.hint_from = self->decor.hint_to = -1;
+      apply_decor_marks (self);
+    }
+  gtk_widget_queue_draw (self->area);
+}
+
+gboolean
+pw_card_table_get_playing (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  return self->playing;
+}
+
+char *
+pw_card_table_get_history (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), NULL);
+
+  return pw_fc_moves_to_string ((const PwFcMove *) self->moves->data, self->moves->len);
+}
+
+guint
+pw_card_table_get_n_moves (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), 0);
+
+  return self->moves->len;
+}
+
+gboolean
+pw_card_table_back (PwCardTable *self)
+{
+  guint step;
+
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  if (!self->playing || self->history->len == 0)
+    return FALSE;
+  self->position = g_array_index (self->history, PwFcPosition, self->history->len - 1);
+  g_array_set_size (self->history, self->history->len - 1);
+  step = g_array_index (self->steps, guint, self->steps->len - 1);
+  g_array_set_size (self->steps, self->steps->len - 1);
+  g_array_set_size (self->moves, self->moves->len - MIN (step, self->moves->len));
+  self->selected_place = -1;
+  start_check (self);
+  gtk_widget_queue_draw (self->area);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  return TRUE;
+}
+
+void
+pw_card_table_restart (PwCardTable *self)
+{
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  if (!self->playing)
+    return;
+  pw_card_table_set_playing (self, FALSE);
+  pw_card_table_set_playing (self, TRUE);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+}
+
+gboolean
+pw_card_table_can_hint (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  return self->playing && self->checked && self->verdict == PW_FC_SOLVED &&
+         self->solution != NULL && self->solution->len > 0;
+}
+
+gboolean
+pw_card_table_solution_step (PwCardTable *self)
+{
+  PwFcMove move;
+  g_autoptr(GArray) rest = NULL;
+  guint step = 1;
+  gboolean more;
+
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  if (!pw_card_table_can_hint (self))
+    return FALSE;
+  /* the solution's moves are exact (its automatic moves are written
+   * out): play them as they are, and keep the rest as the new solution */
+  move = g_array_index (self->solution, PwFcMove, 0);
+  if (!pw_fc_move_legal (&self->position, move))
+    return FALSE;
+  g_array_append_val (self->history, self->position);
+  pw_fc_move_apply (&self->position, move);
+  g_array_append_val (self->steps, step);
+  g_array_append_val (self->moves, move);
+  rest = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+  g_array_append_vals (rest, (PwFcMove *) self->solution->data + 1, self->solution->len - 1);
+  more = rest->len > 0;
+  cancel_check (self);
+  self->selected_place = -1;
+  self->hint_shown = FALSE;
+  self->decor.hint_from = self->decor.hint_to = -1;
+  self->marks_known = FALSE;
+  apply_decor_marks (self);
+  g_clear_pointer (&self->solution, g_array_unref);
+  self->solution = g_steal_pointer (&rest);
+  self->checked = TRUE;
+  self->verdict = PW_FC_SOLVED;
+  update_status (self);
+  gtk_widget_queue_draw (self->area);
+  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  return more;
+}
+
+void
+pw_card_table_hint (PwCardTable *self)
+{
+  PwFcMove move;
+  char notation[3];
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (PW_IS_CARD_TABLE (self));
+
+  if (!pw_card_table_can_hint (self))
+    return;
+  if (self->hint_shown)
+    {
+      pw_card_table_solution_step (self);
+      return;
+    }
+  move = g_array_index (self->solution, PwFcMove, 0);
+  self->hint_shown = TRUE;
+  self->decor.hint_from = move.from;
+  self->decor.hint_to = move.to;
+  pw_fc_move_notation (move, notation);
+  /* Translators: %s is a move in standard notation, such as 3a */
+  text = g_strdup_printf (_("Hint: %s (press Hint again to make it)"), notation);
+  gtk_label_set_text (self->hint_label, text);
+  gtk_widget_queue_draw (self->area);
+}
+
+gboolean
+pw_card_table_is_won (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  return self->playing && pw_fc_position_won (&self->position);
+}
+
+int
+pw_card_table_get_mark (PwCardTable *self,
+                        int          from,
+                        int          to,
+                        int         *moves_left)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), PW_FC_MARK_NONE);
+
+  if (!self->marks_known || from < 0 || from >= N_SOURCES || to < 0 || to >= N_PLACES)
+    return PW_FC_MARK_NONE;
+  if (moves_left != NULL)
+    *moves_left = self->moves_left[from][to];
+  return self->marks[from][to];
+}
+
+gboolean
+pw_card_table_is_checked (PwCardTable *self)
+{
+  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
+
+  return self->checked && self->marks_known;
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                              */
+
+static void
+hint_label_update (PwCardTable *self)
+{
+  if (!self->hint_shown)
+    gtk_label_set_text (self->hint_label, "");
+}
+
+static GtkWidget *
+labelled_spin (GtkWidget   *box,
+               const char  *label,
+               double       low,
+               double       high,
+               const char  *tooltip)
+{
+  GtkWidget *text = gtk_label_new_with_mnemonic (label);
+  GtkWidget *spin = gtk_spin_button_new_with_range (low, high, 1);
+
+  gtk_widget_add_css_class (text, "dim-label");
+  gtk_label_set_mnemonic_widget (GTK_LABEL (text), spin);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), high >= 1000 ? 6 : 2);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (spin, tooltip);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), spin);
+  return spin;
+}
+
+static void
+pw_card_table_dispose (GObject *object)
+{
+  PwCardTable *self = PW_CARD_TABLE (object);
+
+  cancel_check (self);
+  g_clear_pointer (&self->level, pw_level_unref);
+  g_clear_pointer (&self->history, g_array_unref);
+  g_clear_pointer (&self->steps, g_array_unref);
+  g_clear_pointer (&self->moves, g_array_unref);
+  g_clear_pointer (&self->solution, g_array_unref);
+  G_OBJECT_CLASS (pw_card_table_parent_class)->dispose (object);
+}
+
+static void
+pw_card_table_class_init (PwCardTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pw_card_table_dispose;
+
+  signals[SIGNAL_EDITED] =
+    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_STRING);
+  signals[SIGNAL_PLAY_STATUS] =
+    g_signal_new ("play-status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
+  signals[SIGNAL_PLAY_CHANGED] =
+    g_signal_new ("play-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "pw-card-table");
+}
+
+static void
+pw_card_table_init (PwCardTable *self)
+{
+  GtkWidget *button;
+  GtkGesture *drag;
+  GtkEventController *keys;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  self->history = g_array_new (FALSE, FALSE, sizeof (PwFcPosition));
+  self->steps = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+  self->selected_place = -1;
+  self->edit_place = -1;
+  self->press_place = -1;
+  pw_fc_decor_init (&self->decor);
+
+  /* edit: new deals and counts */
+  self->edit_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->edit_bar, 8);
+  gtk_widget_set_margin_end (self->edit_bar, 8);
+  gtk_widget_set_margin_top (self->edit_bar, 4);
+  gtk_widget_set_margin_bottom (self->edit_bar, 4);
+  self->deal_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("Microsoft _deal"), 1,
+                                                    G_MAXINT32,
+                                                    _("The number of a deal of Microsoft "
+                                                      "FreeCell, 1 to 2147483647")));
+  button = gtk_button_new_with_label (_("Deal"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (deal_clicked), self);
+  gtk_box_append (GTK_BOX (self->edit_bar), button);
+  gtk_box_append (GTK_BOX (self->edit_bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  self->seed_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Seed"), 0, G_MAXINT32,
+                                                    _("Shuffles with the same seed give the "
+                                                      "same deal")));
+  button = gtk_button_new_with_mnemonic (_("S_huffle"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (shuffle_clicked), self);
+  gtk_box_append (GTK_BOX (self->edit_bar), button);
+  gtk_box_append (GTK_BOX (self->edit_bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  self->cascades_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Cascades"),
+                                                        PW_FC_MIN_CASCADES, PW_FC_MAX_CASCADES,
+                                                        _("The cards are dealt again, row by "
+                                                          "row, into this many cascades")));
+  self->free_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Free cells"), 0,
+                                                    PW_FC_MAX_FREE, NULL));
+  g_signal_connect_swapped (self->cascades_spin, "value-changed", G_CALLBACK (counts_changed),
+                            self);
+  g_signal_connect_swapped (self->free_spin, "value-changed", G_CALLBACK (counts_changed), self);
+  gtk_box_append (GTK_BOX (self), self->edit_bar);
+
+  /* play: the automatic moves and a hint */
+  self->play_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->play_bar, 8);
+  gtk_widget_set_margin_end (self->play_bar, 8);
+  gtk_widget_set_margin_top (self->play_bar, 4);
+  gtk_widget_set_margin_bottom (self->play_bar, 4);
+  self->auto_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (
+    _("_Automatic moves to the foundations")));
+  gtk_check_button_set_active (self->auto_check, TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->auto_check),
+                               _("As the Microsoft game does: a card goes up once no card in "
+                                 "play could be placed on it"));
+  gtk_box_append (GTK_BOX (self->play_bar), GTK_WIDGET (self->auto_check));
+  self->hint_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->hint_label), TRUE);
+  gtk_label_set_xalign (self->hint_label, 1);
+  gtk_box_append (GTK_BOX (self->play_bar), GTK_WIDGET (self->hint_label));
+  gtk_widget_set_visible (self->play_bar, FALSE);
+  gtk_box_append (GTK_BOX (self), self->play_bar);
+  g_signal_connect (self, "play-changed", G_CALLBACK (hint_label_update), NULL);
+
+  self->area = gtk_drawing_area_new ();
+  gtk_widget_set_vexpand (self->area, TRUE);
+  gtk_widget_set_hexpand (self->area, TRUE);
+  gtk_widget_set_focusable (self->area, TRUE);
+  gtk_widget_set_tooltip_text (self->area, _("Drag a card to move it; click two cards to swap "
+                                              "them."));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), draw, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Card table"), -1);
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
+  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (self->area, keys);
+  gtk_box_append (GTK_BOX (self), self->area);
+}
+
+GtkWidget *
+pw_card_table_new (void)
+{
+  return g_object_new (PW_TYPE_CARD_TABLE, NULL);
+}
