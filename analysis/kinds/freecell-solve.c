@@ -568,7 +568,7 @@ encode_key (const PwFcPosition *position,
       length += position->height[c];
       key[length++] = 0;
     }
-  memset (key + length, 0, KEY_BUFFER - length);
+  memset (key + length, 0, 8);  /* the hash reads whole 8-byte words */
   return length;
 }
 
@@ -649,10 +649,19 @@ cascade_part (const PwFcPosition *position,
   return part;
 }
 
-/* The estimate from the cascades' shares: cards not up, full free cells
- * (twice), empty cascades (less one each). */
+/* How the estimate weighs the cards not yet up and the full free cells
+ * (the searches of pw_fc_solve differ in these). */
+typedef struct
+{
+  int left;
+  int cells;
+} Weights;
+
+/* The estimate from the cascades' shares: cards not up, full free cells,
+ * empty cascades (less one each). */
 static inline guint32
 estimate_from (const PwFcPosition *position,
+               const Weights      *weights,
                int                 parts)
 {
   int left = 52, cells = 0, empties = 0;
@@ -663,17 +672,18 @@ estimate_from (const PwFcPosition *position,
     cells += position->cells[i] != 0;
   for (int c = 0; c < position->n_cascades; c++)
     empties += position->height[c] == 0;
-  return MAX (0, left + parts + 2 * cells - empties);
+  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
 }
 
 static guint32
-estimate (const PwFcPosition *position)
+estimate (const PwFcPosition *position,
+          const Weights      *weights)
 {
   int parts = 0;
 
   for (int c = 0; c < position->n_cascades; c++)
     parts += cascade_part (position, c);
-  return estimate_from (position, parts);
+  return estimate_from (position, weights, parts);
 }
 
 static void
@@ -1209,17 +1219,22 @@ pw_fc_solve_result_clear (PwFcSolveResult *result)
 
 /* weight of the estimate against the moves made so far */
 #define ESTIMATE_WEIGHT 2
+/* positions the first, short search may check */
+#define FIRST_PASS_CHECKED 2000
 
-/* One best-first search from @start, storing at most @max_states
- * positions (0: no limit); @pruned leaves out the moves that break a run
- * (a card lying in sequence into a free cell; one card of a longer run
- * into an empty cascade), so its exhausting the queue proves nothing.
- * @already: positions checked before, for progress. */
+/* One best-first search from @start with the estimate's @weights,
+ * storing at most @max_states positions and checking at most @max_checked
+ * (0: no limit); @pruned leaves out the moves that break a run (a card
+ * lying in sequence into a free cell; one card of a longer run into an
+ * empty cascade), so its exhausting the queue proves nothing. @already:
+ * positions checked before, for progress. */
 static gboolean
 search_once (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
+             const Weights          *weights,
              gboolean                pruned,
              guint64                 max_states,
+             guint64                 max_checked,
              guint64                 already,
              PwFcSolveResult        *result,
              GError                **error)
@@ -1244,7 +1259,7 @@ search_once (const PwFcPosition     *start,
   if (pw_fc_position_won (&position))
     goal = root;
   else
-    heap_push (&search, estimate (&position), root);
+    heap_push (&search, estimate (&position, weights), root);
 
   while (goal == G_MAXUINT32 && search.heap_len > 0)
     {
@@ -1252,7 +1267,8 @@ search_once (const PwFcPosition     *start,
       Node node = g_array_index (search.nodes, Node, id);
       int n;
 
-      if (max_states > 0 && search.nodes->len >= max_states)
+      if ((max_states > 0 && search.nodes->len >= max_states) ||
+          (max_checked > 0 && result->states >= max_checked))
         break;
       if (options->deadline > 0 && (result->states & 255) == 255 &&
           g_get_monotonic_time () > options->deadline)
@@ -1315,7 +1331,7 @@ search_once (const PwFcPosition     *start,
               guint32 h;
 
               if (up)
-                h = estimate (&child);
+                h = estimate (&child, weights);
               else
                 {
                   /* the foundations stand: only the cascades the move
@@ -1326,7 +1342,7 @@ search_once (const PwFcPosition     *start,
                     child_parts += cascade_part (&child, move->from) - part[move->from];
                   if (move->to < PW_FC_MAX_CASCADES)
                     child_parts += cascade_part (&child, move->to) - part[move->to];
-                  h = estimate_from (&child, child_parts);
+                  h = estimate_from (&child, weights, child_parts);
                 }
               heap_push (&search, ESTIMATE_WEIGHT * h + node.g + cost, added);
             }
@@ -1367,34 +1383,49 @@ search_once (const PwFcPosition     *start,
   return TRUE;
 }
 
-/* Searches first without the moves that break runs, which finds most
- * solutions with far fewer positions; when that search misses (its queue
- * runs dry or it uses half the budget), searches again with every move,
- * which alone can prove a deal unsolvable. */
+/* Three searches, each stopping at the first solution: a short one
+ * without the moves that break runs, which solves most deals with few
+ * positions; a second with other weights (the deals one estimate finds
+ * hard, another often finds easy), again without those moves, on half the
+ * budget; then every move with the rest, which alone can prove a deal
+ * unsolvable. The weights were chosen on Microsoft deals 1–5000
+ * (docs/performance.md). */
 gboolean
 pw_fc_solve (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
              PwFcSolveResult        *result,
              GError                **error)
 {
-  PwFcSolveResult first;
+  static const Weights first_weights = { 2, 2 }, then_weights = { 1, 3 };
+  static const struct
+  {
+    const Weights *weights;
+    gboolean       pruned;
+  } passes[] = {
+    { &first_weights, TRUE },
+    { &then_weights, TRUE },
+    { &then_weights, FALSE },
+  };
   guint64 budget = options->max_states;
-  guint64 states, stored;
+  guint64 states = 0, stored = 0;
 
-  if (!search_once (start, options, TRUE, budget / 2, 0, &first, error))
-    return FALSE;
-  if (first.verdict == PW_FC_SOLVED)
+  for (guint p = 0; p < G_N_ELEMENTS (passes); p++)
     {
-      *result = first;
-      return TRUE;
+      gboolean last = p + 1 == G_N_ELEMENTS (passes);
+      guint64 max_states = budget == 0 ? 0
+                           : last ? MAX (budget - MIN (stored, budget - 1), 1)
+                                  : MAX (budget / 2, 1);
+
+      if (!search_once (start, options, passes[p].weights, passes[p].pruned, max_states,
+                        p == 0 ? FIRST_PASS_CHECKED : 0, states, result, error))
+        return FALSE;
+      states += result->states;
+      stored = MAX (stored, result->stored);
+      if (result->verdict != PW_FC_UNKNOWN || last)
+        break;
+      pw_fc_solve_result_clear (result);
     }
-  states = first.states;
-  stored = first.stored;
-  pw_fc_solve_result_clear (&first);
-  if (!search_once (start, options, FALSE, budget > 0 ? MAX (budget - stored, 1) : 0, states,
-                    result, error))
-    return FALSE;
-  result->states += states;
-  result->stored = MAX (result->stored, stored);
+  result->states = states;
+  result->stored = stored;
   return TRUE;
 }
