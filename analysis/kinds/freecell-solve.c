@@ -513,10 +513,13 @@ hash_key (const guint8 *key,
 }
 
 /* Writes the canonical key of @position into @key (KEY_BUFFER bytes,
- * zero-padded to a multiple of 8) and returns its length. */
+ * zero-padded to a multiple of 8) and returns its length. @sorted: the
+ * cascades are in canonical order already (a decoded position, changed
+ * without emptying a cascade or filling an empty one). */
 static int
-encode (const PwFcPosition *position,
-        guint8             *key)
+encode_key (const PwFcPosition *position,
+            gboolean            sorted,
+            guint8             *key)
 {
   int order[PW_FC_MAX_CASCADES];
   guint8 cells[PW_FC_MAX_FREE];
@@ -538,7 +541,9 @@ encode (const PwFcPosition *position,
   memcpy (key, cells, position->n_free);
   length = position->n_free;
 
-  for (int c = 0; c < position->n_cascades; c++)
+  for (int c = 0; c < position->n_cascades && sorted; c++)
+    order[n++] = c;
+  for (int c = 0; c < position->n_cascades && !sorted; c++)
     {
       /* empty cascades sort last: their bottom counts as 255 */
       int b = position->height[c] > 0 ? position->cards[c][0] : 255;
@@ -563,8 +568,15 @@ encode (const PwFcPosition *position,
       length += position->height[c];
       key[length++] = 0;
     }
-  memset (key + length, 0, KEY_BUFFER - length);
+  memset (key + length, 0, 8);  /* the hash reads whole 8-byte words */
   return length;
+}
+
+static int
+encode (const PwFcPosition *position,
+        guint8             *key)
+{
+  return encode_key (position, FALSE, key);
 }
 
 static void
@@ -611,39 +623,67 @@ decode (const guint8 *key,
  * that one can go up (2), as must, more often than not, a card out of
  * sequence (1); the cards above each suit's next card count once more;
  * full free cells cost and empty cascades help. */
-static guint32
-estimate (const PwFcPosition *position)
+/* A cascade's share of the estimate (below). */
+static inline int
+cascade_part (const PwFcPosition *position,
+              int                 c)
 {
-  int left = 52, blocked = 0, cells = 0, empties = 0;
+  guint8 lowest[4] = { 14, 14, 14, 14 };
+  int h = position->height[c], part = 0;
+
+  for (int i = 0; i < h; i++)
+    {
+      guint8 card = position->cards[c][i];
+      int rank = PW_FC_RANK (card);
+      int suit = PW_FC_SUIT (card);
+
+      if (rank > lowest[suit])
+        part += 2;
+      else if (i > 0 && !fits (card, position->cards[c][i - 1]))
+        part += 1;
+      if (rank < lowest[suit])
+        lowest[suit] = rank;
+      if (rank == position->foundation[suit] + 1)
+        part += h - 1 - i;
+    }
+  return part;
+}
+
+/* How the estimate weighs the cards not yet up and the full free cells
+ * (the searches of pw_fc_solve differ in these). */
+typedef struct
+{
+  int left;
+  int cells;
+} Weights;
+
+/* The estimate from the cascades' shares: cards not up, full free cells,
+ * empty cascades (less one each). */
+static inline guint32
+estimate_from (const PwFcPosition *position,
+               const Weights      *weights,
+               int                 parts)
+{
+  int left = 52, cells = 0, empties = 0;
 
   for (int s = 0; s < 4; s++)
     left -= position->foundation[s];
   for (int i = 0; i < position->n_free; i++)
     cells += position->cells[i] != 0;
   for (int c = 0; c < position->n_cascades; c++)
-    {
-      guint8 lowest[4] = { 14, 14, 14, 14 };
-      int h = position->height[c];
+    empties += position->height[c] == 0;
+  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
+}
 
-      if (h == 0)
-        empties++;
-      for (int i = 0; i < h; i++)
-        {
-          guint8 card = position->cards[c][i];
-          int rank = PW_FC_RANK (card);
-          int suit = PW_FC_SUIT (card);
+static guint32
+estimate (const PwFcPosition *position,
+          const Weights      *weights)
+{
+  int parts = 0;
 
-          if (rank > lowest[suit])
-            blocked += 2;
-          else if (i > 0 && !fits (card, position->cards[c][i - 1]))
-            blocked += 1;
-          if (rank < lowest[suit])
-            lowest[suit] = rank;
-          if (rank == position->foundation[suit] + 1)
-            blocked += h - 1 - i;
-        }
-    }
-  return MAX (0, left + blocked + 2 * cells - empties);
+  for (int c = 0; c < position->n_cascades; c++)
+    parts += cascade_part (position, c);
+  return estimate_from (position, weights, parts);
 }
 
 static void
@@ -812,6 +852,7 @@ typedef struct
 
 static int
 search_moves (const PwFcPosition *position,
+              gboolean            pruned,
               SearchMove         *moves)
 {
   int n = 0;
@@ -874,7 +915,8 @@ search_moves (const PwFcPosition *position,
         {
           int k = MIN (MIN (run, max_empty), h - 1);
 
-          moves[n++] = (SearchMove) { s, 1, first_empty, DEST_EMPTY };
+          if (!pruned || k == 1)
+            moves[n++] = (SearchMove) { s, 1, first_empty, DEST_EMPTY };
           if (k > 1)
             moves[n++] = (SearchMove) { s, k, first_empty, DEST_EMPTY };
         }
@@ -900,7 +942,13 @@ search_moves (const PwFcPosition *position,
   if (free_cell >= 0)
     for (int s = 0; s < position->n_cascades; s++)
       if (position->height[s] > 0)
-        moves[n++] = (SearchMove) { s, 1, PW_FC_CELL (free_cell), DEST_CELL };
+        {
+          if (pruned && position->height[s] > 1 &&
+              fits (position->cards[s][position->height[s] - 1],
+                    position->cards[s][position->height[s] - 2]))
+            continue;
+          moves[n++] = (SearchMove) { s, 1, PW_FC_CELL (free_cell), DEST_CELL };
+        }
   return n;
 }
 
@@ -1044,6 +1092,58 @@ plays_to_win (const PwFcPosition *start,
   return pw_fc_position_won (&position);
 }
 
+/* Move @k of a trial that changes the moves @i and @j of one card (see
+ * shorten): FALSE when the trial leaves it out. */
+static inline gboolean
+trial_move (const PwFcMove *moves,
+            guint           i,
+            guint           j,
+            guint           k,
+            int             variant,
+            PwFcMove       *move)
+{
+  *move = moves[k];
+  if (k != i && k != j)
+    return TRUE;
+  if (moves[i].from == moves[j].to)
+    return FALSE;  /* back where it was: neither move */
+  if (variant == 0 && k == i)
+    move->to = moves[j].to;
+  else if (variant == 0)
+    return FALSE;
+  else if (k == i)
+    return FALSE;
+  else
+    move->from = moves[i].from;
+  return TRUE;
+}
+
+/* Whether the trial plays from @before (the position before move @i) to a
+ * won position; it stops at the first move it cannot make, without
+ * writing the trial out. */
+static gboolean
+trial_wins (const PwFcPosition *before,
+            const PwFcMove     *moves,
+            guint               n,
+            guint               i,
+            guint               j,
+            int                 variant)
+{
+  PwFcPosition position = *before;
+
+  for (guint k = i; k < n; k++)
+    {
+      PwFcMove move;
+
+      if (!trial_move (moves, i, j, k, variant, &move))
+        continue;
+      if (!move_legal (&position, move))
+        return FALSE;
+      move_apply (&position, move);
+    }
+  return pw_fc_position_won (&position);
+}
+
 /* A card that moves twice, A to B and later B to C, could often have gone
  * from A to C at once, at the first time or at the second; and a card
  * that comes back where it was need not have left. Tries each such pair
@@ -1062,13 +1162,16 @@ shorten (const PwFcPosition *start,
 
   if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before))
     return;
+  /* passes over the whole solution until one changes nothing; after a
+   * change the same move is tried again */
   while (changed)
     {
       changed = FALSE;
-      for (guint i = 0; i < solution->len && !changed; i++)
+      for (guint i = 0; i < solution->len; i++)
         {
           PwFcMove *moves = (PwFcMove *) solution->data;
           guint n = solution->len, j;
+          gboolean here = FALSE;
 
           if (moves[i].to == PW_FC_FOUNDATION)
             continue;
@@ -1076,35 +1179,22 @@ shorten (const PwFcPosition *start,
             ;
           if (j == n)
             continue;
-          for (int variant = 0; variant < 2 && !changed; variant++)
-            {
-              guint m = 0;
+          for (int variant = 0; variant < 2 && !here; variant++)
+            if (trial_wins (&before[i], moves, n, i, j, variant))
+              {
+                guint m = 0;
 
-              for (guint k = i; k < n; k++)
-                {
-                  PwFcMove move = moves[k];
-
-                  if (moves[i].from == moves[j].to && (k == i || k == j))
-                    continue;  /* back where it was: neither move */
-                  if (variant == 0 && k == i)
-                    move.to = moves[j].to;
-                  else if (variant == 0 && k == j)
-                    continue;
-                  else if (variant == 1 && k == i)
-                    continue;
-                  else if (variant == 1 && k == j)
-                    move.from = moves[i].from;
-                  trial[m++] = move;
-                }
-              if (plays_to_win (&before[i], trial, m, NULL, NULL))
-                {
-                  memcpy (moves + i, trial, m * sizeof (PwFcMove));
-                  g_array_set_size (solution, i + m);
-                  plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards,
-                                before);
-                  changed = TRUE;
-                }
-            }
+                /* the same changes, made for good */
+                for (guint k = i; k < n; k++)
+                  if (trial_move (moves, i, j, k, variant, &trial[m]))
+                    m++;
+                memcpy (moves + i, trial, m * sizeof (PwFcMove));
+                g_array_set_size (solution, i + m);
+                plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before);
+                changed = here = TRUE;
+              }
+          if (here)
+            i--;  /* unsigned wrap at 0 is undone by the loop's i++ */
         }
     }
 }
@@ -1129,10 +1219,23 @@ pw_fc_solve_result_clear (PwFcSolveResult *result)
 
 /* weight of the estimate against the moves made so far */
 #define ESTIMATE_WEIGHT 2
+/* positions the first, short search may check */
+#define FIRST_PASS_CHECKED 2000
 
-gboolean
-pw_fc_solve (const PwFcPosition     *start,
+/* One best-first search from @start with the estimate's @weights,
+ * storing at most @max_states positions and checking at most @max_checked
+ * (0: no limit); @pruned leaves out the moves that break a run (a card
+ * lying in sequence into a free cell; one card of a longer run into an
+ * empty cascade), so its exhausting the queue proves nothing. @already:
+ * positions checked before, for progress. */
+static gboolean
+search_once (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
+             const Weights          *weights,
+             gboolean                pruned,
+             guint64                 max_states,
+             guint64                 max_checked,
+             guint64                 already,
              PwFcSolveResult        *result,
              GError                **error)
 {
@@ -1141,7 +1244,9 @@ pw_fc_solve (const PwFcPosition     *start,
   SearchMove moves[256];
   guint8 key[KEY_BUFFER];
   guint32 root, goal = G_MAXUINT32;
-  int length;
+  int length, parts;
+  int part[PW_FC_MAX_CASCADES];
+  guint32 empty_mask;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1154,7 +1259,7 @@ pw_fc_solve (const PwFcPosition     *start,
   if (pw_fc_position_won (&position))
     goal = root;
   else
-    heap_push (&search, estimate (&position), root);
+    heap_push (&search, estimate (&position, weights), root);
 
   while (goal == G_MAXUINT32 && search.heap_len > 0)
     {
@@ -1162,7 +1267,8 @@ pw_fc_solve (const PwFcPosition     *start,
       Node node = g_array_index (search.nodes, Node, id);
       int n;
 
-      if (options->max_states > 0 && search.nodes->len >= options->max_states)
+      if ((max_states > 0 && search.nodes->len >= max_states) ||
+          (max_checked > 0 && result->states >= max_checked))
         break;
       if (options->deadline > 0 && (result->states & 255) == 255 &&
           g_get_monotonic_time () > options->deadline)
@@ -1177,32 +1283,69 @@ pw_fc_solve (const PwFcPosition     *start,
               return FALSE;
             }
           if (options->progress != NULL)
-            options->progress (result->states, options->progress_data);
+            options->progress (already + result->states, options->progress_data);
         }
 
       decode (search.arena + node.offset, node.length, search.n_cascades, search.n_free,
               &position);
-      n = search_moves (&position, moves);
+      n = search_moves (&position, pruned, moves);
+      /* what each child shares with this position, worked out once: the
+       * cascades' shares of the estimate, which cascades are empty */
+      parts = 0;
+      empty_mask = 0;
+      for (int c = 0; c < position.n_cascades; c++)
+        {
+          part[c] = cascade_part (&position, c);
+          parts += part[c];
+          empty_mask |= (position.height[c] == 0) << c;
+        }
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
+          const SearchMove *move = &moves[i];
           guint8 card;
-          guint32 cost, added;
+          guint32 cost, added, child_mask = 0;
+          gboolean up = move->to == PW_FC_FOUNDATION;
 
           copy_position (&child, &position);
-          card = moves[i].from < PW_FC_MAX_CASCADES
-                   ? child.cards[moves[i].from][child.height[moves[i].from] - moves[i].count]
-                   : child.cells[moves[i].from - PW_FC_MAX_CASCADES];
-          search_apply (&child, &moves[i]);
-          cost = 2 * moves[i].count - 1;
-          cost += pw_fc_auto_moves (&child, NULL);
-          length = encode (&child, key);
-          added = search_add (&search, key, length, id, node.g + cost, card, moves[i].dest);
+          card = move->from < PW_FC_MAX_CASCADES
+                   ? child.cards[move->from][child.height[move->from] - move->count]
+                   : child.cells[move->from - PW_FC_MAX_CASCADES];
+          search_apply (&child, move);
+          cost = 2 * move->count - 1;
+          /* nothing could go up before the move: now only the card it
+           * uncovered can, or anything once a foundation has grown */
+          if (!up && move->from < PW_FC_MAX_CASCADES && child.height[move->from] > 0)
+            up = safe_up (&child, child.cards[move->from][child.height[move->from] - 1]);
+          if (up)
+            cost += pw_fc_auto_moves (&child, NULL);
+          for (int c = 0; c < child.n_cascades; c++)
+            child_mask |= (child.height[c] == 0) << c;
+          length = encode_key (&child, child_mask == empty_mask, key);
+          added = search_add (&search, key, length, id, node.g + cost, card, move->dest);
           if (added == G_MAXUINT32)
             continue;
           if (pw_fc_position_won (&child))
             goal = added;
           else
-            heap_push (&search, ESTIMATE_WEIGHT * estimate (&child) + node.g + cost, added);
+            {
+              guint32 h;
+
+              if (up)
+                h = estimate (&child, weights);
+              else
+                {
+                  /* the foundations stand: only the cascades the move
+                   * touched have new shares */
+                  int child_parts = parts;
+
+                  if (move->from < PW_FC_MAX_CASCADES)
+                    child_parts += cascade_part (&child, move->from) - part[move->from];
+                  if (move->to < PW_FC_MAX_CASCADES)
+                    child_parts += cascade_part (&child, move->to) - part[move->to];
+                  h = estimate_from (&child, weights, child_parts);
+                }
+              heap_push (&search, ESTIMATE_WEIGHT * h + node.g + cost, added);
+            }
         }
     }
 
@@ -1234,8 +1377,55 @@ pw_fc_solve (const PwFcPosition     *start,
           g_array_set_size (result->solution, 0);
         }
     }
-  else if (search.heap_len == 0)
+  else if (search.heap_len == 0 && !pruned)
     result->verdict = PW_FC_UNSOLVABLE;
   search_clear (&search);
+  return TRUE;
+}
+
+/* Three searches, each stopping at the first solution: a short one
+ * without the moves that break runs, which solves most deals with few
+ * positions; a second with other weights (the deals one estimate finds
+ * hard, another often finds easy), again without those moves, on half the
+ * budget; then every move with the rest, which alone can prove a deal
+ * unsolvable. The weights were chosen on Microsoft deals 1–5000
+ * (docs/performance.md). */
+gboolean
+pw_fc_solve (const PwFcPosition     *start,
+             const PwFcSolveOptions *options,
+             PwFcSolveResult        *result,
+             GError                **error)
+{
+  static const Weights first_weights = { 2, 2 }, then_weights = { 1, 3 };
+  static const struct
+  {
+    const Weights *weights;
+    gboolean       pruned;
+  } passes[] = {
+    { &first_weights, TRUE },
+    { &then_weights, TRUE },
+    { &then_weights, FALSE },
+  };
+  guint64 budget = options->max_states;
+  guint64 states = 0, stored = 0;
+
+  for (guint p = 0; p < G_N_ELEMENTS (passes); p++)
+    {
+      gboolean last = p + 1 == G_N_ELEMENTS (passes);
+      guint64 max_states = budget == 0 ? 0
+                           : last ? MAX (budget - MIN (stored, budget - 1), 1)
+                                  : MAX (budget / 2, 1);
+
+      if (!search_once (start, options, passes[p].weights, passes[p].pruned, max_states,
+                        p == 0 ? FIRST_PASS_CHECKED : 0, states, result, error))
+        return FALSE;
+      states += result->states;
+      stored = MAX (stored, result->stored);
+      if (result->verdict != PW_FC_UNKNOWN || last)
+        break;
+      pw_fc_solve_result_clear (result);
+    }
+  result->states = states;
+  result->stored = stored;
   return TRUE;
 }
