@@ -771,6 +771,17 @@ test_window_freecell (void)
 
   pw_level_set_append (set, deal);
   pw_level_set_append (set, cramped);
+  {
+    /* deal 1 with clubs and spades swapped: the same game as level 1 */
+    PwFreecellLevel *swapped = g_memdup2 (pw_level_get_data (deal), sizeof (PwFreecellLevel));
+    g_autoptr(PwLevel) same = NULL;
+
+    pw_fc_swap_suits (swapped, 1);
+    swapped->ms_deal = 0;
+    same = _pw_level_new_take_data (&pw_freecell_kind, swapped);
+    pw_level_set_name (same, "Deal 1, suits swapped");
+    pw_level_set_append (set, same);
+  }
   document = pw_document_new (set, NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   pw_window_set_document (window, document);
@@ -779,6 +790,19 @@ test_window_freecell (void)
   wait_for (panel_says_analysed, window, "the deal's analysis");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
                                                       "solvable"), ==, "yes");
+  /* the list flags the third level as the first one's game */
+  wait_for (list_filled, window, "every deal analysed");
+  {
+    GListModel *model = pw_window_get_level_model (window);
+    g_autoptr(PwLevelItem) first = g_list_model_get_item (model, 0);
+    g_autoptr(PwLevelItem) third = g_list_model_get_item (model, 2);
+    g_autofree char *text = NULL;
+
+    g_assert_cmpuint (pw_level_item_get_same_game_as (first), ==, 0);
+    g_assert_cmpuint (pw_level_item_get_same_game_as (third), ==, 1);
+    g_object_get (third, "name-text", &text, NULL);
+    g_assert_cmpstr (text, ==, "Deal 1, suits swapped (same game as 1)");
+  }
 
   /* swap the first cards of cascades 1 and 2 (JD, 2D), and undo */
   pw_card_table_swap_cards (table, 0, 0, 1, 0);

@@ -22,6 +22,7 @@ struct _PwLevelItem
   PwAnalysis *analysis;
   guint       position;
   gboolean    failed;
+  guint       same_game_as;
 };
 
 G_DEFINE_FINAL_TYPE (PwLevelItem, pw_level_item, G_TYPE_OBJECT)
@@ -31,6 +32,7 @@ enum
   PROP_0,
   PROP_POSITION,
   PROP_NAME,
+  PROP_NAME_TEXT,
   PROP_KIND,
   PROP_SIZE,
   PROP_STATES,
@@ -129,6 +131,16 @@ pw_level_item_get_property (GObject    *object,
     case PROP_NAME:
       g_value_set_string (value, pw_level_get_name (self->level));
       break;
+    case PROP_NAME_TEXT:
+      if (self->same_game_as > 0)
+        /* Translators: the level list's name of a level that is the same
+         * game as an earlier one (FreeCell: suits swapped) */
+        g_value_take_string (value, g_strdup_printf (_("%s (same game as %u)"),
+                                                     pw_level_get_name (self->level),
+                                                     self->same_game_as));
+      else
+        g_value_set_string (value, pw_level_get_name (self->level));
+      break;
     case PROP_KIND:
       g_value_set_string (value, kind != NULL ? _(kind->name) : pw_level_get_kind_id (self->level));
       break;
@@ -195,6 +207,7 @@ pw_level_item_class_init (PwLevelItemClass *klass)
 
   properties[PROP_POSITION] = g_param_spec_uint ("position", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  properties[PROP_NAME_TEXT] = g_param_spec_string ("name-text", NULL, NULL, NULL, flags);
   properties[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, flags);
   properties[PROP_SIZE] = g_param_spec_string ("size", NULL, NULL, NULL, flags);
 #define NUMBER(id, name)                                                                       \
@@ -262,6 +275,25 @@ pw_level_item_set_level (PwLevelItem *self,
   g_clear_pointer (&self->analysis, pw_analysis_unref);
   self->failed = FALSE;
   notify_all (self);
+}
+
+guint
+pw_level_item_get_same_game_as (PwLevelItem *self)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), 0);
+  return self->same_game_as;
+}
+
+void
+pw_level_item_set_same_game_as (PwLevelItem *self,
+                                guint        position)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (position == self->same_game_as)
+    return;
+  self->same_game_as = position;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME_TEXT]);
 }
 
 void

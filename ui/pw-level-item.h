@@ -17,7 +17,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PwLevelItem, pw_level_item, PW, LEVEL_ITEM, GObject)
 
 /* A level of the document as the list shows it: read-only properties
- * "position" (1-based order in the set), "name", "kind", "size", and the
+ * "position" (1-based order in the set), "name" and "name-text" (the name,
+ * and for display "(same game as N)" after it), "kind", "size", and the
  * analysis columns "states", "par", "dead-ends", "difficulty", "rating"
  * (numbers for sorting, -1 when unknown) with "*-text" twins for display
  * ("…" while the level waits for analysis, "—" when it has no value). */
@@ -34,6 +35,11 @@ PwAnalysis  *pw_level_item_get_analysis (PwLevelItem *self);
 /* The analysis of the item's current level; NULL to say it has none. */
 void         pw_level_item_set_analysis (PwLevelItem *self,
                                          PwAnalysis  *analysis);
+/* The position of an earlier level of the set that is the same game (its
+ * kind's class figure is equal), or 0. */
+guint        pw_level_item_get_same_game_as (PwLevelItem *self);
+void         pw_level_item_set_same_game_as (PwLevelItem *self,
+                                             guint        position);
 /* The level could not be analysed (invalid): shown as such. */
 void         pw_level_item_set_failed   (PwLevelItem *self,
                                          gboolean     failed);

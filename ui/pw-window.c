@@ -96,6 +96,7 @@ static void refresh_current  (PwWindow *self);
 static void update_actions   (PwWindow *self);
 static void update_play      (PwWindow *self);
 static void leave_play       (PwWindow *self);
+static void update_same_games (PwWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                        */
@@ -342,6 +343,7 @@ levels_changed (PwWindow *self,
 
   self->current = G_MAXUINT;  /* the list changed under it: refresh in any case */
   pw_window_select_level (self, keep);
+  update_same_games (self);
   update_actions (self);
 }
 
@@ -369,7 +371,7 @@ typedef struct
 static const Column columns[] = {
   /* Translators: the level list's column of positions in the set */
   { N_("#"), "position", "position", TRUE, 32 },
-  { N_("Name"), "name", "name", FALSE, -1 },
+  { N_("Name"), "name-text", "name", FALSE, -1 },
   { N_("Kind"), "kind", "kind", FALSE, 52 },
   { N_("Size"), "size", "size", FALSE, 52 },
   { N_("States"), "states-text", "states", TRUE, 84 },
@@ -502,7 +504,7 @@ setup_level_view (PwWindow *self)
                                                                 c->sort_property);
 
       g_signal_connect (factory, "setup",
-                        g_str_equal (c->text_property, "name") ? G_CALLBACK (name_cell_setup)
+                        g_str_equal (c->text_property, "name-text") ? G_CALLBACK (name_cell_setup)
                                                                : G_CALLBACK (cell_setup),
                         (gpointer) c);
       g_signal_connect (factory, "bind", G_CALLBACK (cell_bind), (gpointer) c);
@@ -713,6 +715,43 @@ refresh_current (PwWindow *self)
 /* ------------------------------------------------------------------ */
 /* Scheduler                                                            */
 
+/* Flags each level that is the same game as an earlier one of the set:
+ * its kind's class figure (PW_FIGURE_CLASS) is equal. */
+static void
+update_same_games (PwWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PwLevelItem) item = item_at (self, i);
+      PwAnalysis *analysis = pw_level_item_get_analysis (item);
+      const PwKind *kind = pw_level_get_kind (pw_level_item_get_level (item));
+      guint same = 0;
+
+      for (guint f = 0; analysis != NULL && kind != NULL && f < kind->n_figures; f++)
+        if (kind->figures[f].type == PW_FIGURE_CLASS)
+          {
+            JsonNode *value = json_object_get_member (pw_analysis_get_figures (analysis),
+                                                      kind->figures[f].key);
+            char *key;
+
+            if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+                json_node_get_value_type (value) != G_TYPE_STRING)
+              break;
+            key = g_strconcat (kind->id, ":", json_node_get_string (value), NULL);
+            same = GPOINTER_TO_UINT (g_hash_table_lookup (first, key));
+            if (same == 0)
+              g_hash_table_insert (first, key, GUINT_TO_POINTER (pw_level_item_get_position (item)));
+            else
+              g_free (key);
+            break;
+          }
+      pw_level_item_set_same_game_as (item, same);
+    }
+}
+
 static void
 analysed (PwWindow   *self,
           PwLevel    *level,
@@ -732,6 +771,7 @@ analysed (PwWindow   *self,
     }
   if (on_screen != NULL && pw_level_same_content (on_screen, level) && analysis != self->analysis)
     set_analysis (self, analysis);
+  update_same_games (self);
 }
 
 static void
