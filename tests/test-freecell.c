@@ -1475,6 +1475,45 @@ test_freecell_min_free_cells (void)
     }
 }
 
+/* A position with its suits swapped: cards, free cells and foundations
+ * go with their suits; swapping again gives the position back. */
+static void
+test_freecell_position_swap (void)
+{
+  PwFreecellLevel level;
+  PwFcPosition position, swapped;
+
+  pw_fc_ms_deal (3, &level);
+  pw_fc_position_init (&position, &level);
+  position.foundation[0] = 1;   /* AC up */
+  position.foundation[1] = 2;
+  position.foundation[2] = 0;
+  position.foundation[3] = 3;
+  position.cells[0] = PW_FC_CARD (9, 0);
+  for (int swaps = 0; swaps < 4; swaps++)
+    {
+      swapped = position;
+      pw_fc_position_swap_suits (&swapped, swaps);
+      g_assert_cmpint (swapped.foundation[0], ==, position.foundation[swaps & 1 ? 3 : 0]);
+      g_assert_cmpint (swapped.foundation[3], ==, position.foundation[swaps & 1 ? 0 : 3]);
+      g_assert_cmpint (swapped.foundation[1], ==, position.foundation[swaps & 2 ? 2 : 1]);
+      g_assert_cmpint (swapped.foundation[2], ==, position.foundation[swaps & 2 ? 1 : 2]);
+      g_assert_cmpint (swapped.cells[0], ==, PW_FC_CARD (9, swaps & 1 ? 3 : 0));
+      for (int c = 0; c < position.n_cascades; c++)
+        for (int i = 0; i < position.height[c]; i++)
+          {
+            guint8 card = position.cards[c][i], other = swapped.cards[c][i];
+
+            g_assert_cmpint (PW_FC_RANK (other), ==, PW_FC_RANK (card));
+            g_assert_cmpint (PW_FC_RED (other), ==, PW_FC_RED (card));
+            g_assert_cmpint (other == card, ==,
+                             (PW_FC_RED (card) ? (swaps & 2) == 0 : (swaps & 1) == 0));
+          }
+      pw_fc_position_swap_suits (&swapped, swaps);
+      g_assert_cmpmem (&swapped, sizeof swapped, &position, sizeof position);
+    }
+}
+
 /* The bundled set: every deal analysed in full; 11982 proved
  * unsolvable, every other deal solved with a solution that replays. */
 static void
@@ -1832,6 +1871,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);
   g_test_add_func ("/analysis/freecell/min-free-cells", test_freecell_min_free_cells);
+  g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);
   g_test_add_func ("/analysis/freecell/generators", test_freecell_generators);
   g_test_add_func ("/analysis/freecell/same-game", test_freecell_same_game);

@@ -826,6 +826,16 @@ test_window_freecell (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
   g_assert_true (pw_card_table_get_playing (table));
   wait_for (play_text_has, winnable, "the start checked");
+  {
+    /* play solves in the suits of the deal's class, as the analysis
+     * does: the same solution from the start */
+    g_autofree char *moves = g_strdup_printf ("has %s moves",
+      pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
+                                         "solution_length"));
+    gpointer same[2] = { window, moves };
+
+    g_assert_true (play_text_has (same));
+  }
   wait_for (card_table_checked, window, "every move from the start checked");
   for (int f = 0; f < PW_FC_FOUNDATION && from < 0; f++)
     for (int t = 0; t <= PW_FC_FOUNDATION && from < 0; t++)

@@ -74,6 +74,7 @@ struct _PwCardTable
   GArray          *moves;          /* PwFcMove, every atomic move made */
   int              selected_place;
   int              selected_index;
+  int              swaps;          /* to the suits of the deal's class */
 
   /* the check of the position on screen */
   GCancellable    *cancellable;
@@ -195,6 +196,7 @@ apply_moves (PwFcPosition *position,
 typedef struct
 {
   PwFcPosition position;
+  int          swaps;        /* to the suits of the deal's class */
   gboolean     auto_moves;
   /* results */
   PwFcVerdict  verdict;
@@ -213,8 +215,12 @@ check_free (gpointer data)
   g_free (check);
 }
 
+/* Solves @position in the suits of its deal's class (@swaps), as the
+ * analysis does, so that both find the same solutions; a solution names
+ * places, so it plays on @position as it is. */
 static gboolean
 solve_from (const PwFcPosition *position,
+            int                 swaps,
             guint64             budget,
             GTimeSpan           time,
             GCancellable       *cancellable,
@@ -222,7 +228,10 @@ solve_from (const PwFcPosition *position,
             GError            **error)
 {
   PwFcSolveOptions options;
+  PwFcPosition swapped = *position;
 
+  pw_fc_position_swap_suits (&swapped, swaps);
+  position = &swapped;
   pw_fc_solve_options_init (&options);
   options.max_states = budget;
   options.deadline = g_get_monotonic_time () + time;
@@ -240,8 +249,8 @@ position_thread (GTask        *task,
   PwFcSolveResult result;
   GError *error = NULL;
 
-  if (!solve_from (&check->position, POSITION_BUDGET, POSITION_TIME, cancellable, &result,
-                   &error))
+  if (!solve_from (&check->position, check->swaps, POSITION_BUDGET, POSITION_TIME, cancellable,
+                   &result, &error))
     {
       g_task_return_error (task, error);
       return;
@@ -295,7 +304,8 @@ moves_thread (GTask        *task,
           apply_moves (&after, moves, 0);
           if (check->auto_moves)
             pw_fc_auto_moves (&after, moves);
-          if (!solve_from (&after, MOVE_BUDGET, MOVE_TIME, cancellable, &result, &error))
+          if (!solve_from (&after, check->swaps, MOVE_BUDGET, MOVE_TIME, cancellable, &result,
+                           &error))
             {
               g_task_return_error (task, error);
               return;
@@ -392,6 +402,7 @@ position_checked (GObject      *source,
   /* then every move from here */
   next = g_new0 (Check, 1);
   next->position = self->position;
+  next->swaps = self->swaps;
   next->auto_moves = gtk_check_button_get_active (self->auto_check);
   task = g_task_new (NULL, self->cancellable, moves_checked, g_object_ref (self));
   g_task_set_task_data (task, next, check_free);
@@ -427,6 +438,7 @@ start_check (PwCardTable *self)
   self->cancellable = g_cancellable_new ();
   check = g_new0 (Check, 1);
   check->position = self->position;
+  check->swaps = self->swaps;
   task = g_task_new (NULL, self->cancellable, position_checked, g_object_ref (self));
   g_task_set_task_data (task, check, check_free);
   g_task_run_in_thread (task, position_thread);
@@ -1027,6 +1039,7 @@ pw_card_table_set_playing (PwCardTable *self,
   memset (self->decor.problems, 0, sizeof self->decor.problems);
   if (playing)
     {
+      g_free (pw_fc_class_key (level_data (self), &self->swaps));
       pw_fc_position_init (&self->position, level_data (self));
       if (gtk_check_button_get_active (self->auto_check))
         {

@@ -201,6 +201,23 @@ pw_fc_swap_suits (PwFreecellLevel *level,
       level->cards[c][i] = swap_card (level->cards[c][i], swaps);
 }
 
+void
+pw_fc_position_swap_suits (PwFcPosition *position,
+                           int           swaps)
+{
+  guint8 foundation[4];
+
+  for (int c = 0; c < position->n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      position->cards[c][i] = swap_card (position->cards[c][i], swaps);
+  for (int i = 0; i < position->n_free; i++)
+    position->cells[i] = swap_card (position->cells[i], swaps);
+  /* the foundation of a suit goes with the suit */
+  for (int suit = 0; suit < 4; suit++)
+    foundation[PW_FC_SUIT (swap_card (PW_FC_CARD (1, suit), swaps))] = position->foundation[suit];
+  memcpy (position->foundation, foundation, 4);
+}
+
 static char *
 deal_text (const PwFreecellLevel *level)
 {

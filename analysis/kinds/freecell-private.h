@@ -211,6 +211,10 @@ char     *pw_fc_class_key         (const PwFreecellLevel *level,
 /* @level with the suits swapped (@swaps as above). */
 void      pw_fc_swap_suits        (PwFreecellLevel       *level,
                                    int                    swaps);
+/* The same for a position, foundations included: a game's positions are
+ * solved in its class's suits, so that play agrees with the analysis. */
+void      pw_fc_position_swap_suits (PwFcPosition        *position,
+                                     int                  swaps);
 
 /* fc-solve board text: one cascade per line, bottom card first; lines
  * "Foundations:" (all empty) and "Freecells:" (no cards) are accepted.
