@@ -75,6 +75,7 @@ struct _PwCardTable
   int              selected_place;
   int              selected_index;
   int              swaps;          /* to the suits of the deal's class */
+  int              cursor;         /* play by keyboard: a place, or -1 */
 
   /* the check of the position on screen */
   GCancellable    *cancellable;
@@ -932,6 +933,59 @@ drag_end (GtkGestureDrag *gesture,
   gtk_widget_queue_draw (self->area);
 }
 
+/* Play by keyboard: Left and Right move the cursor along a row, Up and
+ * Down between the cascades and the free cells and foundations; Space or
+ * Return clicks where the cursor is (selects a card, or moves the selected
+ * one there). */
+static gboolean
+keyboard_play (PwCardTable *self,
+               guint        keyval)
+{
+  int n_cascades = self->position.n_cascades, n_free = self->position.n_free;
+  int top_row = n_free + 1;   /* the free cells, then the foundations */
+  int cursor = self->cursor;
+  gboolean top = cursor >= PW_FC_MAX_CASCADES;
+  int index = cursor < 0 ? 0
+              : top ? (cursor == PW_FC_FOUNDATION ? n_free : cursor - PW_FC_MAX_CASCADES)
+                    : cursor;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      index = cursor < 0 ? 0 : MAX (index - 1, 0);
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      index = cursor < 0 ? 0 : MIN (index + 1, (top ? top_row : n_cascades) - 1);
+      break;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      top = TRUE;
+      index = MIN (index, top_row - 1);
+      break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      top = FALSE;
+      index = MIN (index, n_cascades - 1);
+      break;
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      if (cursor < 0)
+        return FALSE;
+      play_click (self, cursor,
+                  cursor < PW_FC_MAX_CASCADES ? MAX (self->position.height[cursor] - 1, 0) : 0);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  self->cursor = !top ? index : index < n_free ? PW_FC_CELL (index) : PW_FC_FOUNDATION;
+  self->decor.cursor = self->cursor;
+  gtk_widget_queue_draw (self->area);
+  return TRUE;
+}
+
 static gboolean
 key_pressed (GtkEventControllerKey *controller,
              guint                  keyval,
@@ -951,6 +1005,9 @@ key_pressed (GtkEventControllerKey *controller,
           return TRUE;
         }
     }
+  if (self->playing && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0 &&
+      keyboard_play (self, keyval))
+    return TRUE;
   if (keyval == GDK_KEY_Escape && (self->selected_place >= 0 || self->edit_place >= 0))
     {
       self->selected_place = -1;
@@ -1030,6 +1087,7 @@ pw_card_table_set_playing (PwCardTable *self,
   self->playing = playing;
   self->selected_place = -1;
   self->edit_place = -1;
+  self->cursor = self->decor.cursor = -1;
   cancel_check (self);
   g_array_set_size (self->history, 0);
   g_array_set_size (self->steps, 0);
@@ -1300,6 +1358,7 @@ pw_card_table_init (PwCardTable *self)
   self->selected_place = -1;
   self->edit_place = -1;
   self->press_place = -1;
+  self->cursor = -1;
   pw_fc_decor_init (&self->decor);
 
   /* edit: new deals and counts */

@@ -33,6 +33,7 @@ pw_fc_decor_init (PwFcDecor *decor)
   decor->selected_place = -1;
   decor->hint_from = decor->hint_to = -1;
   decor->drag_place = -1;
+  decor->cursor = -1;
   for (int p = 0; p <= PW_FC_FOUNDATION; p++)
     decor->moves_left[p] = -1;
 }
@@ -437,6 +438,28 @@ pw_freecell_draw (const PwFreecellLevel *level,
     }
   for (int p = 0; p <= PW_FC_FOUNDATION; p++)
     draw_mark (cr, level, decor, geometry, p);
+
+  /* the keyboard's cursor: a dashed frame around the whole place */
+  if (decor->cursor >= 0)
+    {
+      double top = 0;
+
+      pw_freecell_card_origin (level, geometry, decor->cursor, 0, &x, &y);
+      if (decor->cursor < PW_FC_MAX_CASCADES && level->height[decor->cursor] > 1)
+        top = (level->height[decor->cursor] - 1) * STEP * s;
+      if (decor->cursor == PW_FC_FOUNDATION)
+        w = 4 * s - (s - w);
+      pw_rounded_rectangle (cr, x - 5, y - 5, w + 10, h + top + 10, w * 0.12);
+      cairo_set_dash (cr, (double[]) { s / 12, s / 16 }, 2, 0);
+      if (style->dark)
+        cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+      else
+        cairo_set_source_rgb (cr, 0.15, 0.15, 0.2);
+      cairo_set_line_width (cr, MAX (1.5, s / 30));
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      w = s * CARD_WIDTH;
+    }
 
   /* what is being dragged, over everything */
   if (decor->drag_place >= 0)

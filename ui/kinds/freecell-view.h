@@ -38,6 +38,7 @@ typedef struct
   int      drag_count;
   double   drag_x;
   double   drag_y;
+  int      cursor;             /* the keyboard's place, or -1 */
   /* validation problems: one bit per (cascade, index) */
   guint64  problems[PW_FC_MAX_CASCADES];
 } PwFcDecor;
