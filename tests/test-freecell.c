@@ -1679,7 +1679,8 @@ test_freecell_generators (void)
       }
   }
   {
-    g_autoptr(GPtrArray) deals = generate (9, 2, "type", "blocked", "rank", "13", NULL);
+    /* enough deals that one would draw an ace directly on another */
+    g_autoptr(GPtrArray) deals = generate (9, 20, "type", "blocked", "rank", "13", NULL);
 
     for (guint i = 0; i < deals->len; i++)
       {
