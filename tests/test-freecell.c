@@ -1214,6 +1214,32 @@ test_freecell_unsolvable (void)
   pw_fc_solve_result_clear (&result);
 }
 
+/* A search stopped by its budget has proved nothing, even when it stops
+ * with one position left to check (a budget of one or two positions
+ * stops the search of deal 1, which is solvable, that way). */
+static void
+test_freecell_budget_not_proof (void)
+{
+  PwFreecellLevel level;
+  PwFcPosition start;
+
+  pw_fc_ms_deal (1, &level);
+  pw_fc_position_init (&start, &level);
+  for (guint64 budget = 1; budget <= 3; budget++)
+    {
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+      g_autoptr(GError) error = NULL;
+
+      pw_fc_solve_options_init (&options);
+      options.max_states = budget;
+      g_assert_true (pw_fc_solve (&start, &options, &result, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (result.verdict, ==, PW_FC_UNKNOWN);
+      pw_fc_solve_result_clear (&result);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* The kind                                                             */
 
@@ -1692,7 +1718,8 @@ test_freecell_generators (void)
       }
   }
   {
-    g_autoptr(GPtrArray) deals = generate (9, 2, "type", "blocked", "rank", "13", NULL);
+    /* enough deals that one would draw an ace directly on another */
+    g_autoptr(GPtrArray) deals = generate (9, 20, "type", "blocked", "rank", "13", NULL);
 
     for (guint i = 0; i < deals->len; i++)
       {
@@ -1867,6 +1894,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/brute-force", test_freecell_brute_force);
   g_test_add_func ("/analysis/freecell/ms-solutions", test_freecell_ms_solutions);
   g_test_add_func ("/analysis/freecell/unsolvable-11982", test_freecell_unsolvable);
+  g_test_add_func ("/analysis/freecell/budget-not-proof", test_freecell_budget_not_proof);
   g_test_add_func ("/analysis/freecell/json", test_freecell_json);
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);

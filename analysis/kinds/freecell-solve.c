@@ -1263,16 +1263,20 @@ search_once (const PwFcPosition     *start,
 
   while (goal == G_MAXUINT32 && search.heap_len > 0)
     {
-      guint32 id = heap_pop (&search);
-      Node node = g_array_index (search.nodes, Node, id);
+      guint32 id;
+      Node node;
       int n;
 
+      /* before the pop: a search stopped here leaves the queue non-empty,
+       * so it is never taken for one that checked every position */
       if ((max_states > 0 && search.nodes->len >= max_states) ||
           (max_checked > 0 && result->states >= max_checked))
         break;
       if (options->deadline > 0 && (result->states & 255) == 255 &&
           g_get_monotonic_time () > options->deadline)
         break;
+      id = heap_pop (&search);
+      node = g_array_index (search.nodes, Node, id);
       result->states++;
       if ((result->states & 4095) == 0)
         {

@@ -690,7 +690,8 @@ make_deal (const Params    *p,
       break;
     case DEAL_BLOCKED:
       {
-        /* aces anywhere but on top, each under a card of the rank */
+        /* aces anywhere but on top, each under a card of the rank (so
+         * never directly on another ace: that one's card would cover it) */
         int slots[PW_FC_N_CARDS], n = 0;
 
         for (int s = 0; s + p->cascades < PW_FC_N_CARDS; s++)
@@ -701,7 +702,8 @@ make_deal (const Params    *p,
 
             do
               s = slots[g_rand_int_range (rand, 0, n)];
-            while (fixed[s] || fixed[s + p->cascades]);
+            while (fixed[s] || fixed[s + p->cascades] ||
+                   (s >= p->cascades && fixed[s - p->cascades]));
             deck[s] = PW_FC_CARD (1, i);
             fixed[s] = TRUE;
           }
