@@ -135,7 +135,11 @@ resolve_move (const PwFcPosition *position,
 {
   PwFcMove move;
 
-  if (from == to || from == PW_FC_FOUNDATION)
+  if (from < 0 || to < 0 || from == to || from >= PW_FC_FOUNDATION || to > PW_FC_FOUNDATION ||
+      (from < PW_FC_MAX_CASCADES && from >= position->n_cascades) ||
+      (to < PW_FC_MAX_CASCADES && to >= position->n_cascades) ||
+      (PW_FC_IS_CELL (from) && from - PW_FC_MAX_CASCADES >= position->n_free) ||
+      (PW_FC_IS_CELL (to) && to - PW_FC_MAX_CASCADES >= position->n_free))
     return FALSE;
   if (PW_FC_IS_CELL (to) && pw_fc_top (position, to) != 0)
     {
@@ -163,7 +167,11 @@ resolve_move (const PwFcPosition *position,
                   return TRUE;
               return FALSE;
             }
-          for (int k = 1; k <= count; k++)
+          /* onto a card only one part of the top run fits, wherever in
+           * the run the click was */
+          while (index > 0 && is_run (position, from, index - 1))
+            index--;
+          for (int k = 1; k <= h - index; k++)
             if (pw_fc_supermove (position, from, k, to, out))
               return TRUE;
           return FALSE;
@@ -199,6 +207,7 @@ typedef struct
   PwFcPosition position;
   int          swaps;        /* to the suits of the deal's class */
   gboolean     auto_moves;
+  gboolean     dead;         /* the position is a dead end: so is every move */
   /* results */
   PwFcVerdict  verdict;
   guint64      states;
@@ -298,10 +307,15 @@ moves_thread (GTask        *task,
           GError *error = NULL;
 
           g_array_set_size (moves, 0);
-          if (to == from || (to < PW_FC_MAX_CASCADES && to >= check->position.n_cascades) ||
-              (PW_FC_IS_CELL (to) && to - PW_FC_MAX_CASCADES >= check->position.n_free) ||
-              !resolve_move (&check->position, from, index, to, moves))
+          if (g_task_return_error_if_cancelled (task))
+            return;
+          if (!resolve_move (&check->position, from, index, to, moves))
             continue;
+          if (check->dead)
+            {
+              check->marks[from][to] = PW_FC_MARK_DEAD;
+              continue;
+            }
           apply_moves (&after, moves, 0);
           if (check->auto_moves)
             pw_fc_auto_moves (&after, moves);
@@ -347,6 +361,16 @@ apply_decor_marks (PwCardTable *self)
       self->decor.marks[p] = self->marks[source][p];
       self->decor.moves_left[p] = self->moves_left[source][p];
     }
+  /* into an empty cascade the check moved the whole top run: a shorter
+   * selection makes another move, not known */
+  if (source < PW_FC_MAX_CASCADES && self->selected_index > 0 &&
+      is_run (&self->position, source, self->selected_index - 1))
+    for (int c = 0; c < self->position.n_cascades; c++)
+      if (self->position.height[c] == 0)
+        {
+          self->decor.marks[c] = PW_FC_MARK_NONE;
+          self->decor.moves_left[c] = -1;
+        }
   /* every empty free cell is the same place */
   for (int i = 0; i < self->position.n_free; i++)
     if (self->position.cells[i] == 0)
@@ -377,15 +401,30 @@ moves_checked (GObject      *source,
   g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
 }
 
+/* Checks every move from the position on screen, whose own verdict is
+ * known; a dead end's moves are all dead ends. */
+static void
+start_moves_check (PwCardTable *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Check *next = g_new0 (Check, 1);
+
+  next->position = self->position;
+  next->swaps = self->swaps;
+  next->auto_moves = gtk_check_button_get_active (self->auto_check);
+  next->dead = self->verdict == PW_FC_UNSOLVABLE;
+  task = g_task_new (NULL, self->cancellable, moves_checked, g_object_ref (self));
+  g_task_set_task_data (task, next, check_free);
+  g_task_run_in_thread (task, moves_thread);
+}
+
 static void
 position_checked (GObject      *source,
                   GAsyncResult *result,
                   gpointer      data)
 {
   g_autoptr(PwCardTable) self = data;
-  g_autoptr(GTask) task = NULL;
   Check *check = g_task_get_task_data (G_TASK (result));
-  Check *next;
 
   if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
       g_task_get_cancellable (G_TASK (result)) != self->cancellable)
@@ -401,13 +440,16 @@ position_checked (GObject      *source,
   g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
 
   /* then every move from here */
-  next = g_new0 (Check, 1);
-  next->position = self->position;
-  next->swaps = self->swaps;
-  next->auto_moves = gtk_check_button_get_active (self->auto_check);
-  task = g_task_new (NULL, self->cancellable, moves_checked, g_object_ref (self));
-  g_task_set_task_data (task, next, check_free);
-  g_task_run_in_thread (task, moves_thread);
+  start_moves_check (self);
+}
+
+/* A drag in progress ends when the position changes under it. */
+static void
+stop_drag (PwCardTable *self)
+{
+  self->dragging = FALSE;
+  self->press_place = -1;
+  self->decor.drag_place = -1;
 }
 
 static void
@@ -425,6 +467,7 @@ start_check (PwCardTable *self)
   Check *check;
 
   cancel_check (self);
+  stop_drag (self);
   self->checked = FALSE;
   self->marks_known = FALSE;
   self->hint_shown = FALSE;
@@ -1217,6 +1260,13 @@ pw_card_table_solution_step (PwCardTable *self)
   self->solution = g_steal_pointer (&rest);
   self->checked = TRUE;
   self->verdict = PW_FC_SOLVED;
+  stop_drag (self);
+  /* the position's verdict is known; its moves are not */
+  if (!pw_fc_position_won (&self->position))
+    {
+      self->cancellable = g_cancellable_new ();
+      start_moves_check (self);
+    }
   update_status (self);
   gtk_widget_queue_draw (self->area);
   g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
@@ -1289,6 +1339,14 @@ hint_label_update (PwCardTable *self)
 {
   if (!self->hint_shown)
     gtk_label_set_text (self->hint_label, "");
+}
+
+/* The moves' marks depend on the automatic moves: check again. */
+static void
+auto_toggled (PwCardTable *self)
+{
+  if (self->playing)
+    start_check (self);
 }
 
 static GtkWidget *
@@ -1406,6 +1464,7 @@ pw_card_table_init (PwCardTable *self)
                                _("As the Microsoft game does: a card goes up once no card in "
                                  "play could be placed on it"));
   gtk_box_append (GTK_BOX (self->play_bar), GTK_WIDGET (self->auto_check));
+  g_signal_connect_swapped (self->auto_check, "toggled", G_CALLBACK (auto_toggled), self);
   self->hint_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->hint_label), TRUE);
   gtk_label_set_xalign (self->hint_label, 1);

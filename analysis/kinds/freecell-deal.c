@@ -15,6 +15,9 @@
 
 #include "freecell-private.h"
 
+/* deals one import may make: a set of a million deals is about 1 GB */
+#define MAX_DEALS 1000000
+
 static const char ranks[] = "?A23456789TJQK";
 static const char suits[] = "CDHS";
 
@@ -115,7 +118,8 @@ pw_fc_level_new_shuffled (guint64 seed,
                           int     n_cascades,
                           int     free_cells)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32 *) &seed, 2);
+  guint32 seeds[2] = { (guint32) seed, (guint32) (seed >> 32) };
+  g_autoptr(GRand) rand = g_rand_new_with_seed_array (seeds, 2);
   PwFreecellLevel *level = g_new0 (PwFreecellLevel, 1);
   guint8 deck[PW_FC_N_CARDS];
 
@@ -416,11 +420,13 @@ pw_fc_parse_deal_numbers (const char  *text,
         }
       if (dash == NULL)
         last = first;
-      if (last < first || last - first >= 10000000)
+      if (last < first || numbers->len + (last - first) >= MAX_DEALS)
         {
-          *dash = '-';
+          if (dash != NULL)
+            *dash = '-';
           g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
-                       _("“%s”: a range goes from low to high, at most ten million deals"),
+                       _("“%s”: a range goes from low to high, and a set holds at most a "
+                         "million deals"),
                        part);
           return NULL;
         }

@@ -314,7 +314,8 @@ solve (const PwFreecellLevel *level,
   pw_fc_position_init (&start, level);
   start.n_free = free_cells;
   pw_fc_solve_options_init (&options);
-  options.max_states = MIN (max_states, SOLVE_MAX_STATES);
+  /* 0 means no budget from the caller: the solver's own cap still holds */
+  options.max_states = max_states == 0 ? SOLVE_MAX_STATES : MIN (max_states, SOLVE_MAX_STATES);
   options.cancellable = cancellable;
   options.progress = progress;
   options.progress_data = progress_data;

@@ -472,6 +472,9 @@ pw_freecell_draw (const PwFreecellLevel *level,
           {
             int i = level->height[decor->drag_place] - decor->drag_count + k;
 
+            if (i < 0)
+              continue;  /* the cascade changed under the drag */
+
             pw_freecell_draw_card (cr, level->cards[decor->drag_place][i], decor->drag_x,
                                    decor->drag_y + k * STEP * s, w, style);
           }
