@@ -1092,6 +1092,28 @@ plays_to_win (const PwFcPosition *start,
   return pw_fc_position_won (&position);
 }
 
+/* The cards and positions of @solution again after a change from move @i
+ * on (those before stand). */
+static void
+plays_on (const GArray *solution,
+          guint         i,
+          guint8       *cards,
+          PwFcPosition *before)
+{
+  const PwFcMove *moves = (const PwFcMove *) solution->data;
+  PwFcPosition position;
+
+  if (i >= solution->len)
+    return;
+  position = before[i];
+  for (guint k = i; k < solution->len; k++)
+    {
+      cards[k] = top_card (&position, moves[k].from);
+      before[k] = position;
+      move_apply (&position, moves[k]);
+    }
+}
+
 /* Move @k of a trial that changes the moves @i and @j of one card (see
  * shorten): FALSE when the trial leaves it out. */
 static inline gboolean
@@ -1150,18 +1172,14 @@ trial_wins (const PwFcPosition *before,
  * and keeps every change after which the solution still wins. The moves
  * before the first one changed stay as they were, so each trial plays on
  * from the position before it. */
-static void
-shorten (const PwFcPosition *start,
-         GArray             *solution)
+static gboolean
+shorten_pairs (GArray             *solution,
+               guint8             *cards,
+               PwFcPosition       *before)
 {
-  guint size = MAX (solution->len, 1);
-  g_autofree guint8 *cards = g_new (guint8, size);
-  g_autofree PwFcMove *trial = g_new (PwFcMove, size);
-  g_autofree PwFcPosition *before = g_new (PwFcPosition, size);
-  gboolean changed = TRUE;
+  g_autofree PwFcMove *trial = g_new (PwFcMove, MAX (solution->len, 1));
+  gboolean changed = TRUE, any = FALSE;
 
-  if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before))
-    return;
   /* passes over the whole solution until one changes nothing; after a
    * change the same move is tried again */
   while (changed)
@@ -1190,13 +1208,424 @@ shorten (const PwFcPosition *start,
                     m++;
                 memcpy (moves + i, trial, m * sizeof (PwFcMove));
                 g_array_set_size (solution, i + m);
-                plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before);
-                changed = here = TRUE;
+                plays_on (solution, i, cards, before);
+                changed = here = any = TRUE;
               }
           if (here)
             i--;  /* unsigned wrap at 0 is undone by the loop's i++ */
         }
     }
+  return any;
+}
+
+/* Shortcuts. Any stretch of the solution, moves i … j − 1, may be
+ * replaced by fewer moves that reach the same layout (every card in the
+ * same cascade at the same height, the same cards in the free cells),
+ * since the rest then plays as before once its moves name the free cells
+ * the cards are in now. Such moves are looked for among the
+ * cards the stretch moves: those that end elsewhere must each move at
+ * least once, and a stretch is worth a search only when they are fewer
+ * than its moves. The search is an iterative deepening one whose bound is
+ * the cards not yet where they end, each of which needs a move. It finds
+ * what the pairs of one card's moves miss: moves in another order, so
+ * that a card goes straight where it ends, a run moved twice moved once,
+ * a card parked in a free cell that need not have left. */
+
+/* moves in a stretch, cards it may move, positions one search may visit */
+#define SPAN_MOVES 14
+#define SPAN_CARDS 12
+#define SPAN_NODES 80
+
+/* A card's place: the place × 64 + its height in a cascade; every free
+ * cell counts as one (which card is in which cell is made to agree
+ * afterwards), and a card has one place on the foundations. */
+#define ANY_CELL ((guint16) (PW_FC_CELL (0) << 6))
+
+static inline guint16
+lands_at (const PwFcPosition *before,
+          PwFcMove            move)
+{
+  if (move.to < PW_FC_MAX_CASCADES)
+    return (guint16) (move.to << 6 | before->height[move.to]);
+  if (PW_FC_IS_CELL (move.to))
+    return ANY_CELL;
+  return (guint16) (move.to << 6);
+}
+
+static inline guint16
+leaves_from (const PwFcPosition *before,
+             PwFcMove            move)
+{
+  if (move.from < PW_FC_MAX_CASCADES)
+    return (guint16) (move.from << 6 | (before->height[move.from] - 1));
+  return ANY_CELL;
+}
+
+#define SEEN_SIZE 1024
+
+typedef struct
+{
+  guint32 check;    /* the hash's high half */
+  guint16 search;   /* 0: empty */
+  guint8  left;     /* moves that were not enough */
+} Seen;
+
+typedef struct
+{
+  int      n;
+  guint8   card[SPAN_CARDS];
+  guint16  at[SPAN_CARDS];
+  guint8   place[SPAN_CARDS];   /* at, with the free cell it is in */
+  guint16  target[SPAN_CARDS];
+  int      misplaced;
+  int      nodes;   /* left to visit */
+  PwFcMove path[SPAN_MOVES];
+  int      moved[SPAN_MOVES];   /* which card each move of the path moves */
+  guint64  hash;                /* of where the cards lie */
+  Seen    *seen;
+  guint16  search;              /* which search this is, for @seen */
+} Span;
+
+/* A card's part of a layout's hash, and a table of the layouts a search
+ * found no way on from within a number of moves: reached again by moves
+ * in another order, they are passed over. */
+static inline guint64
+span_hash (int     k,
+           guint16 at)
+{
+  guint64 x = ((guint64) k << 16 | at) * 0x9e3779b97f4a7c15ull;
+
+  x = (x ^ (x >> 29)) * 0xbf58476d1ce4e5b9ull;
+  return x ^ (x >> 32);
+}
+
+static gboolean span_search (Span *span, PwFcPosition *position, int depth, int limit, int last);
+
+/* Tries card @k of @span from @from to @to, then searches on; leaves
+ * @position as it was. */
+static inline gboolean
+span_try (Span         *span,
+          PwFcPosition *position,
+          int           k,
+          int           from,
+          int           to,
+          int           depth,
+          int           limit)
+{
+  PwFcMove move = { from, to };
+  guint16 was = span->at[k], now;
+  int misplaced = span->misplaced;
+
+  /* two moves on four different places (each foundation its own) play
+   * in either order: only the one with the cards in list order is tried */
+  if (depth > 0 && k < span->moved[depth - 1])
+    {
+      PwFcMove before = span->path[depth - 1];
+      int a = before.from, b = before.to, c = from, d = to;
+
+      if (b == PW_FC_FOUNDATION)
+        b += PW_FC_SUIT (span->card[span->moved[depth - 1]]);
+      if (d == PW_FC_FOUNDATION)
+        d += PW_FC_SUIT (span->card[k]);
+      if (a != c && a != d && b != c && b != d)
+        return FALSE;
+    }
+  if (!move_legal (position, move))
+    return FALSE;
+  now = lands_at (position, move);
+  span->misplaced += (now != span->target[k]) - (was != span->target[k]);
+  if (span->misplaced > 0 && depth + 1 + span->misplaced > limit)
+    {
+      span->misplaced = misplaced;
+      return FALSE;
+    }
+  move_apply (position, move);
+  span->at[k] = now;
+  span->place[k] = to;
+  span->hash ^= span_hash (k, was) ^ span_hash (k, now);
+  span->path[depth] = move;
+  span->moved[depth] = k;
+  if (span_search (span, position, depth + 1, limit, k))
+    return TRUE;
+  span->at[k] = was;
+  span->place[k] = from;
+  span->misplaced = misplaced;
+  span->hash ^= span_hash (k, was) ^ span_hash (k, now);
+  /* back: a card up on its foundation comes down by hand */
+  if (to == PW_FC_FOUNDATION)
+    {
+      guint8 card = span->card[k];
+
+      position->foundation[PW_FC_SUIT (card)]--;
+      if (from < PW_FC_MAX_CASCADES)
+        position->cards[from][position->height[from]++] = card;
+      else
+        position->cells[from - PW_FC_MAX_CASCADES] = card;
+    }
+  else
+    move_apply (position, (PwFcMove) { to, from });
+  return FALSE;
+}
+
+static gboolean
+span_search (Span         *span,
+             PwFcPosition *position,
+             int           depth,
+             int           limit,
+             int           last)
+{
+  /* moves left beyond one for each card not yet where it ends */
+  int slack = limit - depth - span->misplaced;
+  Seen *entry;
+
+  if (span->misplaced == 0)
+    return TRUE;
+  if (slack < 0 || span->nodes <= 0)
+    return FALSE;
+  entry = &span->seen[span->hash & (SEEN_SIZE - 1)];
+  if (entry->search == span->search && entry->check == (guint32) (span->hash >> 32) &&
+      entry->left >= limit - depth)
+    return FALSE;
+  span->nodes--;
+  for (int k = 0; k < span->n; k++)
+    {
+      int from = span->place[k], target = span->target[k] >> 6;
+      gboolean placed = span->at[k] == span->target[k];
+      int cell = -1, empty = -1;
+
+      /* a card moved twice running could have gone straight; a card
+       * where it ends moves again only if two moves are to spare */
+      if (k == last || from == PW_FC_FOUNDATION || (placed && slack < 2) ||
+          top_card (position, from) != span->card[k])
+        continue;
+      /* one free cell and one empty cascade stand for all the others */
+      for (int i = 0; i < position->n_free && cell < 0; i++)
+        if (position->cells[i] == 0)
+          cell = PW_FC_CELL (i);
+      if (!placed)
+        {
+          int t = target;
+
+          if (PW_FC_IS_CELL (target))
+            t = cell;
+          else if (target < PW_FC_MAX_CASCADES &&
+                   position->height[target] != (span->target[k] & 63))
+            t = -1;  /* not yet: it would not land at its height */
+          if (t >= 0 && span_try (span, position, k, from, t, depth, limit))
+            return TRUE;
+        }
+      if (slack == 0)
+        continue;  /* no move to spare for one that leaves it elsewhere */
+      if (cell >= 0 && !PW_FC_IS_CELL (target) && !PW_FC_IS_CELL (from) &&
+          span_try (span, position, k, from, cell, depth, limit))
+        return TRUE;
+      for (int c = 0; c < position->n_cascades; c++)
+        {
+          int h = position->height[c];
+
+          if (c == from || (c == target && h == (span->target[k] & 63)))
+            continue;
+          if (h == 0 && c != target)
+            {
+              if (empty >= 0)
+                continue;
+              empty = c;
+            }
+          if (h > 0 && !fits (span->card[k], position->cards[c][h - 1]))
+            continue;
+          if (span_try (span, position, k, from, c, depth, limit))
+            return TRUE;
+        }
+    }
+  entry->search = span->search;
+  entry->check = (guint32) (span->hash >> 32);
+  entry->left = (guint8) (limit - depth);
+  return FALSE;
+}
+
+/* After the shortcut @path from @start, the cards in the free cells are
+ * those of @then but maybe in other cells: renames the cells in the moves
+ * that follow to match. */
+static void
+same_cells (const PwFcPosition *start,
+            const PwFcMove     *path,
+            int                 n_path,
+            const PwFcPosition *then,
+            PwFcMove           *moves,
+            guint               n)
+{
+  PwFcPosition now = *start;
+  int map[PW_FC_MAX_FREE];
+  gboolean used[PW_FC_MAX_FREE] = { FALSE };
+  gboolean same = TRUE;
+
+  for (int k = 0; k < n_path; k++)
+    move_apply (&now, path[k]);
+  for (int c = 0; c < now.n_free; c++)
+    {
+      map[c] = -1;
+      for (int d = 0; d < now.n_free && then->cells[c] != 0; d++)
+        if (now.cells[d] == then->cells[c])
+          map[c] = d;
+      if (map[c] >= 0)
+        used[map[c]] = TRUE;
+    }
+  /* the empty cells in any order */
+  for (int c = 0; c < now.n_free; c++)
+    for (int d = 0; d < now.n_free && map[c] < 0; d++)
+      if (!used[d] && now.cells[d] == 0)
+        {
+          map[c] = d;
+          used[d] = TRUE;
+        }
+  for (int c = 0; c < now.n_free; c++)
+    same = same && map[c] == c;
+  for (guint k = 0; k < n && !same; k++)
+    {
+      if (PW_FC_IS_CELL (moves[k].from))
+        moves[k].from = PW_FC_CELL (map[moves[k].from - PW_FC_MAX_CASCADES]);
+      if (PW_FC_IS_CELL (moves[k].to))
+        moves[k].to = PW_FC_CELL (map[moves[k].to - PW_FC_MAX_CASCADES]);
+    }
+}
+
+/* Looks for a shortcut to a stretch starting at move @i, the longest
+ * first, and makes the first one found. */
+static gboolean
+shortcut_at (GArray             *solution,
+             const guint8       *cards,
+             const PwFcPosition *before,
+             guint               i,
+             Seen               *table,
+             guint16            *searches,
+             guint              *reach)
+{
+  PwFcMove *moves = (PwFcMove *) solution->data;
+  guint n = solution->len;
+  guint last = MIN (n, i + SPAN_MOVES);
+  int moved[SPAN_MOVES + 1], away[SPAN_MOVES + 1];
+  guint8 seen[PW_FC_CARD_MAX + 1] = { 0 };
+  guint8 list[SPAN_MOVES];
+  guint16 from[SPAN_MOVES], to[SPAN_MOVES];
+  guint8 place[SPAN_MOVES];
+  int n_list = 0, n_away = 0;
+
+  /* for each stretch i … j − 1: the cards it moves, and those that end
+   * elsewhere */
+  for (guint k = i; k < last; k++)
+    {
+      guint8 card = cards[k];
+      int l = seen[card] - 1;
+
+      if (l < 0)
+        {
+          l = n_list++;
+          seen[card] = (guint8) (l + 1);
+          list[l] = card;
+          from[l] = to[l] = leaves_from (&before[k], moves[k]);
+          place[l] = moves[k].from;
+        }
+      n_away -= to[l] != from[l];
+      to[l] = lands_at (&before[k], moves[k]);
+      n_away += to[l] != from[l];
+      moved[k + 1 - i] = n_list;
+      away[k + 1 - i] = n_away;
+    }
+
+  for (guint j = last; j >= i + 2; j--)
+    {
+      guint length = j - i;
+      PwFcPosition position;
+      Span span;
+
+      if ((guint) away[length] >= length || moved[length] > SPAN_CARDS)
+        continue;
+      if (*reach == 0)
+        *reach = j;
+      /* where each card stands at j */
+      span.n = moved[length];
+      memcpy (span.card, list, span.n);
+      for (guint k = i; k < j; k++)
+        span.target[seen[cards[k]] - 1] = lands_at (&before[k], moves[k]);
+      span.hash = 0;
+      for (int l = 0; l < span.n; l++)
+        {
+          span.at[l] = from[l];
+          span.place[l] = place[l];
+          span.hash ^= span_hash (l, from[l]);
+        }
+      span.seen = table;
+      if (++*searches == 0)
+        {
+          memset (table, 0, SEEN_SIZE * sizeof (Seen));
+          *searches = 1;
+        }
+      span.search = *searches;
+      span.misplaced = away[length];
+      span.nodes = SPAN_NODES;
+      position = before[i];
+      for (int limit = away[length]; limit < (int) length && span.nodes > 0; limit++)
+        if (span_search (&span, &position, 0, limit, -1))
+          {
+            if (j < n)
+              same_cells (&before[i], span.path, limit, &before[j], moves + j, n - j);
+            g_array_remove_range (solution, i, length);
+            g_array_insert_vals (solution, i, span.path, limit);
+            return TRUE;
+          }
+      /* a shortcut to a shorter stretch would be one to this one too,
+       * with the rest of the moves: this search missed it only if it ran
+       * out of positions */
+      if (span.nodes > 0)
+        return FALSE;
+    }
+  return FALSE;
+}
+
+/* Shortcuts through the solution. A search that found none for a
+ * stretch, without running out of positions, found none for any part of
+ * it either, so the next search starts half a stretch on: what is missed
+ * is only a shortcut longer than half a stretch across the seam. */
+static gboolean
+shortcuts (GArray             *solution,
+           guint8             *cards,
+           PwFcPosition       *before)
+{
+  g_autofree Seen *seen = g_new0 (Seen, SEEN_SIZE);
+  guint16 searches = 0;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i + 2 <= solution->len;)
+    {
+      guint reach = 0;
+
+      if (shortcut_at (solution, cards, before, i, seen, &searches, &reach))
+        {
+          plays_on (solution, i, cards, before);
+          any = TRUE;
+        }
+      else
+        i = MAX (i + 1, reach == 0 ? 0 : i + (reach - i) / 2);
+    }
+  return any;
+}
+
+/* The pairs of one card's moves, then shortcuts, in turn until neither
+ * finds more. */
+static void
+shorten (const PwFcPosition *start,
+         GArray             *solution)
+{
+  guint size = MAX (solution->len, 1);
+  g_autofree guint8 *cards = g_new (guint8, size);
+  g_autofree PwFcPosition *before = g_new (PwFcPosition, size);
+
+  if (!plays_to_win (start, (PwFcMove *) solution->data, solution->len, cards, before))
+    return;
+  shorten_pairs (solution, cards, before);
+  while (shortcuts (solution, cards, before) &&
+         shorten_pairs (solution, cards, before))
+    ;
 }
 
 /* ------------------------------------------------------------------ */
