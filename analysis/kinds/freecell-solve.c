@@ -619,10 +619,11 @@ decode (const guint8 *key,
 
 /* How far @position is from won, for the search's order (tuned on
  * Microsoft deals 1–2000, docs/performance.md): every card not up needs a
- * move; a card lying above a lower card of its suit must move away before
- * that one can go up (2), as must, more often than not, a card out of
- * sequence (1); the cards above each suit's next card count once more;
- * full free cells cost and empty cascades help. */
+ * move (weighed by the search, below); a card lying above a lower card of
+ * its suit must move away before that one can go up (2), as must, more
+ * often than not, a card out of sequence (1); the cards above each suit's
+ * next card count once more; full free cells cost (weighed by the search)
+ * and empty cascades help. */
 /* A cascade's share of the estimate (below). */
 static inline int
 cascade_part (const PwFcPosition *position,
@@ -649,12 +650,14 @@ cascade_part (const PwFcPosition *position,
   return part;
 }
 
-/* How the estimate weighs the cards not yet up and the full free cells
- * (the searches of pw_fc_solve differ in these). */
+/* How the estimate weighs the cards not yet up and the full free cells,
+ * and how many times it counts against the moves made in a position's
+ * priority (the searches of pw_fc_solve differ in these). */
 typedef struct
 {
   int left;
   int cells;
+  int times;
 } Weights;
 
 /* The estimate from the cascades' shares: cards not up, full free cells,
@@ -1646,10 +1649,8 @@ pw_fc_solve_result_clear (PwFcSolveResult *result)
   result->states = result->stored = 0;
 }
 
-/* weight of the estimate against the moves made so far */
-#define ESTIMATE_WEIGHT 2
 /* positions the first, short search may check */
-#define FIRST_PASS_CHECKED 2000
+#define FIRST_PASS_CHECKED 1200
 
 /* One best-first search from @start with the estimate's @weights,
  * storing at most @max_states positions and checking at most @max_checked
@@ -1777,7 +1778,7 @@ search_once (const PwFcPosition     *start,
                     child_parts += cascade_part (&child, move->to) - part[move->to];
                   h = estimate_from (&child, weights, child_parts);
                 }
-              heap_push (&search, ESTIMATE_WEIGHT * h + node.g + cost, added);
+              heap_push (&search, weights->times * h + node.g + cost, added);
             }
         }
     }
@@ -1818,18 +1819,19 @@ search_once (const PwFcPosition     *start,
 
 /* Three searches, each stopping at the first solution: a short one
  * without the moves that break runs, which solves most deals with few
- * positions; a second with other weights (the deals one estimate finds
- * hard, another often finds easy), again without those moves, on half the
- * budget; then every move with the rest, which alone can prove a deal
- * unsolvable. The weights were chosen on Microsoft deals 1–5000
- * (docs/performance.md). */
+ * positions and, weighing the moves made as much as the estimate, with
+ * short solutions; a second with other weights (the deals one estimate
+ * finds hard, another often finds easy), again without those moves, on
+ * half the budget; then every move with the rest, which alone can prove a
+ * deal unsolvable. The weights were chosen on Microsoft deals 1–5000 and
+ * 1–2000 (docs/performance.md). */
 gboolean
 pw_fc_solve (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
              PwFcSolveResult        *result,
              GError                **error)
 {
-  static const Weights first_weights = { 2, 2 }, then_weights = { 1, 3 };
+  static const Weights first_weights = { 6, 3, 1 }, then_weights = { 1, 3, 2 };
   static const struct
   {
     const Weights *weights;
