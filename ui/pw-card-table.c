@@ -382,6 +382,16 @@ apply_decor_marks (PwCardTable *self)
           }
 }
 
+/* Whether a finished check is of the position on screen: not cancelled,
+ * and started since the last change. */
+static gboolean
+check_is_current (PwCardTable  *self,
+                  GAsyncResult *result)
+{
+  return g_task_propagate_boolean (G_TASK (result), NULL) &&
+         g_task_get_cancellable (G_TASK (result)) == self->cancellable;
+}
+
 static void
 moves_checked (GObject      *source,
                GAsyncResult *result,
@@ -390,8 +400,7 @@ moves_checked (GObject      *source,
   g_autoptr(PwCardTable) self = data;
   Check *check = g_task_get_task_data (G_TASK (result));
 
-  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
-      g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+  if (!check_is_current (self, result))
     return;
   memcpy (self->marks, check->marks, sizeof self->marks);
   memcpy (self->moves_left, check->moves_left, sizeof self->moves_left);
@@ -426,8 +435,7 @@ position_checked (GObject      *source,
   g_autoptr(PwCardTable) self = data;
   Check *check = g_task_get_task_data (G_TASK (result));
 
-  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
-      g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+  if (!check_is_current (self, result))
     return;
   self->checked = TRUE;
   self->verdict = check->verdict;

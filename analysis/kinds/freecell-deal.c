@@ -222,6 +222,22 @@ pw_fc_position_swap_suits (PwFcPosition *position,
   memcpy (position->foundation, foundation, 4);
 }
 
+/* The cards of cascade @c, bottom first, separated by spaces. */
+static void
+append_cascade (GString               *text,
+                const PwFreecellLevel *level,
+                int                    c)
+{
+  for (int i = 0; i < level->height[c]; i++)
+    {
+      char name[3];
+
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, pw_fc_card_name (level->cards[c][i], name));
+    }
+}
+
 static char *
 deal_text (const PwFreecellLevel *level)
 {
@@ -232,14 +248,7 @@ deal_text (const PwFreecellLevel *level)
     {
       if (c > 0)
         g_string_append_c (text, '|');
-      for (int i = 0; i < level->height[c]; i++)
-        {
-          char name[3];
-
-          if (i > 0)
-            g_string_append_c (text, ' ');
-          g_string_append (text, pw_fc_card_name (level->cards[c][i], name));
-        }
+      append_cascade (text, level, c);
     }
   return g_string_free (text, FALSE);
 }
@@ -379,14 +388,7 @@ pw_fc_level_to_board (const PwFreecellLevel *level)
 
   for (int c = 0; c < level->n_cascades; c++)
     {
-      for (int i = 0; i < level->height[c]; i++)
-        {
-          char name[3];
-
-          if (i > 0)
-            g_string_append_c (text, ' ');
-          g_string_append (text, pw_fc_card_name (level->cards[c][i], name));
-        }
+      append_cascade (text, level, c);
       g_string_append_c (text, '\n');
     }
   return g_string_free (text, FALSE);
