@@ -40,6 +40,9 @@ typedef struct
   ConstraintType type;
   guint         *vars;
   guint          n;
+  /* one run of its propagator reaches its own fixpoint (its narrowings
+   * need not queue it again) */
+  gboolean       idempotent;
   /* count */
   guint          value;
   guint          min;
@@ -156,6 +159,14 @@ add_constraint (PwCsp          *csp,
   guint index = csp->constraints->len;
 
   c.vars = g_memdup2 (vars, sizeof (guint) * MAX (n, 1));
+  /* the count, automaton and binary propagators are idempotent on a scope
+   * of distinct variables; the cardinality one is not (a value leaving
+   * full may leave another needed) */
+  c.idempotent = type != CONSTRAINT_CARDINALITY;
+  for (guint i = 0; i < n && c.idempotent; i++)
+    for (guint j = 0; j < i; j++)
+      if (vars[i] == vars[j])
+        c.idempotent = FALSE;
   g_array_append_val (csp->constraints, c);
   for (guint i = 0; i < n; i++)
     {
@@ -473,10 +484,10 @@ narrow (Search      *s,
   set_domain (s, dom, var, to);
   if (to == 0)
     return FALSE;
-  /* the constraint itself looks again too: a binary table or a scope with
-   * a variable twice is not at its fixpoint after one pass */
+  /* @k is the narrowing constraint when it is idempotent, G_MAXUINT
+   * when it must look again (a scope with a variable twice, cardinality) */
   if (chain)
-    touched (s, var, G_MAXUINT);
+    touched (s, var, k);
   return TRUE;
 }
 
@@ -775,6 +786,9 @@ propagate_one (Search      *s,
 {
   const Constraint *c = &g_array_index (s->csp->constraints, Constraint, k);
 
+  /* from here on, k is the constraint narrow () need not queue again */
+  if (!c->idempotent)
+    k = G_MAXUINT;
   switch (c->type)
     {
     case CONSTRAINT_COUNT:

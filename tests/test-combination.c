@@ -542,20 +542,90 @@ collect_level (gpointer data,
   return c->levels->len < c->wanted;
 }
 
+/* Levels from the generator with NAME, VALUE, … NULL as parameters. */
 static Collected
-generate (guint64 seed)
+generate_with (guint64     seed,
+              guint       wanted,
+              const char *first,
+              ...)
 {
   g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GError) error = NULL;
   Collected c = { g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref),
-                  g_array_new (FALSE, FALSE, sizeof (double)), 3 };
+                  g_array_new (FALSE, FALSE, sizeof (double)), wanted };
+  va_list args;
 
-  g_hash_table_insert (params, "size", "4x4");
-  g_hash_table_insert (params, "colours", "2");
-  g_hash_table_insert (params, "walls", "0.15");
+  va_start (args, first);
+  for (const char *name = first; name != NULL; name = va_arg (args, const char *))
+    g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
+  va_end (args);
   g_assert_true (pw_combination_kind.generate (params, seed, collect_level, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   return c;
+}
+
+static Collected
+generate (guint64 seed)
+{
+  return generate_with (seed, 3, "size", "4x4", "colours", "2", "walls", "0.15", NULL);
+}
+
+static void
+collected_clear (Collected *c)
+{
+  g_ptr_array_unref (c->levels);
+  g_array_unref (c->difficulties);
+}
+
+/* Every level has one solution up to colour symmetry, its difficulty as
+ * the generator said, and one attack per colour. */
+static void
+assert_generated (const Collected *c)
+{
+  for (guint i = 0; i < c->levels->len; i++)
+    {
+      PwLevel *level = g_ptr_array_index (c->levels, i);
+      const PwCombinationLevel *data = pw_level_get_data (level);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      g_autoptr(GError) error = NULL;
+      PwAnalyseOptions options;
+      double d;
+
+      pw_analyse_options_init (&options);
+      analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (figure (analysis, "solutions"), ==, 1);
+      g_assert_true (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "unique"));
+      g_assert_true (pw_analysis_get_double (analysis, "difficulty", &d));
+      g_assert_cmpfloat_with_epsilon (d, g_array_index (c->difficulties, double, i), 0.01);
+      for (int a = 0; a < data->n_entries; a++)
+        for (int b = 0; b < a; b++)
+          g_assert_true (data->entries[a].colour != data->entries[b].colour ||
+                         data->entries[a].attack == data->entries[b].attack);
+    }
+}
+
+/* The default grid (6×6, three colours) gives levels in a few seconds
+ * (it gave none in a minute before the walk kept one attack per colour
+ * and tightened levels with holes); `bias=harder` is its own search. */
+static void
+test_combination_generate_default (void)
+{
+  Collected plain = generate_with (7, 2, NULL);
+  Collected harder = generate_with (7, 1, "size", "5x5", "bias", "harder", NULL);
+  Collected none = generate_with (7, 1, "size", "5x5", "bias", "none", NULL);
+
+  g_assert_cmpuint (plain.levels->len, ==, 2);
+  assert_generated (&plain);
+  g_assert_cmpint (((const PwCombinationLevel *) pw_level_get_data (
+                      g_ptr_array_index (plain.levels, 0)))->width, <=, 6);
+  g_assert_cmpuint (harder.levels->len, ==, 1);
+  assert_generated (&harder);
+  g_assert_false (pw_level_same_content (g_ptr_array_index (harder.levels, 0),
+                                         g_ptr_array_index (none.levels, 0)));
+  collected_clear (&plain);
+  collected_clear (&harder);
+  collected_clear (&none);
 }
 
 /* The generator makes levels with one solution up to colour symmetry,
@@ -569,22 +639,10 @@ test_combination_generate (void)
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpuint (a.levels->len, ==, 3);
+  assert_generated (&a);
   for (guint i = 0; i < a.levels->len; i++)
-    {
-      PwLevel *level = g_ptr_array_index (a.levels, i);
-      g_autoptr(PwAnalysis) analysis = NULL;
-      PwAnalyseOptions options;
-      double d;
-
-      g_assert_true (pw_level_same_content (level, g_ptr_array_index (b.levels, i)));
-      pw_analyse_options_init (&options);
-      analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
-      g_assert_cmpint (figure (analysis, "solutions"), ==, 1);
-      g_assert_true (json_object_get_boolean_member (pw_analysis_get_figures (analysis), "unique"));
-      g_assert_true (pw_analysis_get_double (analysis, "difficulty", &d));
-      g_assert_cmpfloat_with_epsilon (d, g_array_index (a.difficulties, double, i), 0.01);
-    }
+    g_assert_true (pw_level_same_content (g_ptr_array_index (a.levels, i),
+                                          g_ptr_array_index (b.levels, i)));
 
   g_hash_table_insert (bad, "size", "40x4");
   g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
@@ -596,10 +654,8 @@ test_combination_generate (void)
   g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
   g_assert_nonnull (strstr (error->message, "sparkle"));
 
-  g_ptr_array_unref (a.levels);
-  g_array_unref (a.difficulties);
-  g_ptr_array_unref (b.levels);
-  g_array_unref (b.difficulties);
+  collected_clear (&a);
+  collected_clear (&b);
 }
 
 /* Prettiness keeps the puzzle: on random levels with walls and holes at
@@ -846,6 +902,7 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/files", test_combination_files);
   g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);
   g_test_add_func ("/analysis/combination/generate", test_combination_generate);
+  g_test_add_func ("/analysis/combination/generate-default", test_combination_generate_default);
   g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);
   g_test_add_func ("/analysis/combination/place", test_combination_place);
   g_test_add_func ("/analysis/combination/bundled", test_combination_bundled);

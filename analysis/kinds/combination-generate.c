@@ -10,6 +10,19 @@
  * the level has exactly one solution up to colour symmetry, it is
  * recorded with its difficulty. Among the additions tried at each step the
  * fitness bias picks the hardest (or easiest) by a quick estimate.
+ *
+ * Two choices of ours, without which the walk on 6×6 and larger grids
+ * nearly always went from many solutions to none and restarted without
+ * recording anything (docs/rules/combination.md):
+ *
+ * - each colour has one attack, drawn when the colour first comes in:
+ *   pieces of one colour with different attacks can trade places
+ *   wherever their rays meet only their own colour, so such levels almost
+ *   never have one solution;
+ * - before each restart the level is made unique, when it can be, by a
+ *   few holes on cells a kept solution leaves empty and others fill
+ *   (tighten). A hole lets rays pass as an empty cell does, so the kept
+ *   solution stays a solution and no new one appears.
  */
 
 #define G_LOG_DOMAIN "pw-combination"
@@ -32,6 +45,8 @@
 #define ESTIMATE_RUNS       2
 #define ESTIMATE_NODE_LIMIT 20000
 #define RECORD_RUNS         50
+#define TIGHTEN_SAMPLE      16        /* solutions a tightening round looks at */
+#define TIGHTEN_NODE_LIMIT  500000
 
 typedef enum
 {
@@ -243,7 +258,7 @@ parse_params (GHashTable  *table,
       else if (g_str_equal (name, "bias"))
         {
           if (g_str_equal (text, "harder"))
-            p->bias = BIAS_NONE;
+            p->bias = BIAS_HARDER;
           else if (g_str_equal (text, "easier"))
             p->bias = BIAS_EASIER;
           else if (g_str_equal (text, "none"))
@@ -290,6 +305,16 @@ parse_params (GHashTable  *table,
   return TRUE;
 }
 
+static int
+empty_cells (const PwCombinationLevel *level)
+{
+  int n = 0;
+
+  for (int i = 0; i < level->width * level->height; i++)
+    n += level->cells[i] == '.';
+  return n;
+}
+
 /* ------------------------------------------------------------------ */
 /* The search                                                           */
 
@@ -330,20 +355,64 @@ with_piece (const PwCombinationLevel *level,
   return out;
 }
 
+/* Which cells a solution fills: one byte per cell of the level. */
+typedef struct
+{
+  const PwCombinationModel *model;
+  int                       n_cells;
+  GPtrArray                *filled;   /* guint8[n_cells], one per solution */
+} Collect;
+
+static gboolean
+collect_filled (const guint8 *values,
+                gpointer      data)
+{
+  Collect *collect = data;
+  guint8 *filled = g_new0 (guint8, collect->n_cells);
+
+  for (int v = 0; v < collect->model->n_vars; v++)
+    filled[collect->model->cell_of_var[v]] = values[v] != 0;
+  g_ptr_array_add (collect->filled, filled);
+  return TRUE;
+}
+
+/* The attack of a piece of @colour added to @level: the one its colour
+ * has, or a random one for a new colour. One attack per colour: pieces
+ * of one colour with different attacks can trade places wherever their
+ * rays meet only their own colour, so such levels almost never have one
+ * solution. */
+static PwAttack
+attack_of (const PwCombinationLevel *level,
+           int                       colour,
+           GRand                    *rand)
+{
+  for (int e = 0; e < level->n_entries; e++)
+    if (level->entries[e].colour == colour)
+      return level->entries[e].attack;
+  return g_rand_int_range (rand, 1, 4);
+}
+
 /* Solutions up to colour symmetry, counted to @cap; -1 when the node
- * limit came first. */
+ * limit came first. With @filled, which cells each solution fills. */
 static gint64
 count (const PwCombinationLevel *level,
        guint64                   cap,
        guint64                   max_nodes,
+       GPtrArray                *filled,
        GCancellable             *cancellable,
        GError                  **error)
 {
   g_autoptr(PwCombinationModel) model = _pw_combination_model_new (level, TRUE);
+  Collect collect = { model, level->width * level->height, filled };
   PwCspSearch search;
   PwCspResult result;
 
   pw_csp_search_init (&search);
+  if (filled != NULL)
+    {
+      search.on_solution = collect_filled;
+      search.on_solution_data = &collect;
+    }
   search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
   search.values_descending = TRUE;
   search.max_solutions = cap;
@@ -380,6 +449,100 @@ difficulty (const PwCombinationLevel *level,
   return round (sum / runs * 100) / 100;
 }
 
+/* A copy of @level made to have one solution by holes on empty cells,
+ * or NULL. One solution S is kept: each round samples up to
+ * TIGHTEN_SAMPLE solutions and puts a hole on the cell S leaves empty
+ * that most of the others fill, until S is the only one left, at most
+ * @max_holes holes (or the budget) later. */
+static PwCombinationLevel *
+tighten (const PwCombinationLevel *level,
+         int                       max_holes,
+         GRand                    *rand,
+         GCancellable             *cancellable)
+{
+  const int n_cells = level->width * level->height;
+  PwCombinationLevel *out = pw_combination_kind.copy (level);
+  g_autofree guint8 *kept = NULL;
+
+  for (int holes = 0;; holes++)
+    {
+      g_autoptr(GPtrArray) filled = g_ptr_array_new_with_free_func (g_free);
+      gint64 n = count (out, TIGHTEN_SAMPLE, TIGHTEN_NODE_LIMIT, filled, cancellable, NULL);
+      int best = -1;
+      guint best_hits = 0, ties = 0;
+
+      if (n == 1)
+        return out;
+      if (n < 1 || holes == max_holes)
+        break;
+      if (kept == NULL)
+        kept = g_memdup2 (g_ptr_array_index (filled, g_rand_int_range (rand, 0, filled->len)),
+                          n_cells);
+      for (int cell = 0; cell < n_cells; cell++)
+        {
+          guint hits = 0;
+
+          if (out->cells[cell] != '.' || kept[cell])
+            continue;
+          for (guint i = 0; i < filled->len; i++)
+            hits += ((const guint8 *) g_ptr_array_index (filled, i))[cell];
+          if (hits == 0 || hits < best_hits)
+            continue;
+          /* ties broken at random, each cell as likely */
+          ties = hits > best_hits ? 1 : ties + 1;
+          if (hits > best_hits || g_rand_int_range (rand, 0, ties) == 0)
+            best = cell;
+          best_hits = hits;
+        }
+      /* none: the others fill the same cells as S, in other colours */
+      if (best < 0)
+        break;
+      out->cells[best] = 'o';
+    }
+  pw_combination_kind.free (out);
+  return NULL;
+}
+
+/* Records a level with one solution, prettified, with its difficulty,
+ * unless it was found before or its difficulty is out of range: 0 to go
+ * on, 1 when @found wants no more, -1 on an error (cancelled). */
+static int
+record (const PwCombinationLevel *level,
+        const Params             *p,
+        GHashTable               *seen,
+        guint                    *n_found,
+        PwGenerateFound           found,
+        gpointer                  user_data,
+        GCancellable             *cancellable,
+        GError                  **error)
+{
+  PwCombinationLevel *pretty = _pw_combination_prettify (level);
+  g_autofree char *text = pw_combination_kind.to_text (pretty);
+  double d;
+
+  if (g_hash_table_contains (seen, text))
+    {
+      pw_combination_kind.free (pretty);
+      return 0;
+    }
+  /* the figure the analysis gives, with its default seed */
+  d = difficulty (pretty, PW_DEFAULT_SEED, RECORD_RUNS, 0, cancellable, error);
+  if (d < 0)
+    {
+      pw_combination_kind.free (pretty);
+      return -1;
+    }
+  if (d < p->min_difficulty || d > p->max_difficulty)
+    {
+      pw_combination_kind.free (pretty);
+      return 0;
+    }
+  g_hash_table_add (seen, g_steal_pointer (&text));
+  (*n_found)++;
+  /* @found takes the level */
+  return found (pretty, d, user_data) ? 0 : 1;
+}
+
 gboolean
 _pw_combination_generate (GHashTable         *table,
                       guint64             seed,
@@ -401,6 +564,7 @@ _pw_combination_generate (GHashTable         *table,
   for (;;)
     {
       PwCombinationLevel *level = random_grid (&p, rand);
+      PwCombinationLevel *unique = NULL;
 
       for (int step = 0; step < STEPS_PER_RESTART; step++)
         {
@@ -423,15 +587,15 @@ _pw_combination_generate (GHashTable         *table,
 
               for (int a = 0; a < n_add; a++)
                 {
-                  PwCombinationLevel *next = with_piece (candidate,
-                                                         g_rand_int_range (rand, 0, p.colours),
-                                                         g_rand_int_range (rand, 1, 4));
+                  int colour = g_rand_int_range (rand, 0, p.colours);
+                  PwCombinationLevel *next = with_piece (candidate, colour,
+                                                         attack_of (candidate, colour, rand));
 
                   pw_combination_kind.free (candidate);
                   candidate = next;
                 }
               tried++;
-              solutions = count (candidate, 1, SOLVE_NODE_LIMIT, cancellable, &local);
+              solutions = count (candidate, 1, SOLVE_NODE_LIMIT, NULL, cancellable, &local);
               if (solutions == -2)
                 {
                   g_propagate_error (error, g_steal_pointer (&local));
@@ -462,42 +626,37 @@ _pw_combination_generate (GHashTable         *table,
           if (progress != NULL)
             progress (tried, n_found, user_data);
           if (best == NULL)
-            break;  /* stuck: restart */
+            break;  /* stuck: no piece more fits */
           pw_combination_kind.free (level);
           level = best;
 
-          /* one solution: record it, prettified, with its difficulty */
-          if (count (level, 2, PROOF_NODE_LIMIT, cancellable, NULL) == 1)
+          /* one solution: record it */
+          if (count (level, 2, PROOF_NODE_LIMIT, NULL, cancellable, NULL) == 1)
+            unique = pw_combination_kind.copy (level);
+          if (unique != NULL)
             {
-              PwCombinationLevel *pretty = _pw_combination_prettify (level);
-              g_autofree char *text = pw_combination_kind.to_text (pretty);
-              double d;
+              int recorded = record (unique, &p, seen, &n_found, found, user_data, cancellable,
+                                     error);
 
-              if (g_hash_table_contains (seen, text))
-                {
-                  pw_combination_kind.free (pretty);
-                  continue;
-                }
-              /* the figure the analysis gives, with its default seed */
-              d = difficulty (pretty, PW_DEFAULT_SEED, RECORD_RUNS, 0, cancellable, error);
-              if (d < 0)
-                {
-                  pw_combination_kind.free (pretty);
-                  pw_combination_kind.free (level);
-                  return FALSE;
-                }
-              if (d < p.min_difficulty || d > p.max_difficulty)
-                {
-                  pw_combination_kind.free (pretty);
-                  continue;
-                }
-              g_hash_table_add (seen, g_steal_pointer (&text));
-              n_found++;
-              if (!found (pretty, d, user_data))
+              g_clear_pointer (&unique, pw_combination_kind.free);
+              if (recorded != 0)
                 {
                   pw_combination_kind.free (level);
-                  return TRUE;
+                  return recorded > 0;
                 }
+            }
+        }
+      /* before the restart: one solution with a few holes, if it can be */
+      unique = tighten (level, MAX (3, empty_cells (level) / 8), rand, cancellable);
+      if (unique != NULL)
+        {
+          int recorded = record (unique, &p, seen, &n_found, found, user_data, cancellable, error);
+
+          g_clear_pointer (&unique, pw_combination_kind.free);
+          if (recorded != 0)
+            {
+              pw_combination_kind.free (level);
+              return recorded > 0;
             }
         }
       pw_combination_kind.free (level);
