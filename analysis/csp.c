@@ -54,6 +54,7 @@ typedef struct
   gint16        *next;
   guint64       *to_mask;   /* n_states ≤ 64: the next state as a bit, 0 when none */
   PwCspDomain    identity;  /* values that leave every state as it is */
+  guint64        universal; /* accepting states every value keeps (n_states ≤ 64) */
   /* cardinality: bounds per value, and which of the search's running
    * counts are its */
   guint          card_index;
@@ -224,6 +225,15 @@ pw_csp_add_automaton (PwCsp                *csp,
         c->identity &= ~(1u << v);
   if (automaton->n_states <= 64)
     {
+      for (guint st = 0; st < automaton->n_states; st++)
+        {
+          gboolean keeps = (c->accepting >> st) & 1;
+
+          for (guint v = 0; v < csp->n_values && keeps; v++)
+            keeps = c->next[st * csp->n_values + v] == (gint16) st;
+          if (keeps)
+            c->universal |= G_GUINT64_CONSTANT (1) << st;
+        }
       c->to_mask = g_new (guint64, automaton->n_states * csp->n_values);
       for (guint i = 0; i < automaton->n_states * csp->n_values; i++)
         c->to_mask[i] = c->next[i] >= 0 ? G_GUINT64_CONSTANT (1) << c->next[i] : 0;
@@ -550,12 +560,21 @@ propagate_automaton_small (Search           *s,
   const guint nv = s->csp->n_values;
   guint64 *fwd = (guint64 *) s->scratch;   /* n + 1 masks */
   guint64 ahead;
+  guint end = c->n;
 
   fwd[0] = G_GUINT64_CONSTANT (1) << c->start;
   for (guint i = 0; i < c->n; i++)
     {
       PwCspDomain d = dom[c->vars[i]];
       guint64 out = 0;
+
+      /* only states that accept whatever follows (value precedence once
+       * the first value has come): the rest of the word is free */
+      if ((fwd[i] & ~c->universal) == 0)
+        {
+          end = i;
+          break;
+        }
 
       /* a variable fixed to a value that changes no state (an empty cell
        * on a line): the states pass through */
@@ -577,10 +596,10 @@ propagate_automaton_small (Search           *s,
       fwd[i + 1] = out;
     }
 
-  ahead = fwd[c->n] & c->accepting;
+  ahead = fwd[end] & c->accepting;
   if (ahead == 0)
     return FALSE;
-  for (guint i = c->n; i-- > 0;)
+  for (guint i = end; i-- > 0;)
     {
       guint var = c->vars[i];
       PwCspDomain d = dom[var];

@@ -78,6 +78,7 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->max_bytes = 0;
   options->seed = PW_DEFAULT_SEED;
   options->search_runs = PW_DEFAULT_SEARCH_RUNS;
+  options->threads = 0;
   options->trace = NULL;
   options->trace_data = NULL;
 }

@@ -66,6 +66,7 @@ struct _PwAnalyseOptions
   guint64      max_bytes;    /* memory budget; 0: from the memory available */
   guint64      seed;         /* for every randomised figure */
   guint        search_runs;  /* randomised searches averaged (multiple method) */
+  guint        threads;      /* threads one analysis may use; 0: one per core */
   PwTraceFunc  trace;        /* optional, may be NULL */
   gpointer     trace_data;
 };

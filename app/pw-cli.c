@@ -166,6 +166,11 @@ analyse_set (const char             *display_name,
   Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
   g_autofree Job *all = g_new0 (Job, MAX (n, 1));
 
+  /* levels side by side each analysed on one thread; one at a time, a
+   * level may use every core */
+  PwAnalyseOptions one_thread = *options;
+
+  one_thread.threads = 1;
   if (jobs > 1 && n > 1)
     {
       GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, n), TRUE, NULL);
@@ -173,7 +178,7 @@ analyse_set (const char             *display_name,
       for (guint i = 0; i < n; i++)
         {
           all[i].level = pw_level_set_get_level (set, i);
-          all[i].options = options;
+          all[i].options = &one_thread;
           g_thread_pool_push (pool, &all[i], NULL);
         }
       if (!quiet)

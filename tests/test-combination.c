@@ -216,8 +216,9 @@ ref_orbits (const Ref  *r,
 /* ------------------------------------------------------------------ */
 
 static PwAnalysis *
-analyse_text (const char *text,
-              PwLevel   **level_out)
+analyse_text_on (const char *text,
+                 guint       threads,
+                 PwLevel   **level_out)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
@@ -227,12 +228,20 @@ analyse_text (const char *text,
   g_assert_no_error (error);
   pw_analyse_options_init (&options);
   options.search_runs = 5;
+  options.threads = threads;
   analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (pw_analysis_get_partial (analysis));
   if (level_out)
     *level_out = g_steal_pointer (&level);
   return analysis;
+}
+
+static PwAnalysis *
+analyse_text (const char *text,
+              PwLevel   **level_out)
+{
+  return analyse_text_on (text, 0, level_out);
 }
 
 static gint64
@@ -507,8 +516,10 @@ test_combination_difficulty (void)
 {
   static const char *text = "......\n..#...\n......\n...o..\n......\n......\n"
                             "2 red both\n2 blue orthogonal\n2 green diagonal\n";
-  g_autoptr(PwAnalysis) a = analyse_text (text, NULL);
-  g_autoptr(PwAnalysis) b = analyse_text (text, NULL);
+  /* the same figures on one thread and on three, which share out the
+   * searches in whatever order they finish */
+  g_autoptr(PwAnalysis) a = analyse_text_on (text, 1, NULL);
+  g_autoptr(PwAnalysis) b = analyse_text_on (text, 3, NULL);
   JsonObject *fa = pw_analysis_get_figures (a), *fb = pw_analysis_get_figures (b);
   const char *keys[] = { "difficulty", "difficulty_min", "difficulty_max", "difficulty_sd",
                          "single_method_nodes", "search_nodes", "solutions" };
@@ -521,6 +532,41 @@ test_combination_difficulty (void)
   g_assert_cmpfloat (json_object_get_double_member (fa, "difficulty"), <=,
                      json_object_get_double_member (fa, "difficulty_max"));
   g_assert_nonnull (json_object_get_string_member (fa, "difficulty_method"));
+}
+
+static gpointer
+cancel_later (gpointer data)
+{
+  g_usleep (30 * G_TIME_SPAN_MILLISECOND);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* Cancelling stops an analysis whose searches run on several threads: it
+ * returns G_IO_ERROR_CANCELLED soon, its threads joined. */
+static void
+test_combination_cancel (void)
+{
+  static const char *text = "........\n.#....#.\n........\n...oo...\n...oo...\n........\n"
+                            ".#....#.\n........\n3 red orthogonal\n3 blue orthogonal\n"
+                            "3 green diagonal\n3 yellow diagonal\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GTimer) timer = g_timer_new ();
+  g_autoptr(PwAnalysis) analysis = NULL;
+  PwAnalyseOptions options;
+  GThread *canceller;
+
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  options.search_runs = 2000;   /* far longer than the test waits */
+  options.threads = 2;
+  canceller = g_thread_new ("cancel", cancel_later, cancellable);
+  analysis = pw_level_analyse (level, &options, NULL, NULL, cancellable, &error);
+  g_thread_join (canceller);
+  g_assert_null (analysis);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
 typedef struct
@@ -901,6 +947,7 @@ main (int   argc,
   g_test_add_func ("/analysis/combination/queens", test_combination_queens);
   g_test_add_func ("/analysis/combination/files", test_combination_files);
   g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);
+  g_test_add_func ("/analysis/combination/cancel", test_combination_cancel);
   g_test_add_func ("/analysis/combination/generate", test_combination_generate);
   g_test_add_func ("/analysis/combination/generate-default", test_combination_generate_default);
   g_test_add_func ("/analysis/combination/prettify", test_combination_prettify);

@@ -441,7 +441,9 @@ difficulty (const PwCombinationLevel *level,
   gboolean cardinality, limited;
   double sum = 0;
 
-  if (!_pw_combination_measure (model, seed, runs, max_nodes, nodes, &propagation, &cardinality,
+  /* the estimates' two runs on this thread, the record's 50 on every core */
+  if (!_pw_combination_measure (model, seed, runs, max_nodes, nodes, NULL, 0,
+                                runs > ESTIMATE_RUNS ? 0 : 1, &propagation, &cardinality,
                                 &limited, cancellable, error))
     return -1;
   for (guint r = 0; r < runs; r++)

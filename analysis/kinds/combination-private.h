@@ -76,13 +76,20 @@ PwCombinationLevel *_pw_combination_level_new  (int                       width,
                                                 int                       n_entries);
 
 /* The multiple method with the paper's cut-off (docs/rules/combination.md):
- * nodes[r] for each of @runs solves on the symmetry-broken model; says
- * which propagation it settled on. FALSE when cancelled. */
+ * nodes[r] for each of @runs solves on the symmetry-broken model, each at
+ * most @max_nodes, and with @single the single method's search (the
+ * variables in index order, at most @single_max_nodes) under the same
+ * propagation; says which propagation it settled on. The searches are
+ * shared out over @threads threads (0: one per core). FALSE when
+ * cancelled. */
 gboolean            _pw_combination_measure    (const PwCombinationModel *model,
                                                 guint64                   seed,
                                                 guint                     runs,
                                                 guint64                   max_nodes,
                                                 guint64                  *nodes,
+                                                PwCspResult              *single,
+                                                guint64                   single_max_nodes,
+                                                guint                     threads,
                                                 PwCspPropagation         *propagation,
                                                 gboolean                 *cardinality,
                                                 gboolean                 *limited,

@@ -869,8 +869,64 @@ shuffle (GRand *rand,
     }
 }
 
+/* The searches of one measure: @runs random static orders and, when
+ * asked, the single method's fixed order, shared out over threads. */
+typedef struct
+{
+  const PwCombinationModel *model;
+  PwCspSearch               search;     /* propagation below the root, root domains */
+  guint64                   seed;
+  guint                     runs;
+  guint64                  *nodes;      /* per run */
+  PwCspResult              *single;     /* NULL: no single-method search */
+  guint64                   single_max_nodes;
+  gint                      next;       /* the next task: single (-1) first, then runs */
+  gint                      limited;    /* some search stopped at its node limit */
+  gint                      cancelled;
+} Measure;
+
+static gpointer
+measure_worker (gpointer data)
+{
+  Measure *m = data;
+  g_autofree guint *order = g_new (guint, MAX (m->model->n_vars, 1));
+  PwCspSearch search = m->search;
+
+  for (;;)
+    {
+      gint task = g_atomic_int_add (&m->next, 1) - (m->single != NULL);
+      PwCspResult result;
+
+      if (task >= (gint) m->runs || g_atomic_int_get (&m->cancelled))
+        break;
+      if (task < 0)
+        {
+          /* the single method: the variables in index order */
+          search.var_order = NULL;
+          search.max_nodes = m->single_max_nodes;
+          if (!pw_csp_search (m->model->csp, &search, m->single, NULL))
+            g_atomic_int_set (&m->cancelled, TRUE);
+          continue;
+        }
+      {
+        g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) (m->seed * 1000003u + task));
+
+        shuffle (rand, order, m->model->n_vars);
+      }
+      search.var_order = order;
+      search.max_nodes = m->search.max_nodes;
+      if (!pw_csp_search (m->model->csp, &search, &result, NULL))
+        g_atomic_int_set (&m->cancelled, TRUE);
+      m->nodes[task] = result.nodes;
+      if (result.node_limit)
+        g_atomic_int_set (&m->limited, TRUE);
+    }
+  return NULL;
+}
+
 /* The multiple method: nodes to the first solution over @runs random
- * static variable orders. FALSE when cancelled. */
+ * static variable orders, and with @single the fixed order's search.
+ * FALSE when cancelled. */
 static gboolean
 measure (const PwCombinationModel *model,
          PwCspPropagation          propagation,
@@ -879,47 +935,57 @@ measure (const PwCombinationModel *model,
          guint                     runs,
          guint64                   max_nodes,
          guint64                  *nodes,
+         PwCspResult              *single,
+         guint64                   single_max_nodes,
+         guint                     threads,
          gboolean                 *limited,
          GCancellable             *cancellable,
          GError                  **error)
 {
-  g_autofree guint *order = g_new (guint, MAX (model->n_vars, 1));
   g_autofree PwCspDomain *root = g_new (PwCspDomain, MAX (model->n_vars, 1));
-  PwCspSearch search;
+  g_autoptr(GPtrArray) workers = g_ptr_array_new ();
+  Measure m = { model, { 0 }, seed, runs, nodes, single, single_max_nodes, 0, FALSE, FALSE };
   gboolean consistent;
 
   /* the root's propagation is the same in every run: once, and every run
    * starts from its domains (singleton consistency at the root, arc
    * consistency below) */
-  pw_csp_search_init (&search);
-  search.propagation = propagation;
-  search.cardinality = cardinality;
-  consistent = pw_csp_propagate (model->csp, &search, root);
+  pw_csp_search_init (&m.search);
+  m.search.propagation = propagation;
+  m.search.cardinality = cardinality;
+  consistent = pw_csp_propagate (model->csp, &m.search, root);
   if (propagation == PW_CSP_SINGLETON_AT_ROOT)
-    search.propagation = PW_CSP_ARC_CONSISTENCY;
-  search.domains = root;
-  search.max_solutions = 1;
-  search.max_nodes = max_nodes;
-  search.cancellable = cancellable;
+    m.search.propagation = PW_CSP_ARC_CONSISTENCY;
+  m.search.domains = root;
+  m.search.max_solutions = 1;
+  m.search.max_nodes = max_nodes;
+  m.search.cancellable = cancellable;
 
   *limited = FALSE;
-  for (guint r = 0; r < runs; r++)
+  if (!consistent)
     {
-      g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) (seed * 1000003u + r));
-      PwCspResult result;
-
-      if (!consistent)
-        {
-          nodes[r] = 0;
-          continue;
-        }
-      shuffle (rand, order, model->n_vars);
-      search.var_order = order;
-      if (!pw_csp_search (model->csp, &search, &result, error))
-        return FALSE;
-      nodes[r] = result.nodes;
-      *limited |= result.node_limit;
+      memset (nodes, 0, sizeof (guint64) * runs);
+      if (single != NULL)
+        *single = (PwCspResult) { 0, 0, TRUE, FALSE };
+      return TRUE;
     }
+  /* one thread per core, the caller's included; each search on one */
+  if (threads == 0)
+    threads = g_get_num_processors ();
+  threads = CLAMP (threads, 1, runs + (single != NULL));
+  for (guint t = 1; t < threads; t++)
+    g_ptr_array_add (workers, g_thread_new ("pw-measure", measure_worker, &m));
+  measure_worker (&m);
+  for (guint t = 0; t < workers->len; t++)
+    g_thread_join (g_ptr_array_index (workers, t));
+
+  if (m.cancelled)
+    {
+      if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return FALSE;
+    }
+  *limited = m.limited;
   return TRUE;
 }
 
@@ -929,6 +995,9 @@ _pw_combination_measure (const PwCombinationModel *model,
                          guint                     runs,
                          guint64                   max_nodes,
                          guint64                  *nodes,
+                         PwCspResult              *single,
+                         guint64                   single_max_nodes,
+                         guint                     threads,
                          PwCspPropagation         *propagation,
                          gboolean                 *cardinality,
                          gboolean                 *limited,
@@ -939,8 +1008,8 @@ _pw_combination_measure (const PwCombinationModel *model,
 
   *propagation = PW_CSP_SINGLETON_AT_ROOT;
   *cardinality = TRUE;
-  if (!measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, limited,
-                cancellable, error))
+  if (!measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, single,
+                single_max_nodes, threads, limited, cancellable, error))
     return FALSE;
   for (guint r = 0; r < runs; r++)
     sum += nodes[r];
@@ -949,8 +1018,8 @@ _pw_combination_measure (const PwCombinationModel *model,
   /* too easy to tell apart with strong propagation: measure without */
   *propagation = PW_CSP_ARC_CONSISTENCY;
   *cardinality = FALSE;
-  return measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, limited,
-                  cancellable, error);
+  return measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, single,
+                  single_max_nodes, threads, limited, cancellable, error);
 }
 
 PwCombinationLevel *
@@ -1127,15 +1196,17 @@ combination_analyse (gconstpointer           data,
       json_object_set_array_member (figures, FIG (ENTRY_DEAD_CELLS), per_entry);
     }
 
-  /* difficulty: the multiple method, with the paper's cut-off */
+  /* difficulty: the multiple method, with the paper's cut-off, and the
+   * single method's fixed order; half the budget left for each */
   nodes = g_new0 (guint64, runs);
-  if (!_pw_combination_measure (broken, options->seed, runs, MAX (left / runs, 1), nodes,
-                                &propagation, &cardinality, &limited, cancellable, error))
+  if (!_pw_combination_measure (broken, options->seed, runs, MAX (left / 2 / runs, 1), nodes,
+                                &single, MAX (left / 2, 1), options->threads, &propagation,
+                                &cardinality, &limited, cancellable, error))
     return NULL;
   for (guint r = 0; r < runs; r++)
     spent += nodes[r];
+  spent += single.nodes;
   left = left > spent ? left - spent : 0;
-  spent = 0;
   if (progress)
     progress (total - left, progress_data);
   partial |= limited;
@@ -1159,15 +1230,6 @@ combination_analyse (gconstpointer           data,
                                      cardinality ? "singleton arc consistency + cardinality"
                                                  : "arc consistency");
     }
-
-  pw_csp_search_init (&search);
-  search.propagation = propagation;
-  search.cardinality = cardinality;
-  search.max_solutions = 1;
-  search.max_nodes = MAX (left, 1);
-  search.cancellable = cancellable;
-  if (!pw_csp_search (broken->csp, &search, &single, error))
-    return NULL;
   if (single.node_limit)
     partial = TRUE;
   else
