@@ -52,7 +52,12 @@ typedef struct
   guint          start;
   guint64        accepting;
   gint16        *next;
-  guint64       *to_mask;   /* n_states ≤ 64: the next state as a bit, 0 when none */
+  /* n_states ≤ 64, tables shared by every constraint with the same
+   * automaton (owned by the PwCsp): */
+  const guint64     *to_mask;    /* [state][value]: the next state as a bit, 0 when none */
+  const guint64     *by_domain;  /* [state][domain]: the next states under any value of a
+                                  * domain (n_values ≤ DOMAIN_TABLE_VALUES), or NULL */
+  const PwCspDomain *by_target;  /* [state][state]: the values leading from one to the other */
   PwCspDomain    identity;  /* values that leave every state as it is */
   guint64        universal; /* accepting states every value keeps (n_states ≤ 64) */
   /* cardinality: bounds per value, and which of the search's running
@@ -65,6 +70,33 @@ typedef struct
   PwCspDomain    y_to_x[PW_CSP_MAX_VALUES];
 } Constraint;
 
+/* The tables of one small automaton (n_states ≤ 64), built once for every
+ * constraint that uses it (the lines of a grid share a few). */
+#define DOMAIN_TABLE_VALUES 8
+
+typedef struct
+{
+  guint        n_states;
+  guint        start;
+  guint64      accepting;
+  gint16      *next;
+  guint64     *to_mask;
+  guint64     *by_domain;
+  PwCspDomain *by_target;
+} AutomatonTables;
+
+static void
+automaton_tables_free (gpointer data)
+{
+  AutomatonTables *t = data;
+
+  g_free (t->next);
+  g_free (t->to_mask);
+  g_free (t->by_domain);
+  g_free (t->by_target);
+  g_free (t);
+}
+
 struct _PwCsp
 {
   guint        n_vars;
@@ -72,6 +104,7 @@ struct _PwCsp
   PwCspDomain  all;
   PwCspDomain *initial;
   GArray      *constraints;   /* Constraint */
+  GPtrArray   *tables;        /* AutomatonTables, shared by constraints */
   GArray     **watch;         /* per variable: constraint indices */
   GArray     **cards;         /* per variable: CardUse, its cardinality constraints */
   guint        n_card;
@@ -94,6 +127,7 @@ pw_csp_new (guint n_vars,
   for (guint i = 0; i < n_vars; i++)
     csp->initial[i] = csp->all;
   csp->constraints = g_array_new (FALSE, TRUE, sizeof (Constraint));
+  csp->tables = g_ptr_array_new_with_free_func (automaton_tables_free);
   csp->watch = g_new0 (GArray *, MAX (n_vars, 1));
   csp->cards = g_new0 (GArray *, MAX (n_vars, 1));
   for (guint i = 0; i < n_vars; i++)
@@ -115,9 +149,9 @@ pw_csp_free (PwCsp *csp)
 
       g_free (c->vars);
       g_free (c->next);
-      g_free (c->to_mask);
     }
   g_array_unref (csp->constraints);
+  g_ptr_array_unref (csp->tables);
   for (guint i = 0; i < csp->n_vars; i++)
     {
       g_array_unref (csp->watch[i]);
@@ -200,6 +234,55 @@ pw_csp_add_count (PwCsp       *csp,
   c->max = max;
 }
 
+/* The tables of @c's automaton (n_states ≤ 64): found among those built
+ * before, or built. */
+static const AutomatonTables *
+automaton_tables (PwCsp            *csp,
+                  const Constraint *c)
+{
+  const guint nv = csp->n_values, ns = c->n_states;
+  AutomatonTables *t;
+
+  for (guint i = 0; i < csp->tables->len; i++)
+    {
+      t = g_ptr_array_index (csp->tables, i);
+      if (t->n_states == ns && t->start == c->start && t->accepting == c->accepting &&
+          memcmp (t->next, c->next, sizeof (gint16) * ns * nv) == 0)
+        return t;
+    }
+
+  t = g_new0 (AutomatonTables, 1);
+  t->n_states = ns;
+  t->start = c->start;
+  t->accepting = c->accepting;
+  t->next = g_memdup2 (c->next, sizeof (gint16) * ns * nv);
+  t->to_mask = g_new (guint64, ns * nv);
+  for (guint i = 0; i < ns * nv; i++)
+    t->to_mask[i] = c->next[i] >= 0 ? G_GUINT64_CONSTANT (1) << c->next[i] : 0;
+  t->by_target = g_new0 (PwCspDomain, ns * ns);
+  for (guint st = 0; st < ns; st++)
+    for (guint v = 0; v < nv; v++)
+      if (c->next[st * nv + v] >= 0)
+        t->by_target[st * ns + c->next[st * nv + v]] |= 1u << v;
+  if (nv <= DOMAIN_TABLE_VALUES)
+    {
+      const gsize n_domains = (gsize) 1 << nv;
+
+      t->by_domain = g_new0 (guint64, ns * n_domains);
+      for (guint st = 0; st < ns; st++)
+        for (gsize d = 1; d < n_domains; d++)
+          {
+            /* the domain without its lowest value, and that value */
+            guint v = __builtin_ctzll (d);
+
+            t->by_domain[st * n_domains + d] = t->by_domain[st * n_domains + (d & (d - 1))] |
+                                               t->to_mask[st * nv + v];
+          }
+    }
+  g_ptr_array_add (csp->tables, t);
+  return t;
+}
+
 void
 pw_csp_add_automaton (PwCsp                *csp,
                       const guint          *vars,
@@ -234,9 +317,11 @@ pw_csp_add_automaton (PwCsp                *csp,
           if (keeps)
             c->universal |= G_GUINT64_CONSTANT (1) << st;
         }
-      c->to_mask = g_new (guint64, automaton->n_states * csp->n_values);
-      for (guint i = 0; i < automaton->n_states * csp->n_values; i++)
-        c->to_mask[i] = c->next[i] >= 0 ? G_GUINT64_CONSTANT (1) << c->next[i] : 0;
+      const AutomatonTables *t = automaton_tables (csp, c);
+
+      c->to_mask = t->to_mask;
+      c->by_domain = t->by_domain;
+      c->by_target = t->by_target;
     }
   csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * MAX (automaton->n_states * 2,
                                                                           sizeof (guint64)));
@@ -400,8 +485,12 @@ enqueue (Search *s,
 {
   if (s->queued[k])
     return;
+  guint tail = s->head + s->length++;
+
   s->queued[k] = 1;
-  s->queue[(s->head + s->length++) % s->n_constraints] = k;
+  if (tail >= s->n_constraints)
+    tail -= s->n_constraints;
+  s->queue[tail] = k;
 }
 
 /* A variable's domain shrank: its constraints must look again. */
@@ -584,13 +673,17 @@ propagate_automaton_small (Search           *s,
           continue;
         }
 
-      for (guint64 from = fwd[i]; from != 0; from &= from - 1)
-        {
-          const guint64 *row = c->to_mask + (gsize) __builtin_ctzll (from) * nv;
+      if (c->by_domain != NULL)
+        for (guint64 from = fwd[i]; from != 0; from &= from - 1)
+          out |= c->by_domain[((gsize) __builtin_ctzll (from) << nv) | d];
+      else
+        for (guint64 from = fwd[i]; from != 0; from &= from - 1)
+          {
+            const guint64 *row = c->to_mask + (gsize) __builtin_ctzll (from) * nv;
 
-          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
-            out |= row[__builtin_ctz (rest)];
-        }
+            for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+              out |= row[__builtin_ctz (rest)];
+          }
       if (out == 0)
         return FALSE;
       fwd[i + 1] = out;
@@ -615,24 +708,25 @@ propagate_automaton_small (Search           *s,
           ahead &= fwd[i];
           continue;
         }
+      /* per state reached here, the values of d that lead to a state
+       * that goes on to an accepting end */
       for (guint64 from = fwd[i]; from != 0; from &= from - 1)
         {
           guint st = __builtin_ctzll (from);
-          const guint64 *row = c->to_mask + (gsize) st * nv;
+          const PwCspDomain *row = c->by_target + (gsize) st * c->n_states;
+          PwCspDomain values = 0;
 
-          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+          for (guint64 to = ahead; to != 0; to &= to - 1)
+            values |= row[__builtin_ctzll (to)];
+          values &= d;
+          if (values != 0)
             {
-              guint value = __builtin_ctz (rest);
-
-              if (row[value] & ahead)
-                {
-                  back |= G_GUINT64_CONSTANT (1) << st;
-                  supported |= 1u << value;
-                }
+              back |= G_GUINT64_CONSTANT (1) << st;
+              supported |= values;
             }
         }
       ahead = back;
-      if (!narrow (s, dom, var, d & supported, k, chain))
+      if (supported != d && !narrow (s, dom, var, d & supported, k, chain))
         return FALSE;
     }
   return TRUE;
@@ -791,7 +885,7 @@ propagate_cardinality (Search           *s,
             return FALSE;
           to &= needed;
         }
-      if (!narrow (s, dom, var, to, k, chain))
+      if (to != d && !narrow (s, dom, var, to, k, chain))
         return FALSE;
     }
   return TRUE;
@@ -829,7 +923,8 @@ clear_queue (Search *s)
   while (s->length > 0)
     {
       s->queued[s->queue[s->head]] = 0;
-      s->head = (s->head + 1) % s->n_constraints;
+      if (++s->head == s->n_constraints)
+        s->head = 0;
       s->length--;
     }
 }
@@ -843,7 +938,8 @@ fixpoint (Search      *s,
     {
       guint k = s->queue[s->head];
 
-      s->head = (s->head + 1) % s->n_constraints;
+      if (++s->head == s->n_constraints)
+        s->head = 0;
       s->length--;
       s->queued[k] = 0;
       if (!propagate_one (s, dom, k, TRUE))
@@ -948,13 +1044,17 @@ propagate (Search *s,
 /* ------------------------------------------------------------------ */
 /* Search                                                               */
 
+/* The next variable to assign, G_MAXUINT when all are fixed. In a
+ * static order the variables before position *from are fixed already
+ * (chosen higher up the tree); *from moves past the one chosen. */
 static guint
-choose (const Search *s)
+choose (const Search *s,
+        guint        *from)
 {
   const guint n = s->csp->n_vars;
   guint best = G_MAXUINT, best_size = G_MAXUINT;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = s->search->order == PW_CSP_ORDER_STATIC ? *from : 0; i < n; i++)
     {
       guint var = s->search->var_order ? s->search->var_order[i] : i;
       guint size;
@@ -962,7 +1062,10 @@ choose (const Search *s)
       if (singleton (s->dom[var]))
         continue;
       if (s->search->order == PW_CSP_ORDER_STATIC)
-        return var;
+        {
+          *from = i + 1;
+          return var;
+        }
       size = popcount (s->dom[var]);
       if (size < best_size)
         {
@@ -997,11 +1100,12 @@ found (Search *s)
 
 static void
 dfs (Search *s,
-     guint   depth)
+     guint   depth,
+     guint   from)
 {
   const guint n = s->csp->n_vars;
   PwCspDomain *saved = s->saved + (gsize) depth * n;
-  guint var = choose (s);
+  guint var = choose (s, &from);
   PwCspDomain values;
 
   if (var == G_MAXUINT)
@@ -1036,7 +1140,7 @@ dfs (Search *s,
       memcpy (s->counts, s->saved_counts + depth * s->counts_size, sizeof (guint) * s->counts_size);
       set_domain (s, s->dom, var, 1u << value);
       if (propagate (s, var))
-        dfs (s, depth + 1);
+        dfs (s, depth + 1, from);
     }
   memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
   memcpy (s->counts, s->saved_counts + depth * s->counts_size, sizeof (guint) * s->counts_size);
@@ -1131,7 +1235,7 @@ pw_csp_search (const PwCsp       *csp,
     for (guint i = 0; i < n; i++)
       empty |= s.dom[i] == 0;
     if (!empty && propagate (&s, G_MAXUINT))
-      dfs (&s, 0);
+      dfs (&s, 0, 0);
   }
   result->exhausted = !s.stop;
 

@@ -16,6 +16,8 @@
 /* A plain description of the random problem and its own checker, kept
  * apart from the engine's pw_csp_check. */
 
+#define MAX_VALUES 10   /* of the random problems */
+
 typedef struct
 {
   int     type;          /* 0 count, 1 automaton, 2 binary, 3 cardinality */
@@ -24,9 +26,9 @@ typedef struct
   guint   value, min, max;
   guint   n_states, start;
   guint64 accepting;
-  gint16  next[6 * 4];
-  guint32 allowed[4];
-  guint   card_min[4], card_max[4];
+  gint16  next[6 * MAX_VALUES];
+  guint32 allowed[MAX_VALUES];
+  guint   card_min[MAX_VALUES], card_max[MAX_VALUES];
 } Plain;
 
 typedef struct
@@ -74,7 +76,7 @@ plain_ok (const Problem *p,
         }
       else if (c->type == 3)
         {
-          guint count[4] = { 0 };
+          guint count[MAX_VALUES] = { 0 };
 
           for (guint i = 0; i < c->n; i++)
             count[values[c->vars[i]]]++;
@@ -120,6 +122,13 @@ random_problem (GRand   *rand,
   memset (p, 0, sizeof *p);
   p->n_vars = g_rand_int_range (rand, 1, 8);
   p->n_values = g_rand_int_range (rand, 2, 5);
+  /* now and then more values than the engine's domain-indexed automaton
+   * tables take (8), on fewer variables, so both ways are checked */
+  if (g_rand_int_range (rand, 0, 8) == 0)
+    {
+      p->n_vars = g_rand_int_range (rand, 1, 5);
+      p->n_values = g_rand_int_range (rand, 9, 11);
+    }
   for (guint i = 0; i < p->n_vars; i++)
     {
       p->domains[i] = (1u << p->n_values) - 1;
