@@ -1060,15 +1060,93 @@ cells_array (const PwCombinationLevel *level,
   return cells;
 }
 
+/* The counts and the dead cells: searches that need no randomness, run
+ * beside the difficulty's (on a thread of their own when the analysis
+ * may use several), with their own share of the node budget. */
+typedef struct
+{
+  const PwCombinationModel *broken;
+  const PwCombinationModel *raw;
+  guint64                   left;         /* budget, spent as the searches go */
+  GCancellable             *cancellable;
+  PwCspResult               counted;      /* up to colour symmetry */
+  PwCspResult               raw_counted;
+  guint8                   *seen;         /* [var][value]: some solution has it */
+  gboolean                  partial;      /* the budget ran out */
+  gboolean                  ok;           /* FALSE: cancelled, see error */
+  GError                   *error;
+} Counting;
+
 /* Takes a search's nodes from the budget; a search the budget stopped
  * makes the analysis partial. */
-#define SPEND(result)                                                    \
-  G_STMT_START {                                                         \
-    left = left > (result).nodes ? left - (result).nodes : 0;            \
-    partial |= (result).node_limit || left == 0;                         \
-    if (progress)                                                        \
-      progress (total - left, progress_data);                            \
-  } G_STMT_END
+static void
+spend (Counting          *c,
+       const PwCspResult *result)
+{
+  c->left = c->left > result->nodes ? c->left - result->nodes : 0;
+  c->partial |= result->node_limit || c->left == 0;
+}
+
+static gpointer
+count_and_find_dead (gpointer data)
+{
+  Counting *c = data;
+  const PwCombinationModel *raw = c->raw;
+  PwCspSearch search;
+  Seen sv;
+
+  /* solutions up to colour symmetry, with a cap: smallest domain first,
+   * pieces before empty cells, which finds solutions of crowded levels
+   * soonest (peaceable queens: docs/performance.md) */
+  pw_csp_search_init (&search);
+  search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
+  search.values_descending = TRUE;
+  search.max_solutions = DEFAULT_CAP + 1;
+  search.max_nodes = c->left;
+  search.cancellable = c->cancellable;
+  if (!pw_csp_search (c->broken->csp, &search, &c->counted, &c->error))
+    return NULL;
+  spend (c, &c->counted);
+
+  /* every solution with colours distinct, remembering which cells take
+   * which pieces: the dead cells come from these and from one search per
+   * (cell, piece) no solution found showed */
+  c->seen = g_new0 (guint8, (gsize) MAX (raw->n_vars, 1) * (raw->n_entries + 1));
+  sv.seen = c->seen;
+  sv.n_values = raw->n_entries + 1;
+  sv.n_vars = raw->n_vars;
+  search.on_solution = mark_seen;
+  search.on_solution_data = &sv;
+  search.max_nodes = MAX (c->left, 1);
+  if (!pw_csp_search (raw->csp, &search, &c->raw_counted, &c->error))
+    return NULL;
+  spend (c, &c->raw_counted);
+
+  if (c->raw_counted.solutions > 0)
+    {
+      g_autofree PwCspDomain *assume = g_new (PwCspDomain, MAX (raw->n_vars, 1));
+
+      for (int v = 0; v < raw->n_vars && !c->partial; v++)
+        for (int e = 1; e <= raw->n_entries && !c->partial; e++)
+          {
+            PwCspResult one;
+
+            if (c->seen[(gsize) v * (raw->n_entries + 1) + e])
+              continue;
+            for (int i = 0; i < raw->n_vars; i++)
+              assume[i] = G_MAXUINT32;
+            assume[v] = 1u << e;
+            search.domains = assume;
+            search.max_solutions = 1;
+            search.max_nodes = c->left;
+            if (!pw_csp_search (raw->csp, &search, &one, &c->error))
+              return NULL;
+            spend (c, &one);
+          }
+    }
+  c->ok = TRUE;
+  return NULL;
+}
 
 static PwAnalysis *
 combination_analyse (gconstpointer           data,
@@ -1087,19 +1165,22 @@ combination_analyse (gconstpointer           data,
   g_autofree guint64 *nodes = NULL;
   g_autofree guint8 *seen = NULL;
   guint runs = MAX (options->search_runs, 1);
-  /* one node budget for the whole analysis, every search drawing on it */
+  /* one node budget for the whole analysis: half for the counts and dead
+   * cells, a quarter for the multiple method's runs, a quarter for the
+   * single method */
   const guint64 total = MAX (options->max_states, 1);
-  guint64 left = total;
+  const guint64 half = MAX (total / 2, 1);
   guint64 spent = 0;
   JsonObject *figures;
-  PwCspSearch search;
-  PwCspResult counted, raw_counted, single;
-  Seen sv;
-  gboolean partial = FALSE, limited;
+  Counting counting = { 0 };
+  GThread *counter = NULL;
+  PwCspResult single;
+  gboolean partial, limited, measured;
   PwCspPropagation propagation = PW_CSP_SINGLETON_AT_ROOT;
   gboolean cardinality = TRUE;
   double mean = 0, sd = 0;
   guint64 min = G_MAXUINT64, max = 0;
+  g_autoptr(GError) measure_error = NULL;
 
   if (problems->len > 0)
     {
@@ -1116,75 +1197,56 @@ combination_analyse (gconstpointer           data,
   for (guint f = 0; f < N_FIGURES; f++)
     json_object_set_null_member (figures, combination_figures[f].key);
 
-  /* solutions up to colour symmetry, with a cap: smallest domain first,
-   * pieces before empty cells, which finds solutions of crowded levels
-   * soonest (peaceable queens: docs/performance.md) */
-  pw_csp_search_init (&search);
-  search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
-  search.values_descending = TRUE;
-  search.max_solutions = DEFAULT_CAP + 1;
-  search.max_nodes = left;
-  search.cancellable = cancellable;
-  if (!pw_csp_search (broken->csp, &search, &counted, error))
-    return NULL;
-  SPEND (counted);
+  /* the counts and dead cells beside the difficulty's searches, or before
+   * them on one thread */
+  counting.broken = broken;
+  counting.raw = raw;
+  counting.left = half;
+  counting.cancellable = cancellable;
+  if (options->threads == 1)
+    count_and_find_dead (&counting);
+  else
+    counter = g_thread_new ("pw-count", count_and_find_dead, &counting);
 
-  /* every solution with colours distinct, remembering which cells take
-   * which pieces: the dead cells come from these and from one search per
-   * (cell, piece) no solution found showed */
-  seen = g_new0 (guint8, (gsize) MAX (raw->n_vars, 1) * (raw->n_entries + 1));
-  sv.seen = seen;
-  sv.n_values = raw->n_entries + 1;
-  sv.n_vars = raw->n_vars;
-  search.on_solution = mark_seen;
-  search.on_solution_data = &sv;
-  search.max_nodes = left;
-  if (!pw_csp_search (raw->csp, &search, &raw_counted, error))
-    return NULL;
-  SPEND (raw_counted);
+  /* difficulty: the multiple method, with the paper's cut-off, and the
+   * single method's fixed order */
+  nodes = g_new0 (guint64, runs);
+  measured = _pw_combination_measure (broken, options->seed, runs, MAX (half / 2 / runs, 1),
+                                      nodes, &single, MAX (half / 2, 1), options->threads,
+                                      &propagation, &cardinality, &limited, cancellable,
+                                      &measure_error);
+  if (counter != NULL)
+    g_thread_join (counter);
+  seen = g_steal_pointer (&counting.seen);
+  if (!counting.ok)
+    {
+      g_propagate_error (error, g_steal_pointer (&counting.error));
+      return NULL;
+    }
+  if (!measured)
+    {
+      g_propagate_error (error, g_steal_pointer (&measure_error));
+      return NULL;
+    }
+  partial = counting.partial;
 
   /* a count the budget cut short is not known: left null */
-  if (!counted.node_limit)
+  if (!counting.counted.node_limit)
     {
-      json_object_set_int_member (figures, FIG (SOLUTIONS), MIN (counted.solutions, DEFAULT_CAP));
+      json_object_set_int_member (figures, FIG (SOLUTIONS),
+                                  MIN (counting.counted.solutions, DEFAULT_CAP));
       json_object_set_boolean_member (figures, FIG (UNIQUE),
-                                      counted.solutions == 1 && counted.exhausted);
-      json_object_set_int_member (figures, FIG (SEARCH_NODES), counted.nodes);
+                                      counting.counted.solutions == 1 &&
+                                      counting.counted.exhausted);
+      json_object_set_int_member (figures, FIG (SEARCH_NODES), counting.counted.nodes);
     }
-  if (!raw_counted.node_limit)
+  if (!counting.raw_counted.node_limit)
     json_object_set_int_member (figures, FIG (RAW_SOLUTIONS),
-                                MIN (raw_counted.solutions, DEFAULT_CAP));
-  if (!counted.node_limit && !raw_counted.node_limit)
+                                MIN (counting.raw_counted.solutions, DEFAULT_CAP));
+  if (!counting.counted.node_limit && !counting.raw_counted.node_limit)
     json_object_set_boolean_member (figures, FIG (CAPPED),
-                                    counted.solutions > DEFAULT_CAP ||
-                                    raw_counted.solutions > DEFAULT_CAP);
-
-  /* dead cells */
-  if (raw_counted.solutions > 0)
-    {
-      for (int v = 0; v < raw->n_vars && !partial; v++)
-        for (int e = 1; e <= raw->n_entries; e++)
-          {
-            g_autofree PwCspDomain *assume = NULL;
-            PwCspResult one;
-
-            if (seen[(gsize) v * (raw->n_entries + 1) + e])
-              continue;
-            assume = g_new (PwCspDomain, raw->n_vars);
-            for (int i = 0; i < raw->n_vars; i++)
-              assume[i] = G_MAXUINT32;
-            assume[v] = 1u << e;
-            search.domains = assume;
-            search.max_solutions = 1;
-            search.max_nodes = left;
-            if (!pw_csp_search (raw->csp, &search, &one, error))
-              return NULL;
-            SPEND (one);
-            search.domains = NULL;
-            if (partial)
-              break;
-          }
-    }
+                                    counting.counted.solutions > DEFAULT_CAP ||
+                                    counting.raw_counted.solutions > DEFAULT_CAP);
   if (!partial)
     {
       JsonArray *per_entry = json_array_new ();
@@ -1196,19 +1258,11 @@ combination_analyse (gconstpointer           data,
       json_object_set_array_member (figures, FIG (ENTRY_DEAD_CELLS), per_entry);
     }
 
-  /* difficulty: the multiple method, with the paper's cut-off, and the
-   * single method's fixed order; half the budget left for each */
-  nodes = g_new0 (guint64, runs);
-  if (!_pw_combination_measure (broken, options->seed, runs, MAX (left / 2 / runs, 1), nodes,
-                                &single, MAX (left / 2, 1), options->threads, &propagation,
-                                &cardinality, &limited, cancellable, error))
-    return NULL;
   for (guint r = 0; r < runs; r++)
     spent += nodes[r];
-  spent += single.nodes;
-  left = left > spent ? left - spent : 0;
+  spent += single.nodes + (half - counting.left);
   if (progress)
-    progress (total - left, progress_data);
+    progress (MIN (spent, total), progress_data);
   partial |= limited;
   for (guint r = 0; r < runs; r++)
     {
