@@ -442,7 +442,7 @@ difficulty (const PwCombinationLevel *level,
   double sum = 0;
 
   /* the estimates' two runs on this thread, the record's 50 on every core */
-  if (!_pw_combination_measure (model, seed, runs, max_nodes, nodes, NULL, 0,
+  if (!_pw_combination_measure (model, seed, runs, max_nodes * runs, nodes, NULL, 0,
                                 runs > ESTIMATE_RUNS ? 0 : 1, &propagation, &cardinality,
                                 &limited, cancellable, error))
     return -1;

@@ -76,8 +76,8 @@ PwCombinationLevel *_pw_combination_level_new  (int                       width,
                                                 int                       n_entries);
 
 /* The multiple method with the paper's cut-off (docs/rules/combination.md):
- * nodes[r] for each of @runs solves on the symmetry-broken model, each at
- * most @max_nodes, and with @single the single method's search (the
+ * nodes[r] for each of @runs solves on the symmetry-broken model, all
+ * of them together at most @max_nodes (0: no limit), and with @single the single method's search (the
  * variables in index order, at most @single_max_nodes) under the same
  * propagation; says which propagation it settled on. The searches are
  * shared out over @threads threads (0: one per core). FALSE when

@@ -883,7 +883,34 @@ typedef struct
   gint                      next;       /* the next task: single (-1) first, then runs */
   gint                      limited;    /* some search stopped at its node limit */
   gint                      cancelled;
+  guint                     threads;
+  GMutex                    lock;
+  guint64                   pool;       /* the runs' budget left; G_MAXUINT64: none */
 } Measure;
+
+/* A run's node limit: its share of the runs' budget left (a run never
+ * takes more than the threads' share, so runs side by side stay within
+ * the budget); 0 for none. */
+static guint64
+run_limit (Measure *m)
+{
+  guint64 limit;
+
+  g_mutex_lock (&m->lock);
+  limit = m->pool == G_MAXUINT64 ? 0 : MAX (m->pool / m->threads, 1);
+  g_mutex_unlock (&m->lock);
+  return limit;
+}
+
+static void
+run_spent (Measure *m,
+           guint64  nodes)
+{
+  g_mutex_lock (&m->lock);
+  if (m->pool != G_MAXUINT64)
+    m->pool = m->pool > nodes ? m->pool - nodes : 0;
+  g_mutex_unlock (&m->lock);
+}
 
 static gpointer
 measure_worker (gpointer data)
@@ -914,9 +941,10 @@ measure_worker (gpointer data)
         shuffle (rand, order, m->model->n_vars);
       }
       search.var_order = order;
-      search.max_nodes = m->search.max_nodes;
+      search.max_nodes = run_limit (m);
       if (!pw_csp_search (m->model->csp, &search, &result, NULL))
         g_atomic_int_set (&m->cancelled, TRUE);
+      run_spent (m, result.nodes);
       m->nodes[task] = result.nodes;
       if (result.node_limit)
         g_atomic_int_set (&m->limited, TRUE);
@@ -944,7 +972,8 @@ measure (const PwCombinationModel *model,
 {
   g_autofree PwCspDomain *root = g_new (PwCspDomain, MAX (model->n_vars, 1));
   g_autoptr(GPtrArray) workers = g_ptr_array_new ();
-  Measure m = { model, { 0 }, seed, runs, nodes, single, single_max_nodes, 0, FALSE, FALSE };
+  Measure m = { model, { 0 }, seed, runs, nodes, single, single_max_nodes, 0, FALSE, FALSE,
+                1, { 0 }, max_nodes == 0 ? G_MAXUINT64 : max_nodes };
   gboolean consistent;
 
   /* the root's propagation is the same in every run: once, and every run
@@ -958,7 +987,6 @@ measure (const PwCombinationModel *model,
     m.search.propagation = PW_CSP_ARC_CONSISTENCY;
   m.search.domains = root;
   m.search.max_solutions = 1;
-  m.search.max_nodes = max_nodes;
   m.search.cancellable = cancellable;
 
   *limited = FALSE;
@@ -973,11 +1001,14 @@ measure (const PwCombinationModel *model,
   if (threads == 0)
     threads = g_get_num_processors ();
   threads = CLAMP (threads, 1, runs + (single != NULL));
+  m.threads = threads;
+  g_mutex_init (&m.lock);
   for (guint t = 1; t < threads; t++)
     g_ptr_array_add (workers, g_thread_new ("pw-measure", measure_worker, &m));
   measure_worker (&m);
   for (guint t = 0; t < workers->len; t++)
     g_thread_join (g_ptr_array_index (workers, t));
+  g_mutex_clear (&m.lock);
 
   if (m.cancelled)
     {
@@ -1165,11 +1196,12 @@ combination_analyse (gconstpointer           data,
   g_autofree guint64 *nodes = NULL;
   g_autofree guint8 *seen = NULL;
   guint runs = MAX (options->search_runs, 1);
-  /* one node budget for the whole analysis: half for the counts and dead
-   * cells, a quarter for the multiple method's runs, a quarter for the
-   * single method */
+  /* one node budget for the whole analysis, shared out before the
+   * searches run side by side: an eighth for the counts and dead cells,
+   * an eighth for the single method, the rest for the multiple method's
+   * runs, each drawing on it as it goes */
   const guint64 total = MAX (options->max_states, 1);
-  const guint64 half = MAX (total / 2, 1);
+  const guint64 eighth = MAX (total / 8, 1);
   guint64 spent = 0;
   JsonObject *figures;
   Counting counting = { 0 };
@@ -1201,7 +1233,7 @@ combination_analyse (gconstpointer           data,
    * them on one thread */
   counting.broken = broken;
   counting.raw = raw;
-  counting.left = half;
+  counting.left = eighth;
   counting.cancellable = cancellable;
   if (options->threads == 1)
     count_and_find_dead (&counting);
@@ -1211,8 +1243,9 @@ combination_analyse (gconstpointer           data,
   /* difficulty: the multiple method, with the paper's cut-off, and the
    * single method's fixed order */
   nodes = g_new0 (guint64, runs);
-  measured = _pw_combination_measure (broken, options->seed, runs, MAX (half / 2 / runs, 1),
-                                      nodes, &single, MAX (half / 2, 1), options->threads,
+  measured = _pw_combination_measure (broken, options->seed, runs,
+                                      MAX (total - 2 * eighth, 1), nodes, &single,
+                                      eighth, options->threads,
                                       &propagation, &cardinality, &limited, cancellable,
                                       &measure_error);
   if (counter != NULL)
@@ -1260,7 +1293,7 @@ combination_analyse (gconstpointer           data,
 
   for (guint r = 0; r < runs; r++)
     spent += nodes[r];
-  spent += single.nodes + (half - counting.left);
+  spent += single.nodes + (eighth - counting.left);
   if (progress)
     progress (MIN (spent, total), progress_data);
   partial |= limited;
