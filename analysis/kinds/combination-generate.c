@@ -566,7 +566,7 @@ _pw_combination_generate (GHashTable         *table,
   for (;;)
     {
       PwCombinationLevel *level = random_grid (&p, rand);
-      PwCombinationLevel *unique = NULL;
+      PwCombinationLevel *unique;
 
       for (int step = 0; step < STEPS_PER_RESTART; step++)
         {
@@ -634,13 +634,10 @@ _pw_combination_generate (GHashTable         *table,
 
           /* one solution: record it */
           if (count (level, 2, PROOF_NODE_LIMIT, NULL, cancellable, NULL) == 1)
-            unique = pw_combination_kind.copy (level);
-          if (unique != NULL)
             {
-              int recorded = record (unique, &p, seen, &n_found, found, user_data, cancellable,
+              int recorded = record (level, &p, seen, &n_found, found, user_data, cancellable,
                                      error);
 
-              g_clear_pointer (&unique, pw_combination_kind.free);
               if (recorded != 0)
                 {
                   pw_combination_kind.free (level);

@@ -972,8 +972,9 @@ measure (const PwCombinationModel *model,
 {
   g_autofree PwCspDomain *root = g_new (PwCspDomain, MAX (model->n_vars, 1));
   g_autoptr(GPtrArray) workers = g_ptr_array_new ();
-  Measure m = { model, { 0 }, seed, runs, nodes, single, single_max_nodes, 0, FALSE, FALSE,
-                1, { 0 }, max_nodes == 0 ? G_MAXUINT64 : max_nodes };
+  Measure m = { .model = model, .seed = seed, .runs = runs, .nodes = nodes, .single = single,
+                .single_max_nodes = single_max_nodes, .threads = 1,
+                .pool = max_nodes == 0 ? G_MAXUINT64 : max_nodes };
   gboolean consistent;
 
   /* the root's propagation is the same in every run: once, and every run
