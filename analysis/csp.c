@@ -38,6 +38,7 @@ typedef struct
 typedef struct
 {
   ConstraintType type;
+  guint          index;
   guint         *vars;
   guint          n;
   /* one run of its propagator reaches its own fixpoint (its narrowings
@@ -58,6 +59,7 @@ typedef struct
   const guint64     *by_domain;  /* [state][domain]: the next states under any value of a
                                   * domain (n_values ≤ DOMAIN_TABLE_VALUES), or NULL */
   const PwCspDomain *by_target;  /* [state][state]: the values leading from one to the other */
+  const PwCspDomain *failing;    /* [state]: the values with no next state */
   PwCspDomain    identity;  /* values that leave every state as it is */
   guint64        universal; /* accepting states every value keeps (n_states ≤ 64) */
   /* cardinality: bounds per value, and which of the search's running
@@ -69,6 +71,21 @@ typedef struct
   PwCspDomain    x_to_y[PW_CSP_MAX_VALUES];
   PwCspDomain    y_to_x[PW_CSP_MAX_VALUES];
 } Constraint;
+
+/* A constraint watching a variable, and which losses of the variable's
+ * values wake it. An automaton's propagator sees a domain only through
+ * the classes of values its automaton cannot tell apart (the same next
+ * state from every state): after it has run, a domain losing values
+ * changes nothing for it unless a whole class leaves. Values in classes
+ * of one, and the constraints of other types, wake it on any loss. */
+#define WATCH_GROUPS 3
+
+typedef struct
+{
+  guint       k;
+  PwCspDomain singles;                /* losing any of these wakes it */
+  PwCspDomain groups[WATCH_GROUPS];   /* classes of several values: woken when one leaves */
+} Watch;
 
 /* The tables of one small automaton (n_states ≤ 64), built once for every
  * constraint that uses it (the lines of a grid share a few). */
@@ -83,6 +100,7 @@ typedef struct
   guint64     *to_mask;
   guint64     *by_domain;
   PwCspDomain *by_target;
+  PwCspDomain *failing;
 } AutomatonTables;
 
 static void
@@ -94,7 +112,20 @@ automaton_tables_free (gpointer data)
   g_free (t->to_mask);
   g_free (t->by_domain);
   g_free (t->by_target);
+  g_free (t->failing);
   g_free (t);
+}
+
+static inline guint
+popcount (PwCspDomain d)
+{
+  return __builtin_popcount (d);
+}
+
+static inline gboolean
+singleton (PwCspDomain d)
+{
+  return d != 0 && (d & (d - 1)) == 0;
 }
 
 struct _PwCsp
@@ -105,7 +136,7 @@ struct _PwCsp
   PwCspDomain *initial;
   GArray      *constraints;   /* Constraint */
   GPtrArray   *tables;        /* AutomatonTables, shared by constraints */
-  GArray     **watch;         /* per variable: constraint indices */
+  GArray     **watch;         /* per variable: Watch, one per constraint on it */
   GArray     **cards;         /* per variable: CardUse, its cardinality constraints */
   guint        n_card;
   gsize        scratch_size;  /* automaton work space, in bytes */
@@ -132,7 +163,7 @@ pw_csp_new (guint n_vars,
   csp->cards = g_new0 (GArray *, MAX (n_vars, 1));
   for (guint i = 0; i < n_vars; i++)
     {
-      csp->watch[i] = g_array_new (FALSE, FALSE, sizeof (guint));
+      csp->watch[i] = g_array_new (FALSE, TRUE, sizeof (Watch));
       csp->cards[i] = g_array_new (FALSE, FALSE, sizeof (CardUse));
     }
   return csp;
@@ -190,8 +221,8 @@ add_constraint (PwCsp          *csp,
                 const guint    *vars,
                 guint           n)
 {
-  Constraint c = { .type = type, .n = n };
-  guint index = csp->constraints->len;
+  const guint index = csp->constraints->len;
+  Constraint c = { .type = type, .index = index, .n = n };
 
   c.vars = g_memdup2 (vars, sizeof (guint) * MAX (n, 1));
   /* the count, automaton and binary propagators are idempotent on a scope
@@ -208,8 +239,12 @@ add_constraint (PwCsp          *csp,
       GArray *w = csp->watch[vars[i]];
 
       /* a variable twice in one scope is watched once */
-      if (w->len == 0 || g_array_index (w, guint, w->len - 1) != index)
-        g_array_append_val (w, index);
+      if (w->len == 0 || g_array_index (w, Watch, w->len - 1).k != index)
+        {
+          Watch watch = { .k = index, .singles = csp->all };
+
+          g_array_append_val (w, watch);
+        }
     }
   return &g_array_index (csp->constraints, Constraint, index);
 }
@@ -260,10 +295,13 @@ automaton_tables (PwCsp            *csp,
   for (guint i = 0; i < ns * nv; i++)
     t->to_mask[i] = c->next[i] >= 0 ? G_GUINT64_CONSTANT (1) << c->next[i] : 0;
   t->by_target = g_new0 (PwCspDomain, ns * ns);
+  t->failing = g_new0 (PwCspDomain, ns);
   for (guint st = 0; st < ns; st++)
     for (guint v = 0; v < nv; v++)
       if (c->next[st * nv + v] >= 0)
         t->by_target[st * ns + c->next[st * nv + v]] |= 1u << v;
+      else
+        t->failing[st] |= 1u << v;
   if (nv <= DOMAIN_TABLE_VALUES)
     {
       const gsize n_domains = (gsize) 1 << nv;
@@ -281,6 +319,50 @@ automaton_tables (PwCsp            *csp,
     }
   g_ptr_array_add (csp->tables, t);
   return t;
+}
+
+/* Sets the wake-up filter of an automaton's watches (see Watch): values
+ * whose columns of the transition table are equal form a class. */
+static void
+watch_classes (PwCsp            *csp,
+               const Constraint *c)
+{
+  const guint nv = csp->n_values;
+  PwCspDomain left = csp->all, singles = 0;
+  PwCspDomain groups[WATCH_GROUPS] = { 0 };
+  guint n_groups = 0;
+
+  while (left != 0)
+    {
+      guint v = __builtin_ctz (left);
+      PwCspDomain class = 0;
+
+      for (PwCspDomain rest = left; rest != 0; rest &= rest - 1)
+        {
+          guint u = __builtin_ctz (rest);
+          gboolean same = TRUE;
+
+          for (guint st = 0; st < c->n_states && same; st++)
+            same = c->next[st * nv + u] == c->next[st * nv + v];
+          if (same)
+            class |= 1u << u;
+        }
+      left &= ~class;
+      if (singleton (class) || n_groups == WATCH_GROUPS)
+        singles |= class;   /* too many classes: any loss wakes it */
+      else
+        groups[n_groups++] = class;
+    }
+
+  for (guint i = 0; i < c->n; i++)
+    {
+      GArray *w = csp->watch[c->vars[i]];
+      Watch *watch = &g_array_index (w, Watch, w->len - 1);
+
+      g_assert (watch->k == c->index);
+      watch->singles = singles;
+      memcpy (watch->groups, groups, sizeof groups);
+    }
 }
 
 void
@@ -322,7 +404,10 @@ pw_csp_add_automaton (PwCsp                *csp,
       c->to_mask = t->to_mask;
       c->by_domain = t->by_domain;
       c->by_target = t->by_target;
+      c->failing = t->failing;
     }
+  if (c->idempotent)
+    watch_classes (csp, c);
   csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * MAX (automaton->n_states * 2,
                                                                           sizeof (guint64)));
 }
@@ -457,27 +542,19 @@ typedef struct
   guint              length;
   guint8            *scratch;    /* automaton reachability */
   guint8            *values;     /* a solution */
-  /* running counts per cardinality constraint: assigned[32], then
-   * possible[32], for the node's domains and for a singleton test's */
+  /* what a node keeps besides its domains, for the node's domains and
+   * for a singleton test's: the running counts per cardinality
+   * constraint (assigned[32], then possible[32]), then from entailed_at
+   * a bit per constraint found entailed (every assignment of the domains
+   * satisfies it, so it need not run again below this node) */
   guint             *counts;
   guint             *sac_counts;
   guint             *saved_counts; /* (n_vars + 1) levels */
   gsize              counts_size;  /* guints */
+  gsize              entailed_at;
   gboolean           stop;
   gboolean           cancelled;
 } Search;
-
-static inline guint
-popcount (PwCspDomain d)
-{
-  return __builtin_popcount (d);
-}
-
-static inline gboolean
-singleton (PwCspDomain d)
-{
-  return d != 0 && (d & (d - 1)) == 0;
-}
 
 static void
 enqueue (Search *s,
@@ -493,28 +570,57 @@ enqueue (Search *s,
   s->queue[tail] = k;
 }
 
-/* A variable's domain shrank: its constraints must look again. */
-static void
-touched (Search *s,
-         guint   var,
-         guint   except)
-{
-  GArray *w = s->csp->watch[var];
-
-  for (guint i = 0; i < w->len; i++)
-    {
-      guint k = g_array_index (w, guint, i);
-
-      if (k != except)
-        enqueue (s, k);
-    }
-}
-
 static inline guint *
 counts_of (Search      *s,
            PwCspDomain *dom)
 {
   return dom == s->sac ? s->sac_counts : s->counts;
+}
+
+static inline void
+set_entailed (Search      *s,
+              PwCspDomain *dom,
+              guint        k)
+{
+  counts_of (s, dom)[s->entailed_at + k / 32] |= 1u << (k % 32);
+}
+
+/* Whether a domain that lost @lost and is now @now wakes @w. */
+static inline gboolean
+wakes (const Watch *w,
+       PwCspDomain  lost,
+       PwCspDomain  now)
+{
+  if (lost & w->singles)
+    return TRUE;
+  for (guint g = 0; g < WATCH_GROUPS; g++)
+    if ((lost & w->groups[g]) && !(now & w->groups[g]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A variable's domain in @dom shrank to @now, losing @lost: the
+ * constraints it wakes must look again, but for entailed ones. */
+static void
+touched (Search      *s,
+         PwCspDomain *dom,
+         guint        var,
+         PwCspDomain  lost,
+         PwCspDomain  now,
+         guint        except)
+{
+  GArray *ws = s->csp->watch[var];
+  const guint *entailed = counts_of (s, dom) + s->entailed_at;
+
+  for (guint i = 0; i < ws->len; i++)
+    {
+      const Watch *w = &g_array_index (ws, Watch, i);
+      guint k = w->k;
+
+      if (k != except && !s->queued[k] && !((entailed[k / 32] >> (k % 32)) & 1) &&
+          wakes (w, lost, now))
+        enqueue (s, k);
+    }
 }
 
 /* Keeps the cardinality counts of @counts in step with one variable's
@@ -578,7 +684,9 @@ narrow (Search      *s,
         guint        k,
         gboolean     chain)
 {
-  if (to == dom[var])
+  PwCspDomain from = dom[var];
+
+  if (to == from)
     return TRUE;
   set_domain (s, dom, var, to);
   if (to == 0)
@@ -586,7 +694,7 @@ narrow (Search      *s,
   /* @k is the narrowing constraint when it is idempotent, G_MAXUINT
    * when it must look again (a scope with a variable twice, cardinality) */
   if (chain)
-    touched (s, var, k);
+    touched (s, dom, var, from & ~to, to, k);
   return TRUE;
 }
 
@@ -650,6 +758,7 @@ propagate_automaton_small (Search           *s,
   guint64 *fwd = (guint64 *) s->scratch;   /* n + 1 masks */
   guint64 ahead;
   guint end = c->n;
+  PwCspDomain failing = 0;   /* values some reachable state has no move for */
 
   fwd[0] = G_GUINT64_CONSTANT (1) << c->start;
   for (guint i = 0; i < c->n; i++)
@@ -675,14 +784,21 @@ propagate_automaton_small (Search           *s,
 
       if (c->by_domain != NULL)
         for (guint64 from = fwd[i]; from != 0; from &= from - 1)
-          out |= c->by_domain[((gsize) __builtin_ctzll (from) << nv) | d];
+          {
+            guint st = __builtin_ctzll (from);
+
+            out |= c->by_domain[((gsize) st << nv) | d];
+            failing |= c->failing[st] & d;
+          }
       else
         for (guint64 from = fwd[i]; from != 0; from &= from - 1)
           {
-            const guint64 *row = c->to_mask + (gsize) __builtin_ctzll (from) * nv;
+            guint st = __builtin_ctzll (from);
+            const guint64 *row = c->to_mask + (gsize) st * nv;
 
             for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
               out |= row[__builtin_ctz (rest)];
+            failing |= c->failing[st] & d;
           }
       if (out == 0)
         return FALSE;
@@ -692,6 +808,12 @@ propagate_automaton_small (Search           *s,
   ahead = fwd[end] & c->accepting;
   if (ahead == 0)
     return FALSE;
+  if (failing == 0 && ahead == fwd[end])
+    {
+      /* every word of the domains is accepted, and will be below */
+      set_entailed (s, dom, c->index);
+      return TRUE;
+    }
   for (guint i = end; i-- > 0;)
     {
       guint var = c->vars[i];
@@ -987,14 +1109,14 @@ singleton_consistency (Search *s)
               memcpy (s->sac, s->dom, sizeof (PwCspDomain) * n);
               memcpy (s->sac_counts, s->counts, sizeof (guint) * s->counts_size);
               set_domain (s, s->sac, x, bit);
-              touched (s, x, G_MAXUINT);
+              touched (s, s->sac, x, s->dom[x] & ~bit, bit, G_MAXUINT);
               if (fixpoint (s, s->sac))
                 continue;
               /* no solution has x = this value */
               set_domain (s, s->dom, x, s->dom[x] & ~bit);
               if (s->dom[x] == 0)
                 return FALSE;
-              touched (s, x, G_MAXUINT);
+              touched (s, s->dom, x, bit, s->dom[x], G_MAXUINT);
               if (!fixpoint (s, s->dom))
                 return FALSE;
               changed = TRUE;
@@ -1004,10 +1126,12 @@ singleton_consistency (Search *s)
   return TRUE;
 }
 
-/* After @var was assigned (or, with var = G_MAXUINT, at the root). */
+/* After @var was assigned, losing the values @lost (or, with var =
+ * G_MAXUINT, at the root). */
 static gboolean
-propagate (Search *s,
-           guint   var)
+propagate (Search      *s,
+           guint        var,
+           PwCspDomain  lost)
 {
   switch (s->search->propagation)
     {
@@ -1015,10 +1139,12 @@ propagate (Search *s,
       if (var == G_MAXUINT)
         return pass (s, s->dom);
       {
-        GArray *w = s->csp->watch[var];
+        GArray *ws = s->csp->watch[var];
 
-        for (guint i = 0; i < w->len; i++)
-          if (!propagate_one (s, s->dom, g_array_index (w, guint, i), FALSE))
+        /* every constraint on it: forward checking leaves the others
+         * short of their fixpoints, so no loss can be passed over */
+        for (guint i = 0; i < ws->len; i++)
+          if (!propagate_one (s, s->dom, g_array_index (ws, Watch, i).k, FALSE))
             return FALSE;
       }
       return TRUE;
@@ -1029,7 +1155,7 @@ propagate (Search *s,
         for (guint k = 0; k < s->n_constraints; k++)
           enqueue (s, k);
       else
-        touched (s, var, G_MAXUINT);
+        touched (s, s->dom, var, lost, s->dom[var], G_MAXUINT);
       if (!fixpoint (s, s->dom))
         return FALSE;
       if (s->search->propagation == PW_CSP_SINGLETON_ARC_CONSISTENCY ||
@@ -1139,7 +1265,7 @@ dfs (Search *s,
       memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
       memcpy (s->counts, s->saved_counts + depth * s->counts_size, sizeof (guint) * s->counts_size);
       set_domain (s, s->dom, var, 1u << value);
-      if (propagate (s, var))
+      if (propagate (s, var, saved[var] & ~(1u << value)))
         dfs (s, depth + 1, from);
     }
   memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
@@ -1175,7 +1301,8 @@ pw_csp_propagate (const PwCsp       *csp,
   s.queue = g_new (guint, MAX (s.n_constraints, 1));
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
-  s.counts_size = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);
 
@@ -1186,7 +1313,7 @@ pw_csp_propagate (const PwCsp       *csp,
     }
   count_all (&s, s.dom);
   if (ok)
-    ok = propagate (&s, G_MAXUINT);
+    ok = propagate (&s, G_MAXUINT, 0);
 
   g_free (s.counts);
   g_free (s.sac_counts);
@@ -1220,7 +1347,8 @@ pw_csp_search (const PwCsp       *csp,
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
   s.values = g_new0 (guint8, MAX (n, 1));
-  s.counts_size = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);
   s.saved_counts = g_new0 (guint, s.counts_size * (n + 1));
@@ -1234,7 +1362,7 @@ pw_csp_search (const PwCsp       *csp,
 
     for (guint i = 0; i < n; i++)
       empty |= s.dom[i] == 0;
-    if (!empty && propagate (&s, G_MAXUINT))
+    if (!empty && propagate (&s, G_MAXUINT, 0))
       dfs (&s, 0, 0);
   }
   result->exhausted = !s.stop;
