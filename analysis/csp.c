@@ -7,7 +7,11 @@
  * branch (the problems here have at most a few hundred variables), so
  * backtracking is a copy. Each constraint has one propagator that makes
  * it generalised arc consistent (counts: cardinality reasoning, or a
- * check only); a queue runs them to a fixpoint.
+ * check only); a queue runs them to a fixpoint. A change to a domain
+ * wakes only the constraints it can concern (see Watch), and a constraint
+ * found entailed sleeps until the search backs out of the node that found
+ * it: neither changes the fixpoint, which tests/test-csp.c checks against
+ * arc consistency computed from its definition at every node.
  */
 
 #define G_LOG_DOMAIN "pw-csp"
@@ -25,6 +29,7 @@ typedef enum
   CONSTRAINT_COUNT,
   CONSTRAINT_AUTOMATON,
   CONSTRAINT_BINARY,
+  CONSTRAINT_PRECEDENCE,
   CONSTRAINT_CARDINALITY,
 } ConstraintType;
 
@@ -67,17 +72,22 @@ typedef struct
   guint          card_index;
   guint          card_min[PW_CSP_MAX_VALUES];
   guint          card_max[PW_CSP_MAX_VALUES];
+  /* precedence: the values that must come first, and those after */
+  PwCspDomain    first;
+  PwCspDomain    second;
   /* binary: vars[0] = x, vars[1] = y */
   PwCspDomain    x_to_y[PW_CSP_MAX_VALUES];
   PwCspDomain    y_to_x[PW_CSP_MAX_VALUES];
 } Constraint;
 
 /* A constraint watching a variable, and which losses of the variable's
- * values wake it. An automaton's propagator sees a domain only through
- * the classes of values its automaton cannot tell apart (the same next
- * state from every state): after it has run, a domain losing values
- * changes nothing for it unless a whole class leaves. Values in classes
- * of one, and the constraints of other types, wake it on any loss. */
+ * values wake it. The propagators of automata and precedences see a
+ * domain only through classes of values they cannot tell apart (for an
+ * automaton, values with the same next state from every state; for a
+ * precedence, first, second and the rest): after such a propagator has
+ * run, a domain losing values changes nothing for it unless a whole class
+ * leaves. Values in classes of one, and the constraints of other types,
+ * wake it on any loss. */
 #define WATCH_GROUPS 3
 
 typedef struct
@@ -321,37 +331,27 @@ automaton_tables (PwCsp            *csp,
   return t;
 }
 
-/* Sets the wake-up filter of an automaton's watches (see Watch): values
- * whose columns of the transition table are equal form a class. */
+/* Sets the wake-up filter of @c's watches (see Watch) from the classes
+ * of values its propagator cannot tell apart (disjoint, covering every
+ * value). */
 static void
-watch_classes (PwCsp            *csp,
-               const Constraint *c)
+watch_classes (PwCsp             *csp,
+               const Constraint  *c,
+               const PwCspDomain *classes,
+               guint              n_classes)
 {
-  const guint nv = csp->n_values;
-  PwCspDomain left = csp->all, singles = 0;
+  PwCspDomain singles = 0;
   PwCspDomain groups[WATCH_GROUPS] = { 0 };
   guint n_groups = 0;
 
-  while (left != 0)
+  if (!c->idempotent)
+    return;   /* it must look again after its own narrowings anyway */
+  for (guint i = 0; i < n_classes; i++)
     {
-      guint v = __builtin_ctz (left);
-      PwCspDomain class = 0;
-
-      for (PwCspDomain rest = left; rest != 0; rest &= rest - 1)
-        {
-          guint u = __builtin_ctz (rest);
-          gboolean same = TRUE;
-
-          for (guint st = 0; st < c->n_states && same; st++)
-            same = c->next[st * nv + u] == c->next[st * nv + v];
-          if (same)
-            class |= 1u << u;
-        }
-      left &= ~class;
-      if (singleton (class) || n_groups == WATCH_GROUPS)
-        singles |= class;   /* too many classes: any loss wakes it */
-      else
-        groups[n_groups++] = class;
+      if (singleton (classes[i]) || n_groups == WATCH_GROUPS)
+        singles |= classes[i];   /* too many classes: any loss wakes it */
+      else if (classes[i] != 0)
+        groups[n_groups++] = classes[i];
     }
 
   for (guint i = 0; i < c->n; i++)
@@ -406,10 +406,56 @@ pw_csp_add_automaton (PwCsp                *csp,
       c->by_target = t->by_target;
       c->failing = t->failing;
     }
-  if (c->idempotent)
-    watch_classes (csp, c);
+  {
+    /* values whose columns of the transition table are equal */
+    PwCspDomain classes[PW_CSP_MAX_VALUES];
+    guint n_classes = 0;
+    const guint nv = csp->n_values;
+
+    for (PwCspDomain left = csp->all; left != 0; n_classes++)
+      {
+        guint v = __builtin_ctz (left);
+
+        classes[n_classes] = 0;
+        for (PwCspDomain rest = left; rest != 0; rest &= rest - 1)
+          {
+            guint u = __builtin_ctz (rest);
+            gboolean same = TRUE;
+
+            for (guint st = 0; st < c->n_states && same; st++)
+              same = c->next[st * nv + u] == c->next[st * nv + v];
+            if (same)
+              classes[n_classes] |= 1u << u;
+          }
+        left &= ~classes[n_classes];
+      }
+    watch_classes (csp, c, classes, n_classes);
+  }
   csp->scratch_size = MAX (csp->scratch_size, (gsize) (n_vars + 1) * MAX (automaton->n_states * 2,
                                                                           sizeof (guint64)));
+}
+
+void
+pw_csp_add_precedence (PwCsp       *csp,
+                       const guint *vars,
+                       guint        n_vars,
+                       PwCspDomain  first,
+                       PwCspDomain  second)
+{
+  Constraint *c;
+
+  g_return_if_fail ((first & second) == 0);
+  for (guint i = 0; i < n_vars; i++)
+    g_return_if_fail (vars[i] < csp->n_vars);
+
+  c = add_constraint (csp, CONSTRAINT_PRECEDENCE, vars, n_vars);
+  c->first = first & csp->all;
+  c->second = second & csp->all;
+  {
+    PwCspDomain classes[3] = { c->first, c->second, csp->all & ~(c->first | c->second) };
+
+    watch_classes (csp, c, classes, 3);
+  }
 }
 
 void
@@ -505,6 +551,17 @@ pw_csp_check (const PwCsp  *csp,
         case CONSTRAINT_BINARY:
           if (!(c->x_to_y[values[c->vars[0]]] & (1u << values[c->vars[1]])))
             return FALSE;
+          break;
+        case CONSTRAINT_PRECEDENCE:
+          for (guint i = 0; i < c->n; i++)
+            {
+              PwCspDomain bit = 1u << values[c->vars[i]];
+
+              if (bit & c->first)
+                break;
+              if (bit & c->second)
+                return FALSE;
+            }
           break;
         case CONSTRAINT_CARDINALITY:
           {
@@ -962,6 +1019,66 @@ propagate_binary (Search           *s,
   return narrow (s, dom, x, dom[x] & sx, k, chain);
 }
 
+/* Value precedence, made arc consistent without going further than it
+ * must: before the first cell that can take a first value (alpha), and
+ * there, no second value; alpha takes a first value when no word can go
+ * on from it otherwise (every cell up to the next that can take a first
+ * value must avoid the second values, and one cannot). Past alpha a first
+ * value may have come, after which anything goes. */
+static gboolean
+propagate_precedence (Search           *s,
+                      PwCspDomain      *dom,
+                      const Constraint *c,
+                      guint             k,
+                      gboolean          chain)
+{
+  guint alpha;
+  PwCspDomain d;
+
+  for (alpha = 0; alpha < c->n; alpha++)
+    {
+      guint var = c->vars[alpha];
+
+      if (dom[var] & c->first)
+        break;
+      if (!narrow (s, dom, var, dom[var] & ~c->second, k, chain))
+        return FALSE;
+    }
+  if (alpha == c->n)
+    {
+      /* no first value anywhere, and no second left */
+      set_entailed (s, dom, c->index);
+      return TRUE;
+    }
+
+  d = dom[c->vars[alpha]] & ~c->second;
+  if (d & ~c->first)
+    {
+      /* can alpha take another value and leave a first value to come? */
+      gboolean later = TRUE;
+
+      for (guint j = alpha + 1; j < c->n; j++)
+        {
+          PwCspDomain dj = dom[c->vars[j]];
+
+          if (dj & c->first)
+            break;
+          if ((dj & ~c->second) == 0)
+            {
+              later = FALSE;
+              break;
+            }
+        }
+      if (!later)
+        d &= c->first;
+    }
+  if (!narrow (s, dom, c->vars[alpha], d, k, chain))
+    return FALSE;
+  if ((d & ~c->first) == 0)
+    set_entailed (s, dom, c->index);   /* a first value comes before any second */
+  return TRUE;
+}
+
 /* All the values' counts in one pass; pruning as propagate_count does for
  * each value: a value at its maximum leaves the other domains, a value
  * that needs every variable that can still take it gets them. */
@@ -1032,6 +1149,8 @@ propagate_one (Search      *s,
       return propagate_automaton (s, dom, c, k, chain);
     case CONSTRAINT_BINARY:
       return propagate_binary (s, dom, c, k, chain);
+    case CONSTRAINT_PRECEDENCE:
+      return propagate_precedence (s, dom, c, k, chain);
     case CONSTRAINT_CARDINALITY:
       return propagate_cardinality (s, dom, c, k, chain);
     default:

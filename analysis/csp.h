@@ -11,7 +11,11 @@
  * - automaton: the values of a sequence of variables, read in order, are
  *   a word a finite automaton accepts (lines of Combination, rows of a
  *   Nonogram, precedence for symmetry breaking);
- * - binary: a table of allowed pairs (Futoshiki's inequalities, …).
+ * - binary: a table of allowed pairs (Futoshiki's inequalities, …);
+ * - precedence: no value of one set comes before the first value of
+ *   another in a sequence (symmetry breaking between interchangeable
+ *   values: the same as a two-state automaton, at the cost of the cells
+ *   up to where it prunes).
  *
  * Search is depth-first, one variable at a time, values in increasing
  * order (or decreasing), with forward checking, arc consistency (each
@@ -117,6 +121,13 @@ void     pw_csp_add_automaton    (PwCsp              *csp,
                                   const guint        *vars,
                                   guint               n_vars,
                                   const PwCspAutomaton *automaton);
+/* No variable of the sequence takes a value of @second before one has
+ * taken a value of @first (the sets are disjoint). */
+void     pw_csp_add_precedence   (PwCsp              *csp,
+                                  const guint        *vars,
+                                  guint               n_vars,
+                                  PwCspDomain         first,
+                                  PwCspDomain         second);
 /* allowed[a]: the values y may take when x takes a. */
 void     pw_csp_add_binary       (PwCsp              *csp,
                                   guint               x,

@@ -20,7 +20,7 @@
 
 typedef struct
 {
-  int     type;          /* 0 count, 1 automaton, 2 binary, 3 cardinality */
+  int     type;          /* 0 count, 1 automaton, 2 binary, 3 cardinality, 4 precedence */
   guint   vars[8];
   guint   n;
   guint   value, min, max;
@@ -29,6 +29,7 @@ typedef struct
   gint16  next[6 * MAX_VALUES];
   guint32 allowed[MAX_VALUES];
   guint   card_min[MAX_VALUES], card_max[MAX_VALUES];
+  guint32 first, second;
 } Plain;
 
 typedef struct
@@ -68,6 +69,17 @@ plain_constraint_ok (const Problem *p,
         }
       if (!(c->accepting & (G_GUINT64_CONSTANT (1) << state)))
         return FALSE;
+    }
+  else if (c->type == 4)
+    {
+      /* the first value of either set must be of the first set */
+      for (guint i = 0; i < c->n; i++)
+        {
+          if (c->first & (1u << values[c->vars[i]]))
+            break;
+          if (c->second & (1u << values[c->vars[i]]))
+            return FALSE;
+        }
     }
   else if (c->type == 3)
     {
@@ -163,6 +175,28 @@ random_automaton (GRand         *rand,
     }
 }
 
+/* Two disjoint random sets of values, either sometimes empty. */
+static void
+random_precedence (GRand         *rand,
+                   const Problem *p,
+                   Plain         *c)
+{
+  c->type = 4;
+  c->first = c->second = 0;
+  for (guint v = 0; v < p->n_values; v++)
+    switch (g_rand_int_range (rand, 0, 3))
+      {
+      case 0:
+        c->first |= 1u << v;
+        break;
+      case 1:
+        c->second |= 1u << v;
+        break;
+      default:
+        break;
+      }
+}
+
 /* A random binary constraint on two distinct variables. */
 static void
 random_binary (GRand         *rand,
@@ -204,7 +238,7 @@ random_problem (GRand   *rand,
     {
       Plain *c = &p->constraints[k];
 
-      c->type = g_rand_int_range (rand, 0, 4);
+      c->type = g_rand_int_range (rand, 0, 5);
       if (c->type == 2 && p->n_vars < 2)
         c->type = 0;
       if (c->type == 2)
@@ -228,14 +262,16 @@ random_problem (GRand   *rand,
             c->card_min[v] = g_rand_int_range (rand, 0, 3);
             c->card_max[v] = c->card_min[v] + g_rand_int_range (rand, 0, c->n + 1);
           }
+      else if (c->type == 4)
+        random_precedence (rand, p, c);
       else
         random_automaton (rand, p, c);
     }
 }
 
-/* Automata and binary tables only, scopes of distinct variables: the
- * constraints whose propagators are exactly arc consistent, so a search
- * with arc consistency has one right node count. */
+/* Automata, precedences and binary tables only, scopes of distinct
+ * variables: the constraints whose propagators are exactly arc
+ * consistent, so a search with arc consistency has one right node count. */
 static void
 random_arc_problem (GRand   *rand,
                     Problem *p)
@@ -270,7 +306,10 @@ random_arc_problem (GRand   *rand,
           order[j] = t;
           c->vars[i] = order[i];
         }
-      random_automaton (rand, p, c);
+      if (g_rand_int_range (rand, 0, 4) == 0)
+        random_precedence (rand, p, c);
+      else
+        random_automaton (rand, p, c);
     }
 }
 
@@ -295,6 +334,8 @@ build (const Problem *p)
         }
       else if (c->type == 3)
         pw_csp_add_cardinality (csp, c->vars, c->n, c->card_min, c->card_max);
+      else if (c->type == 4)
+        pw_csp_add_precedence (csp, c->vars, c->n, c->first, c->second);
       else
         pw_csp_add_binary (csp, c->vars[0], c->vars[1], c->allowed);
     }

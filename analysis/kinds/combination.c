@@ -778,12 +778,10 @@ _pw_combination_model_new (const PwCombinationLevel *level,
   }
   if (break_symmetry)
     {
-      const int nv = model->n_entries + 1;
-
       for (int a = 0; a < PW_COMBINATION_N_COLOURS; a++)
         {
+          PwCspDomain first = 0, second = 0;
           int b;
-          PwCspAutomaton automaton = { 2, 0, 3, next };
 
           if (!colour_used[a])
             continue;
@@ -792,15 +790,15 @@ _pw_combination_model_new (const PwCombinationLevel *level,
               break;
           if (b == PW_COMBINATION_N_COLOURS)
             continue;
-          /* state 0: no piece of a yet, b forbidden; state 1: anything */
-          for (int v = 0; v < nv; v++)
+          /* no piece of b before the first of a, in cell order */
+          for (int e = 0; e < model->n_entries; e++)
             {
-              int colour = v == 0 ? -1 : model->entries[v - 1].colour;
-
-              next[v] = colour == a ? 1 : colour == b ? -1 : 0;
-              next[nv + v] = 1;
+              if (model->entries[e].colour == a)
+                first |= 1u << (e + 1);
+              else if (model->entries[e].colour == b)
+                second |= 1u << (e + 1);
             }
-          pw_csp_add_automaton (model->csp, all, model->n_vars, &automaton);
+          pw_csp_add_precedence (model->csp, all, model->n_vars, first, second);
         }
     }
 
