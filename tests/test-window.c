@@ -40,17 +40,24 @@ wait_for (Condition   condition,
     }
 }
 
+/* A set from data/levels, by file name. */
 static PwDocument *
-load_sample (void)
+load_bundled (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
-                                            "sample.json", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", name,
+                                            NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   PwDocument *document = pw_document_load (file, NULL, &error);
 
   g_assert_no_error (error);
   return document;
+}
+
+static PwDocument *
+load_sample (void)
+{
+  return load_bundled ("sample.json");
 }
 
 typedef struct
@@ -887,6 +894,46 @@ test_window_freecell (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The width of the screen meson gives this test (xvfb-run -s "-screen 0
+ * 1400x900x24"), and of the side column the analysis panel is in. */
+#define SCREEN_WIDTH 1400
+#define SIDE_WIDTH   300
+
+/* Each bundled set, its first level analysed, fits a 1400 px wide screen:
+ * GTK never makes a window narrower than its minimum width, so that must
+ * be less than the screen's (the FreeCell deal bar on one line, measured
+ * even behind a grid level's canvas, made it 1575 px); and the analysis
+ * panel asks no more than its column, however long its figures (a
+ * combination level's dead cells per inventory entry, a FreeCell
+ * solution). */
+static void
+test_window_fits_screen (void)
+{
+  static const char *const sets[] = { "sample.json", "combination.json", "freecell.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autoptr(PwDocument) document = load_bundled (sets[i]);
+      PwWindow *window = pw_window_new (NULL);
+      GtkWidget *panel = GTK_WIDGET (pw_window_get_analysis_panel (window));
+      int minimum, natural;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      pw_window_set_document (window, document);
+      gtk_window_present (GTK_WINDOW (window));
+      wait_for (panel_says_analysed, window, "the first level's analysis");
+
+      gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL,
+                          NULL, NULL);
+      g_test_message ("%s: window at least %d px wide", sets[i], minimum);
+      g_assert_cmpint (minimum, <=, SCREEN_WIDTH);
+      gtk_widget_measure (panel, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+      g_test_message ("%s: analysis panel %d px, %d px natural", sets[i], minimum, natural);
+      g_assert_cmpint (natural, <=, SIDE_WIDTH);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -911,6 +958,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
   g_test_add_func ("/ui/window/placement", test_window_placement);
   g_test_add_func ("/ui/window/freecell", test_window_freecell);
+  g_test_add_func ("/ui/window/fits-screen", test_window_fits_screen);
   g_test_add_func ("/ui/window/generate", test_window_generate);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   status = g_test_run ();

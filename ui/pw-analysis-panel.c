@@ -31,6 +31,32 @@ struct _PwAnalysisPanel
 
 G_DEFINE_FINAL_TYPE (PwAnalysisPanel, pw_analysis_panel, GTK_TYPE_WIDGET)
 
+/* A value up to this many characters sits beside its name; a longer one
+ * (a solution, a list of cells) on its own line under it, the panel's
+ * whole width, where it reads as wrapped text rather than a narrow column. */
+#define VALUE_CHARS 24
+
+/* Figure @i's name is on grid row 2i; its value beside it, or on row
+ * 2i + 1 when long (an empty row takes no space). */
+static void
+set_value (PwAnalysisPanel *self,
+           guint            i,
+           const char      *text)
+{
+  GtkLabel *value = g_hash_table_lookup (self->values, self->kind->figures[i].key);
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->figures));
+  GtkGridLayoutChild *child =
+    GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, GTK_WIDGET (value)));
+  gboolean below = g_utf8_strlen (text, -1) > VALUE_CHARS;
+
+  gtk_label_set_text (value, text);
+  gtk_label_set_xalign (value, below ? 0 : 1);
+  gtk_widget_set_halign (GTK_WIDGET (value), below ? GTK_ALIGN_FILL : GTK_ALIGN_END);
+  gtk_grid_layout_child_set_column (child, below ? 0 : 1);
+  gtk_grid_layout_child_set_column_span (child, below ? 2 : 1);
+  gtk_grid_layout_child_set_row (child, below ? 2 * i + 1 : 2 * i);
+}
+
 static void
 build_figures (PwAnalysisPanel *self,
                const PwKind    *kind)
@@ -54,34 +80,33 @@ build_figures (PwAnalysisPanel *self,
 
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), VALUE_CHARS);
+      /* at the top of a row that a wrapped value makes tall */
+      gtk_widget_set_valign (name, GTK_ALIGN_START);
       gtk_widget_add_css_class (name, "dim-label");
       gtk_widget_set_tooltip_text (name, info->key);
-      gtk_label_set_xalign (GTK_LABEL (value), 1);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-      /* short values on one line; long ones (a solution, a list of cells)
-       * wrap within the panel */
+      /* short values on one line; long ones wrap within the panel */
       gtk_label_set_wrap (GTK_LABEL (value), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_natural_wrap_mode (GTK_LABEL (value), GTK_NATURAL_WRAP_NONE);
-      gtk_label_set_max_width_chars (GTK_LABEL (value), 24);
+      gtk_label_set_max_width_chars (GTK_LABEL (value), VALUE_CHARS);
       gtk_widget_set_hexpand (value, TRUE);
-      gtk_widget_set_halign (value, GTK_ALIGN_END);
+      gtk_widget_set_valign (value, GTK_ALIGN_START);
       gtk_widget_add_css_class (value, "numeric");
-      gtk_grid_attach (self->figures, name, 0, i, 1, 1);
-      gtk_grid_attach (self->figures, value, 1, i, 1, 1);
+      gtk_grid_attach (self->figures, name, 0, 2 * i, 1, 1);
+      gtk_grid_attach (self->figures, value, 1, 2 * i, 1, 1);
       g_hash_table_insert (self->values, (gpointer) info->key, value);
+      set_value (self, i, "—");
     }
 }
 
 static void
 clear_values (PwAnalysisPanel *self)
 {
-  GHashTableIter iter;
-  gpointer value;
-
-  g_hash_table_iter_init (&iter, self->values);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    gtk_label_set_text (value, "—");
+  for (guint i = 0; self->kind != NULL && i < self->kind->n_figures; i++)
+    set_value (self, i, "—");
 }
 
 void
@@ -176,11 +201,10 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
   for (guint i = 0; self->kind != NULL && i < self->kind->n_figures; i++)
     {
       const PwFigureInfo *info = &self->kind->figures[i];
-      GtkLabel *label = g_hash_table_lookup (self->values, info->key);
       g_autofree char *text = pw_figure_to_display (json_object_get_member (figures, info->key),
                                                     info->type);
 
-      gtk_label_set_text (label, text);
+      set_value (self, i, text);
     }
 
   if (pw_analysis_get_partial (analysis))

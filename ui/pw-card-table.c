@@ -1357,6 +1357,18 @@ auto_toggled (PwCardTable *self)
     start_check (self);
 }
 
+/* A group of controls in the edit bar, kept on one line when the bar wraps. */
+static GtkWidget *
+edit_group (GtkWidget *bar)
+{
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), group);
+  /* the group is no stop of its own for Tab: its controls are */
+  gtk_widget_set_focusable (gtk_widget_get_parent (group), FALSE);
+  return group;
+}
+
 static GtkWidget *
 labelled_spin (GtkWidget   *box,
                const char  *label,
@@ -1414,6 +1426,7 @@ static void
 pw_card_table_init (PwCardTable *self)
 {
   GtkWidget *button;
+  GtkWidget *group;
   GtkGesture *drag;
   GtkEventController *keys;
 
@@ -1427,32 +1440,37 @@ pw_card_table_init (PwCardTable *self)
   self->cursor = -1;
   pw_fc_decor_init (&self->decor);
 
-  /* edit: new deals and counts */
-  self->edit_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* edit: new deals and counts, in groups that wrap onto more lines when
+   * the centre is narrow: on one line the bar is wider (963 px) than the
+   * centre of a window that fits a 1400 px screen */
+  self->edit_bar = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->edit_bar), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->edit_bar), 4);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->edit_bar), 12);
   gtk_widget_set_margin_start (self->edit_bar, 8);
   gtk_widget_set_margin_end (self->edit_bar, 8);
   gtk_widget_set_margin_top (self->edit_bar, 4);
   gtk_widget_set_margin_bottom (self->edit_bar, 4);
-  self->deal_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("Microsoft _deal"), 1,
-                                                    G_MAXINT32,
+  group = edit_group (self->edit_bar);
+  self->deal_spin = GTK_SPIN_BUTTON (labelled_spin (group, _("Microsoft _deal"), 1, G_MAXINT32,
                                                     _("The number of a deal of Microsoft "
                                                       "FreeCell, 1 to 2147483647")));
   button = gtk_button_new_with_label (_("Deal"));
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (deal_clicked), self);
-  gtk_box_append (GTK_BOX (self->edit_bar), button);
-  gtk_box_append (GTK_BOX (self->edit_bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  self->seed_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Seed"), 0, G_MAXINT32,
+  gtk_box_append (GTK_BOX (group), button);
+  group = edit_group (self->edit_bar);
+  self->seed_spin = GTK_SPIN_BUTTON (labelled_spin (group, _("_Seed"), 0, G_MAXINT32,
                                                     _("Shuffles with the same seed give the "
                                                       "same deal")));
   button = gtk_button_new_with_mnemonic (_("S_huffle"));
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (shuffle_clicked), self);
-  gtk_box_append (GTK_BOX (self->edit_bar), button);
-  gtk_box_append (GTK_BOX (self->edit_bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  self->cascades_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Cascades"),
+  gtk_box_append (GTK_BOX (group), button);
+  group = edit_group (self->edit_bar);
+  self->cascades_spin = GTK_SPIN_BUTTON (labelled_spin (group, _("_Cascades"),
                                                         PW_FC_MIN_CASCADES, PW_FC_MAX_CASCADES,
                                                         _("The cards are dealt again, row by "
                                                           "row, into this many cascades")));
-  self->free_spin = GTK_SPIN_BUTTON (labelled_spin (self->edit_bar, _("_Free cells"), 0,
+  self->free_spin = GTK_SPIN_BUTTON (labelled_spin (group, _("_Free cells"), 0,
                                                     PW_FC_MAX_FREE, NULL));
   g_signal_connect_swapped (self->cascades_spin, "value-changed", G_CALLBACK (counts_changed),
                             self);
@@ -1476,6 +1494,10 @@ pw_card_table_init (PwCardTable *self)
   self->hint_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->hint_label), TRUE);
   gtk_label_set_xalign (self->hint_label, 1);
+  /* a hint is read: it wraps rather than widen the window */
+  gtk_label_set_wrap (self->hint_label, TRUE);
+  gtk_label_set_wrap_mode (self->hint_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (self->hint_label, GTK_JUSTIFY_RIGHT);
   gtk_box_append (GTK_BOX (self->play_bar), GTK_WIDGET (self->hint_label));
   gtk_widget_set_visible (self->play_bar, FALSE);
   gtk_box_append (GTK_BOX (self), self->play_bar);
