@@ -283,7 +283,8 @@ pw_figure_to_display (JsonNode     *node,
 
           if (xy == NULL || json_array_get_length (xy) != 2)
             continue;
-          g_string_append_printf (text, "%s(%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")",
+          /* a no-break space inside the pair: a wrapped line never splits one */
+          g_string_append_printf (text, "%s(%" G_GINT64_FORMAT ",\u00a0%" G_GINT64_FORMAT ")",
                                   text->len ? " " : "", json_array_get_int_element (xy, 0),
                                   json_array_get_int_element (xy, 1));
         }

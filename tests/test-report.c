@@ -153,6 +153,24 @@ test_playtest_summary (void)
   g_assert_cmpfloat_with_epsilon (median, 20, 1e-9);
 }
 
+/* Cells are shown as (x, y) pairs with a no-break space inside, so a
+ * wrapped line in the panel never splits a pair; lists per inventory
+ * entry are numbered, an empty one says so. */
+static void
+test_cells_display (void)
+{
+  g_autoptr(JsonNode) cells = json_from_string ("[[2, 0], [13, 1]]", NULL);
+  g_autoptr(JsonNode) lists = json_from_string ("[[[0, 4]], []]", NULL);
+  g_autoptr(JsonNode) empty = json_from_string ("[[], []]", NULL);
+  g_autofree char *a = pw_figure_to_display (cells, PW_FIGURE_CELLS);
+  g_autofree char *b = pw_figure_to_display (lists, PW_FIGURE_LIST);
+  g_autofree char *c = pw_figure_to_display (empty, PW_FIGURE_LIST);
+
+  g_assert_cmpstr (a, ==, "(2,\u00a00) (13,\u00a01)");
+  g_assert_cmpstr (b, ==, "1: (0,\u00a04); 2: none");
+  g_assert_cmpstr (c, ==, "none");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -163,6 +181,7 @@ main (int   argc,
   g_test_add_func ("/io/csv/round-trip", test_csv);
   g_test_add_func ("/io/csv/columns", test_columns);
   g_test_add_func ("/io/report/playtest-summary", test_playtest_summary);
+  g_test_add_func ("/io/report/cells-display", test_cells_display);
 
   return g_test_run ();
 }
