@@ -657,7 +657,7 @@ wakes (const Watch *w,
 }
 
 /* A variable's domain in @dom shrank to @now, losing @lost: the
- * constraints it wakes must look again, but for entailed ones. */
+ * constraints it wakes, except entailed ones, must look again. */
 static void
 touched (Search      *s,
          PwCspDomain *dom,

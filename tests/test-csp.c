@@ -109,25 +109,44 @@ plain_ok (const Problem *p,
   return TRUE;
 }
 
+/* How many assignments @n variables have, each one numbered: decode ()
+ * sets the variables @vars (NULL: 0..n-1) to assignment @code's values. */
+static guint64
+n_assignments (const Problem *p,
+               guint          n)
+{
+  guint64 total = 1;
+
+  for (guint i = 0; i < n; i++)
+    total *= p->n_values;
+  return total;
+}
+
+static void
+decode (const Problem *p,
+        guint64        code,
+        const guint   *vars,
+        guint          n,
+        guint8        *values)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      values[vars ? vars[i] : i] = code % p->n_values;
+      code /= p->n_values;
+    }
+}
+
 /* Every assignment, in lexicographic order: the solutions as strings. */
 static GPtrArray *
 enumerate (const Problem *p)
 {
   GPtrArray *solutions = g_ptr_array_new_with_free_func (g_free);
   guint8 values[8] = { 0 };
-  guint64 total = 1;
+  guint64 total = n_assignments (p, p->n_vars);
 
-  for (guint i = 0; i < p->n_vars; i++)
-    total *= p->n_values;
   for (guint64 code = 0; code < total; code++)
     {
-      guint64 rest = code;
-
-      for (guint i = 0; i < p->n_vars; i++)
-        {
-          values[i] = rest % p->n_values;
-          rest /= p->n_values;
-        }
+      decode (p, code, NULL, p->n_vars, values);
       if (plain_ok (p, values))
         g_ptr_array_add (solutions, g_memdup2 (values, p->n_vars));
     }
@@ -442,21 +461,15 @@ plain_arc_consistency (const Problem *p,
           const Plain *c = &p->constraints[k];
           guint32 supported[8] = { 0 };
           guint8 values[8] = { 0 };
-          guint64 total = 1;
+          guint64 total = n_assignments (p, c->n);
 
-          for (guint i = 0; i < c->n; i++)
-            total *= p->n_values;
           for (guint64 code = 0; code < total; code++)
             {
-              guint64 rest = code;
               gboolean within = TRUE;
 
+              decode (p, code, c->vars, c->n, values);
               for (guint i = 0; i < c->n; i++)
-                {
-                  values[c->vars[i]] = rest % p->n_values;
-                  rest /= p->n_values;
-                  within &= (dom[c->vars[i]] >> values[c->vars[i]]) & 1;
-                }
+                within &= (dom[c->vars[i]] >> values[c->vars[i]]) & 1;
               if (within && plain_constraint_ok (p, c, values))
                 for (guint i = 0; i < c->n; i++)
                   supported[i] |= 1u << values[c->vars[i]];
