@@ -1,0 +1,38 @@
+/* numgrid-private.h — the problem's fields, for the engine's own files
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "numgrid.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  PwUnitKind kind;
+  guint      number;
+  guint      n_cells;
+  guint     *cells;
+} PwNumGridUnit;
+
+struct _PwNumGrid
+{
+  guint   width;
+  guint   height;
+  guint   n_cells;
+  guint   n_values;
+  guint8 *givens;
+  GArray *units;            /* PwNumGridUnit */
+  GArray *less;             /* pairs of guint: smaller, larger */
+  /* cell → units, built by _pw_numgrid_prepare */
+  guint  *cell_unit_start;  /* n_cells + 1 offsets into cell_unit_list */
+  guint  *cell_unit_list;
+};
+
+/* Builds the derived indices (kept current by every change). */
+void _pw_numgrid_prepare (PwNumGrid *grid);
+
+G_END_DECLS

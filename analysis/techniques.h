@@ -1,0 +1,112 @@
+/* techniques.h — a human-style solver that grades number-placement puzzles
+ * by the techniques they need, and explains its steps (hints)
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solver applies the techniques below in order of difficulty and, after
+ * every step, starts again from the easiest (Tatham's rule), on any
+ * PwNumGrid: Sudoku of any box shape, jigsaw, diagonals, Latin squares,
+ * Futoshiki. A puzzle no technique finishes is solved by trial: assume a
+ * candidate, apply the techniques, and remove it when that contradicts;
+ * nested trials when one level is not enough. docs/rules/grading.md gives
+ * the scale and how the grade is made.
+ */
+
+#pragma once
+
+#include "numgrid.h"
+
+G_BEGIN_DECLS
+
+/* id, key (JSON, "hardest_technique"), name (translatable), rating on the
+ * Sudoku Explainer-like scale; in order of difficulty. */
+#define PW_TECHNIQUES(X)                                                          \
+  X (NAKED_SINGLE,      "naked_single",      N_("Naked single"),        1.0)     \
+  X (HIDDEN_SINGLE,     "hidden_single",     N_("Hidden single"),       1.5)     \
+  X (INEQUALITY,        "inequality",        N_("Inequality"),          1.8)     \
+  X (POINTING,          "pointing",          N_("Pointing"),            2.6)     \
+  X (CLAIMING,          "claiming",          N_("Claiming"),            2.8)     \
+  X (INEQUALITY_CHAIN,  "inequality_chain",  N_("Inequality chain"),    2.9)     \
+  X (NAKED_PAIR,        "naked_pair",        N_("Naked pair"),          3.0)     \
+  X (X_WING,            "x_wing",            N_("X-Wing"),              3.2)     \
+  X (HIDDEN_PAIR,       "hidden_pair",       N_("Hidden pair"),         3.4)     \
+  X (NAKED_TRIPLE,      "naked_triple",      N_("Naked triple"),        3.6)     \
+  X (SWORDFISH,         "swordfish",         N_("Swordfish"),           3.8)     \
+  X (HIDDEN_TRIPLE,     "hidden_triple",     N_("Hidden triple"),       4.0)     \
+  X (XY_WING,           "xy_wing",           N_("XY-Wing"),             4.2)     \
+  X (XYZ_WING,          "xyz_wing",          N_("XYZ-Wing"),            4.4)     \
+  X (NAKED_QUAD,        "naked_quad",        N_("Naked quad"),          5.0)     \
+  X (JELLYFISH,         "jellyfish",         N_("Jellyfish"),           5.2)     \
+  X (HIDDEN_QUAD,       "hidden_quad",       N_("Hidden quad"),         5.4)     \
+  X (SIMPLE_COLOURING,  "simple_colouring",  N_("Simple colouring"),    6.0)     \
+  X (X_CHAIN,           "x_chain",           N_("X-chain"),             6.5)     \
+  X (XY_CHAIN,          "xy_chain",          N_("XY-chain"),            7.0)     \
+  X (TRIAL,             "trial",             N_("Trial and error"),     8.0)
+
+#define PW_TECHNIQUE_ENUM(id, key, name, rating) PW_TECHNIQUE_##id,
+typedef enum
+{
+  PW_TECHNIQUES (PW_TECHNIQUE_ENUM)
+  PW_N_TECHNIQUES
+} PwTechnique;
+#undef PW_TECHNIQUE_ENUM
+
+const char *pw_technique_key    (PwTechnique technique);
+/* Translated. */
+const char *pw_technique_name   (PwTechnique technique);
+double      pw_technique_rating (PwTechnique technique);
+
+typedef struct
+{
+  guint cell;
+  guint value;
+} PwCellValue;
+
+/* One deduction: what it places and removes, the cells that make the
+ * pattern (to highlight) and one sentence for people, e.g. "Hidden
+ * single: 7 can only go in r3c5 within box 2". */
+typedef struct
+{
+  PwTechnique technique;
+  GArray     *placements;    /* PwCellValue */
+  GArray     *eliminations;  /* PwCellValue */
+  GArray     *pattern;       /* guint cells */
+  char       *sentence;      /* translated */
+} PwLogicStep;
+
+void         pw_logic_step_free (PwLogicStep      *step);
+
+/* The easiest step from a position: @values (0 for an empty cell) and,
+ * when not NULL, the player's candidates per cell (NULL: every value the
+ * placed values allow). NULL when the position is solved, contradicts
+ * itself (@error says where) or no technique below trial applies. */
+PwLogicStep *pw_logic_next_step (const PwNumGrid  *grid,
+                                 const guint8     *values,
+                                 const PwValueSet *candidates,
+                                 GError          **error);
+
+typedef struct
+{
+  gboolean    solved;        /* the techniques (with trial) reached the solution */
+  double      grade;         /* the rating: docs/rules/grading.md */
+  PwTechnique hardest;
+  guint       counts[PW_N_TECHNIQUES];  /* steps taken with each technique */
+  guint       trial_depth;   /* 0: no trial needed; 1: single trials; 2: nested … */
+  guint64     steps;
+} PwLogicGrade;
+
+/* Grades the puzzle from its givens (and @assume, may be NULL). @budget
+ * bounds the work (technique applications, trials included); FALSE with
+ * G_IO_ERROR_CANCELLED when cancelled, G_IO_ERROR_TIMED_OUT when the
+ * budget ran out. Meaningful for puzzles with one solution. */
+gboolean     pw_logic_grade     (const PwNumGrid  *grid,
+                                 const guint8     *assume,
+                                 guint64           budget,
+                                 PwLogicGrade     *grade,
+                                 GCancellable     *cancellable,
+                                 GError          **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLogicStep, pw_logic_step_free)
+
+G_END_DECLS
