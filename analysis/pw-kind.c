@@ -79,6 +79,7 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->seed = PW_DEFAULT_SEED;
   options->search_runs = PW_DEFAULT_SEARCH_RUNS;
   options->threads = 0;
+  options->max_solutions = PW_DEFAULT_MAX_SOLUTIONS;
   options->trace = NULL;
   options->trace_data = NULL;
 }

@@ -67,6 +67,7 @@ struct _PwAnalyseOptions
   guint64      seed;         /* for every randomised figure */
   guint        search_runs;  /* randomised searches averaged (multiple method) */
   guint        threads;      /* threads one analysis may use; 0: one per core */
+  guint64      max_solutions; /* kinds that count solutions stop there (capped) */
   PwTraceFunc  trace;        /* optional, may be NULL */
   gpointer     trace_data;
 };
@@ -74,6 +75,7 @@ struct _PwAnalyseOptions
 #define PW_DEFAULT_MAX_STATES   G_GUINT64_CONSTANT (20000000)
 #define PW_DEFAULT_SEED         G_GUINT64_CONSTANT (1)
 #define PW_DEFAULT_SEARCH_RUNS  50
+#define PW_DEFAULT_MAX_SOLUTIONS 1000
 
 void pw_analyse_options_init (PwAnalyseOptions *options);
 

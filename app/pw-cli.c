@@ -239,6 +239,7 @@ cmd_analyse (int    argc,
 {
   g_autofree char *format = NULL;
   g_autofree char *max_states = NULL;
+  g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
   g_auto(GStrv) files = NULL;
@@ -250,6 +251,8 @@ cmd_analyse (int    argc,
       N_("Output format: text (default), json or csv"), N_("FORMAT") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
+      N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
@@ -289,6 +292,7 @@ cmd_analyse (int    argc,
 
   pw_analyse_options_init (&options);
   if (!parse_count ("analyse", "--max-states", max_states, 1, &options.max_states) ||
+      !parse_count ("analyse", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
     return PW_EXIT_USAGE;
@@ -487,6 +491,7 @@ cmd_export_csv (int    argc,
 {
   g_autofree char *output = NULL;
   g_autofree char *max_states = NULL;
+  g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_auto(GStrv) files = NULL;
   gboolean quiet = FALSE;
@@ -495,6 +500,8 @@ cmd_export_csv (int    argc,
       N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
+      N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
@@ -529,6 +536,7 @@ cmd_export_csv (int    argc,
     }
   pw_analyse_options_init (&options);
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
+      !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("export-csv", "--seed", seed, 0, &options.seed))
     return PW_EXIT_USAGE;
 

@@ -33,7 +33,6 @@ const char * const pw_combination_colours[PW_COMBINATION_N_COLOURS] = {
 
 static const char * const attack_names[4] = { NULL, "orthogonal", "diagonal", "both" };
 
-#define DEFAULT_CAP          1000
 #define DIFFICULTY_CUTOFF    500
 #define MAX_FILE_ENTRIES     64
 
@@ -1098,6 +1097,7 @@ typedef struct
   const PwCombinationModel *broken;
   const PwCombinationModel *raw;
   guint64                   left;         /* budget, spent as the searches go */
+  guint64                   cap;          /* counts stop past it */
   GCancellable             *cancellable;
   PwCspResult               counted;      /* up to colour symmetry */
   PwCspResult               raw_counted;
@@ -1131,7 +1131,7 @@ count_and_find_dead (gpointer data)
   pw_csp_search_init (&search);
   search.order = PW_CSP_ORDER_SMALLEST_DOMAIN;
   search.values_descending = TRUE;
-  search.max_solutions = DEFAULT_CAP + 1;
+  search.max_solutions = c->cap + 1;
   search.max_nodes = c->left;
   search.cancellable = c->cancellable;
   if (!pw_csp_search (c->broken->csp, &search, &c->counted, &c->error))
@@ -1233,6 +1233,7 @@ combination_analyse (gconstpointer           data,
   counting.broken = broken;
   counting.raw = raw;
   counting.left = eighth;
+  counting.cap = MAX (options->max_solutions, 1);
   counting.cancellable = cancellable;
   if (options->threads == 1)
     count_and_find_dead (&counting);
@@ -1266,7 +1267,7 @@ combination_analyse (gconstpointer           data,
   if (!counting.counted.node_limit)
     {
       json_object_set_int_member (figures, FIG (SOLUTIONS),
-                                  MIN (counting.counted.solutions, DEFAULT_CAP));
+                                  MIN (counting.counted.solutions, counting.cap));
       json_object_set_boolean_member (figures, FIG (UNIQUE),
                                       counting.counted.solutions == 1 &&
                                       counting.counted.exhausted);
@@ -1274,11 +1275,11 @@ combination_analyse (gconstpointer           data,
     }
   if (!counting.raw_counted.node_limit)
     json_object_set_int_member (figures, FIG (RAW_SOLUTIONS),
-                                MIN (counting.raw_counted.solutions, DEFAULT_CAP));
+                                MIN (counting.raw_counted.solutions, counting.cap));
   if (!counting.counted.node_limit && !counting.raw_counted.node_limit)
     json_object_set_boolean_member (figures, FIG (CAPPED),
-                                    counting.counted.solutions > DEFAULT_CAP ||
-                                    counting.raw_counted.solutions > DEFAULT_CAP);
+                                    counting.counted.solutions > counting.cap ||
+                                    counting.raw_counted.solutions > counting.cap);
   if (!partial)
     {
       JsonArray *per_entry = json_array_new ();
