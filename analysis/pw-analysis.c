@@ -245,6 +245,58 @@ pw_figure_to_display (JsonNode     *node,
 {
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return g_strdup ("—");
+  if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_GRID)
+    {
+      /* rows one after another: "534678912 / 672195348 / …", numbers
+       * spaced when some has two digits */
+      JsonArray *rows = json_node_get_array (node);
+      GString *text = g_string_new (NULL);
+      gboolean spaced = FALSE;
+
+      for (guint y = 0; y < json_array_get_length (rows); y++)
+        {
+          JsonNode *row = json_array_get_element (rows, y);
+
+          if (JSON_NODE_HOLDS_ARRAY (row))
+            for (guint x = 0; x < json_array_get_length (json_node_get_array (row)); x++)
+              spaced |= json_array_get_int_element (json_node_get_array (row), x) > 9;
+        }
+      for (guint y = 0; y < json_array_get_length (rows); y++)
+        {
+          JsonNode *row = json_array_get_element (rows, y);
+
+          if (y > 0)
+            g_string_append (text, " / ");
+          if (!JSON_NODE_HOLDS_ARRAY (row))
+            continue;
+          for (guint x = 0; x < json_array_get_length (json_node_get_array (row)); x++)
+            g_string_append_printf (text, "%s%" G_GINT64_FORMAT, spaced && x > 0 ? " " : "",
+                                    json_array_get_int_element (json_node_get_array (row), x));
+        }
+      return g_string_free (text, FALSE);
+    }
+  if (JSON_NODE_HOLDS_OBJECT (node) && type == PW_FIGURE_COUNTS)
+    {
+      /* "naked single 45, hidden single 12": keys with spaces for '_' */
+      JsonObject *counts = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (counts);
+      GString *text = g_string_new (NULL);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          g_autofree char *name = g_strdelimit (g_strdup (l->data), "_", ' ');
+          g_autofree char *count =
+            pw_figure_to_display (json_object_get_member (counts, l->data), PW_FIGURE_INT);
+
+          g_string_append_printf (text, "%s%s\u00a0%s", text->len ? ", " : "", name, count);
+        }
+      if (text->len == 0)
+        {
+          g_string_free (text, TRUE);
+          return g_strdup (_("none"));
+        }
+      return g_string_free (text, FALSE);
+    }
   if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_LIST)
     {
       /* a list of cell lists (per inventory entry…): each shown as cells */

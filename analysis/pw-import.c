@@ -12,6 +12,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-import.h"
+#include "pw-kind.h"
+#include "pw-level.h"
 #include "pw-level-set.h"
 
 typedef struct
@@ -60,32 +62,18 @@ finish_block (Block       *block,
   return TRUE;
 }
 
-gboolean
-pw_import_text (PwLevelSet  *set,
-                const char  *kind_id,
-                const char  *text,
-                const char  *display_name,
-                GError     **error)
+/* The generic reader: blocks separated by blank lines, ";" lines naming
+ * them, each block read by the kind's from_text. */
+static gboolean
+import_blocks (const char  *text,
+               const char  *kind_id,
+               const char  *display_name,
+               GPtrArray   *levels,
+               GError     **error)
 {
-  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
   g_auto(GStrv) lines = NULL;
   Block block;
   gboolean ok = TRUE;
-
-  g_return_val_if_fail (set != NULL, FALSE);
-  g_return_val_if_fail (kind_id != NULL, FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  if (!g_utf8_validate (text, -1, NULL))
-    {
-      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_SYNTAX,
-                   _("%s: the text is not valid UTF-8"), display_name);
-      return FALSE;
-    }
-
-  /* editors on some systems start UTF-8 files with a byte-order mark */
-  if (g_str_has_prefix (text, "\xef\xbb\xbf"))
-    text += 3;
 
   block.name = g_string_new (NULL);
   block.notes = g_string_new (NULL);
@@ -130,8 +118,55 @@ pw_import_text (PwLevelSet  *set,
   g_string_free (block.notes, TRUE);
   g_string_free (block.grid, TRUE);
 
-  if (!ok)
+  return ok;
+}
+
+gboolean
+pw_import_text (PwLevelSet  *set,
+                const char  *kind_id,
+                const char  *text,
+                const char  *display_name,
+                GError     **error)
+{
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  const PwKind *kind;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (kind_id != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_SYNTAX,
+                   _("%s: the text is not valid UTF-8"), display_name);
+      return FALSE;
+    }
+
+  /* editors on some systems start UTF-8 files with a byte-order mark */
+  if (g_str_has_prefix (text, "\xef\xbb\xbf"))
+    text += 3;
+
+  kind = pw_kinds_lookup (kind_id);
+  if (kind != NULL && kind->import_text != NULL)
+    {
+      g_autoptr(GPtrArray) data = g_ptr_array_new_with_free_func (kind->free);
+
+      if (!kind->import_text (text, display_name, data, error))
+        return FALSE;
+      /* the levels take the data */
+      g_ptr_array_set_free_func (data, NULL);
+      for (guint i = 0; i < data->len; i++)
+        {
+          PwLevel *level = _pw_level_new_take_data (kind, g_ptr_array_index (data, i));
+          g_autofree char *name = g_strdup_printf (_("Level %u"), levels->len + 1);
+
+          pw_level_set_name (level, name);
+          g_ptr_array_add (levels, level);
+        }
+    }
+  else if (!import_blocks (text, kind_id, display_name, levels, error))
     return FALSE;
+
   if (levels->len == 0)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID,

@@ -33,6 +33,8 @@ typedef enum
   PW_FIGURE_LIST,    /* any other JSON list */
   PW_FIGURE_CLASS,   /* text naming the level's class: two levels of a set
                       * with the same value are the same game */
+  PW_FIGURE_GRID,    /* a grid of numbers, JSON [[row], …] (a solution) */
+  PW_FIGURE_COUNTS,  /* how often each thing happened, JSON {"key": n, …} */
 } PwFigureType;
 
 /* One analysis figure: its JSON key and CSV column (@key), and its
@@ -150,6 +152,15 @@ struct _PwKind
   gpointer  (*from_text)     (const char   *text,
                               GError      **error);
   char     *(*to_text)       (gconstpointer data);
+  /* A whole text file of levels (import), NULL for the generic reader
+   * (pw-import.c: blocks separated by blank lines, each read by
+   * from_text). Appends the kind's data of each level to @levels, whose
+   * free function the caller set to the kind's free; nothing on error,
+   * which names @display_name, the line and the place in it. */
+  gboolean  (*import_text)   (const char   *text,
+                              const char   *display_name,
+                              GPtrArray    *levels,
+                              GError      **error);
 
   /* Grid edits, NULL for kinds without a grid. transform returns the
    * level mirrored or rotated; resize adds (@delta > 0) or removes rows or

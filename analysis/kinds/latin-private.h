@@ -78,6 +78,12 @@ gboolean      _pw_latin_level_equal  (const PwLatinLevel *a,
 /* Fills regions[] with the boxes of box_rows × box_cols. */
 void          _pw_latin_level_set_boxes (PwLatinLevel    *level);
 
+/* Marks value(@a) < value(@b) for orthogonal neighbours (futoshiki),
+ * replacing a sign the pair had; FALSE when they are not neighbours. */
+gboolean      _pw_latin_level_set_less (PwLatinLevel     *level,
+                                        guint             a,
+                                        guint             b);
+
 /* The engine's problem for a level: rows, columns, regions, diagonals,
  * inequalities, givens. */
 PwNumGrid    *_pw_latin_build_grid   (const PwLatinLevel *level);
