@@ -8,6 +8,7 @@
  *   puzzlewright import --kind KIND TXT... -o SET.json [--title T]
  *   puzzlewright import --kind freecell --ms-deal 1-32000 -o SET.json
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
+ *   puzzlewright export --format text SET.json [-o OUT.txt]
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -34,12 +35,14 @@ static int cmd_analyse    (int argc, char **argv);
 static int cmd_import     (int argc, char **argv);
 static int cmd_export_csv (int argc, char **argv);
 static int cmd_generate   (int argc, char **argv);
+static int cmd_export     (int argc, char **argv);
 
 static const Command commands[] = {
   { "analyse",    cmd_analyse,    N_("Analyse every level of level-set files") },
   { "import",     cmd_import,     N_("Build a level set from plain-text levels") },
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
+  { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
 };
 
 static void
@@ -551,6 +554,95 @@ cmd_export_csv (int    argc,
   if (!write_output (output, csv, strlen (csv)))
     return PW_EXIT_FAILURE;
   return status;
+}
+
+/* Every level in its kind's text form: kinds that read a file one level a
+ * line (import_text) get one line each, the others the blocks the generic
+ * importer reads ("; Name", the text, a blank line). */
+static char *
+levels_to_text (PwLevelSet  *set,
+                const char  *display_name,
+                GError     **error)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      const PwKind *kind = pw_level_get_kind (level);
+      g_autofree char *text = NULL;
+
+      if (kind == NULL || kind->to_text == NULL)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
+                       _("%s: level %u (“%s”): its kind “%s” has no text form"), display_name,
+                       i + 1, pw_level_get_name (level), pw_level_get_kind_id (level));
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+      text = kind->to_text (pw_level_get_data (level));
+      if (kind->import_text != NULL)
+        g_string_append_printf (out, "%s\n", g_strchomp (text));
+      else
+        g_string_append_printf (out, "; %s\n%s%s\n", pw_level_get_name (level), text,
+                                g_str_has_suffix (text, "\n") ? "" : "\n");
+    }
+  return g_string_free (out, FALSE);
+}
+
+static int
+cmd_export (int    argc,
+            char **argv)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: text"), N_("FORMAT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("File to write (standard output when absent or “-”)"), N_("FILE") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SET.json — write the levels of a set in a text form"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autofree char *display_name = NULL;
+  g_autofree char *text = NULL;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("text: one line per level for kinds whose files hold a level "
+                                  "a line, else “; Name” and the level’s text; what “import” "
+                                  "reads back."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      usage_error ("export", error->message);
+      return PW_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      usage_error ("export", _("name exactly one level-set file"));
+      return PW_EXIT_USAGE;
+    }
+  if (format == NULL || !g_str_equal (format, "text"))
+    {
+      usage_error ("export", _("--format must be text"));
+      return PW_EXIT_USAGE;
+    }
+  set = load_set (files[0], &display_name);
+  if (set == NULL)
+    return PW_EXIT_FAILURE;
+  text = levels_to_text (set, display_name, &error);
+  if (text == NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  if (!write_output (output, text, strlen (text)))
+    return PW_EXIT_FAILURE;
+  return PW_EXIT_OK;
 }
 
 typedef struct

@@ -243,6 +243,66 @@ test_import (void)
   test_remove_dir (dir);
 }
 
+/* export --format text writes what import reads back: the same levels
+ * (names of block-form kinds included), and the same text again. */
+static void
+test_export_text_round_trip (void)
+{
+  const char *sets[] = { "sample.json", "combination.json" };
+  const char *kinds[] = { "slide", "combination" };
+  g_autofree char *dir = test_make_temp_dir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                                sets[i], NULL);
+      g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
+      g_autofree char *out = g_build_filename (dir, "back.json", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) back_file = g_file_new_for_path (out);
+      g_autoptr(PwLevelSet) set = NULL;
+      g_autoptr(PwLevelSet) back = NULL;
+      g_autoptr(GError) error = NULL;
+      g_auto(Run) exported = { 0 };
+      g_auto(Run) imported = { 0 };
+      g_auto(Run) again = { 0 };
+
+      run_cli (&exported, "export", "--format", "text", path, NULL);
+      g_assert_cmpint (exported.status, ==, 0);
+      g_assert_true (g_file_set_contents (txt, exported.out, -1, NULL));
+      run_cli (&imported, "import", "--kind", kinds[i], txt, "-o", out, NULL);
+      g_assert_cmpint (imported.status, ==, 0);
+
+      set = pw_level_set_load (file, NULL, &error);
+      g_assert_no_error (error);
+      back = pw_level_set_load (back_file, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, pw_level_set_get_n_levels (set));
+      for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
+        {
+          PwLevel *a = pw_level_set_get_level (set, l);
+          PwLevel *b = pw_level_set_get_level (back, l);
+
+          g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+          g_assert_true (pw_level_get_kind (a)->equal (pw_level_get_data (a),
+                                                       pw_level_get_data (b)));
+        }
+      run_cli (&again, "export", "--format", "text", out, NULL);
+      g_assert_cmpint (again.status, ==, 0);
+      g_assert_cmpstr (again.out, ==, exported.out);
+    }
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *path = sample_path ();
+
+    run_cli (&run, "export", "--format", "xml", path, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--format"));
+  }
+  test_remove_dir (dir);
+}
+
 /* export-csv and analyse give the same figures for every level: the same
  * rows cell for cell (analyse adds the file first; seconds differ run to
  * run), and the same values as analyse --format json. */
@@ -381,6 +441,7 @@ main (int   argc,
   g_test_add_func ("/cli/analyse/budget", test_analyse_budget);
   g_test_add_func ("/cli/analyse/unknown-kind", test_analyse_unknown_kind);
   g_test_add_func ("/cli/import", test_import);
+  g_test_add_func ("/cli/export/text-round-trip", test_export_text_round_trip);
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
   g_test_add_func ("/cli/generate", test_generate);
