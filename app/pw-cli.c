@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -666,15 +667,23 @@ generated (gpointer data,
   g_autoptr(PwLevel) level = _pw_level_new_take_data (g->kind, data);
   guint n = pw_level_set_get_n_levels (g->set) + 1;
   g_autofree char *name = g_strdup_printf (_("Generated %u"), n);
-  g_autofree char *notes = g_strdup_printf (_("%s; difficulty %.2f"), g->notes, difficulty);
+  /* a generator that did not measure a level's difficulty reports NAN */
+  gboolean measured = !isnan (difficulty);
+  g_autofree char *notes = measured ? g_strdup_printf (_("%s; difficulty %.2f"), g->notes,
+                                                       difficulty)
+                                    : g_strdup (g->notes);
+  double seconds = (g_get_monotonic_time () - g->started) / 1e6;
 
   pw_level_set_name (level, name);
   pw_level_set_notes (level, notes);
   pw_level_set_append (g->set, level);
   if (g->show)
     g_printerr ("\r");
-  g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
-              difficulty, (g_get_monotonic_time () - g->started) / 1e6);
+  if (measured)
+    g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
+                difficulty, seconds);
+  else
+    g_printerr (_("puzzlewright: level %u of %u after %.1f s\n"), n, g->wanted, seconds);
   return n < g->wanted;
 }
 

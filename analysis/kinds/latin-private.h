@@ -118,6 +118,17 @@ gboolean      _pw_latin_import_text  (PwLatinVariant      variant,
                                       GPtrArray          *levels,
                                       GError            **error);
 
+/* The generator (latin-generate.c), for the kind tables: parameters as
+ * the tables list them. */
+gboolean      _pw_latin_generate     (PwLatinVariant      variant,
+                                      GHashTable         *params,
+                                      guint64             seed,
+                                      PwGenerateFound     found,
+                                      PwGenerateProgress  progress,
+                                      gpointer            user_data,
+                                      GCancellable       *cancellable,
+                                      GError            **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLatinLevel, _pw_latin_level_free)
 
 G_END_DECLS

@@ -1341,6 +1341,67 @@ futoshiki_import_text (const char  *text,
   return import_levels (PW_LATIN_FUTOSHIKI, text, display_name, levels, error);
 }
 
+static gboolean
+sudoku_generate (GHashTable         *params,
+                 guint64             seed,
+                 PwGenerateFound     found,
+                 PwGenerateProgress  progress,
+                 gpointer            user_data,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  return _pw_latin_generate (PW_LATIN_SUDOKU, params, seed, found, progress, user_data,
+                             cancellable, error);
+}
+
+static gboolean
+latin_generate (GHashTable         *params,
+                guint64             seed,
+                PwGenerateFound     found,
+                PwGenerateProgress  progress,
+                gpointer            user_data,
+                GCancellable       *cancellable,
+                GError            **error)
+{
+  return _pw_latin_generate (PW_LATIN_LATIN, params, seed, found, progress, user_data,
+                             cancellable, error);
+}
+
+static gboolean
+futoshiki_generate (GHashTable         *params,
+                    guint64             seed,
+                    PwGenerateFound     found,
+                    PwGenerateProgress  progress,
+                    gpointer            user_data,
+                    GCancellable       *cancellable,
+                    GError            **error)
+{
+  return _pw_latin_generate (PW_LATIN_FUTOSHIKI, params, seed, found, progress, user_data,
+                             cancellable, error);
+}
+
+#define COMMON_PARAMS                                                                        \
+  { "grade", N_("MIN-MAX"), N_("keep puzzles whose technique grade is in this band") },      \
+  { "symmetry", N_("none|rot180|rot90|mirror"),                                              \
+    N_("givens placed symmetrically (default none)") },                                      \
+  { "minimal", N_("true|false"),                                                             \
+    N_("empty every cell that can go, whatever the givens band (default false)") },          \
+  { "solutions", N_("K"), N_("keep emptying while at most K solutions (default 1: unique)") }, \
+  { "givens", N_("MIN-MAX"), N_("the number of givens to stop at") }
+
+static const PwGenerateParam sudoku_params[] = {
+  { "size", N_("N"), N_("grid size, 4 to 64 (default 9)") },
+  { "box", N_("RxC"), N_("box rows by columns (default: the squarest for the size)") },
+  { "regions", N_("boxes|jigsaw"), N_("jigsaw: random regions of N cells instead of boxes") },
+  { "diagonals", N_("true|false"), N_("the two main diagonals hold every value too (Sudoku X)") },
+  COMMON_PARAMS,
+};
+
+static const PwGenerateParam latin_params[] = {
+  { "size", N_("N"), N_("grid size, 2 to 128 (default 5)") },
+  COMMON_PARAMS,
+};
+
 #define LATIN_COMMON                                  \
   .copy = latin_copy,                                 \
   .free = latin_free,                                 \
@@ -1361,6 +1422,9 @@ const PwKind pw_sudoku_kind = {
   .from_json = sudoku_from_json,
   .from_text = sudoku_from_text,
   .import_text = sudoku_import_text,
+  .generate_params = sudoku_params,
+  .n_generate_params = G_N_ELEMENTS (sudoku_params),
+  .generate = sudoku_generate,
   LATIN_COMMON,
 };
 
@@ -1371,6 +1435,9 @@ const PwKind pw_latin_kind = {
   .from_json = latin_from_json,
   .from_text = latin_from_text,
   .import_text = latin_import_text,
+  .generate_params = latin_params,
+  .n_generate_params = G_N_ELEMENTS (latin_params),
+  .generate = latin_generate,
   LATIN_COMMON,
 };
 
@@ -1381,6 +1448,9 @@ const PwKind pw_futoshiki_kind = {
   .from_json = futoshiki_from_json,
   .from_text = futoshiki_from_text,
   .import_text = futoshiki_import_text,
+  .generate_params = latin_params,
+  .n_generate_params = G_N_ELEMENTS (latin_params),
+  .generate = futoshiki_generate,
   LATIN_COMMON,
 };
 
