@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
 
@@ -843,6 +844,30 @@ pw_cli_find_sample_set (void)
     if (g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
       return g_strdup (candidates[i]);
   return NULL;
+}
+
+int
+pw_cli_exec_editor (int    argc,
+                    char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, "puzzlewright-editor", NULL)
+                                        : NULL;
+  const char *installed = PW_LIBEXECDIR "/puzzlewright-editor";
+  const char *path;
+  g_autofree char **args = g_new0 (char *, argc + 1);
+  int saved;
+
+  /* the build tree's editor beside a build's command, else the installed one */
+  path = beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
+  args[0] = (char *) path;
+  for (int i = 1; i < argc; i++)
+    args[i] = argv[i];
+  execv (path, args);
+  saved = errno;
+  g_printerr (_("puzzlewright: could not start the editor %s: %s\n"), path, g_strerror (saved));
+  return PW_EXIT_FAILURE;
 }
 
 static void

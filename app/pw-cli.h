@@ -25,4 +25,10 @@ int   pw_cli_run                 (int    argc,
  * the build folder. NULL when neither exists. */
 char *pw_cli_find_sample_set     (void);
 
+/* Replaces this process with the editor (puzzlewright-editor beside this
+ * program, else the installed one) given @argv; returns only when that
+ * fails, with an exit status, having said why. */
+int   pw_cli_exec_editor         (int    argc,
+                                  char **argv);
+
 G_END_DECLS
