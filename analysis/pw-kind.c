@@ -80,8 +80,19 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->search_runs = PW_DEFAULT_SEARCH_RUNS;
   options->threads = 0;
   options->max_solutions = PW_DEFAULT_MAX_SOLUTIONS;
+  options->figures = NULL;
   options->trace = NULL;
   options->trace_data = NULL;
+}
+
+gboolean
+pw_analyse_options_wants (const PwAnalyseOptions *options,
+                          const char             *key)
+{
+  g_return_val_if_fail (options != NULL, TRUE);
+  g_return_val_if_fail (key != NULL, TRUE);
+
+  return options->figures == NULL || g_strv_contains (options->figures, key);
 }
 
 void

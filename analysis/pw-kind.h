@@ -70,6 +70,9 @@ struct _PwAnalyseOptions
   guint        search_runs;  /* randomised searches averaged (multiple method) */
   guint        threads;      /* threads one analysis may use; 0: one per core */
   guint64      max_solutions; /* kinds that count solutions stop there (capped) */
+  /* The figures wanted, NULL-terminated keys (NULL: all): a kind may skip
+   * the work of the others, which it leaves null. */
+  const char * const *figures;
   PwTraceFunc  trace;        /* optional, may be NULL */
   gpointer     trace_data;
 };
@@ -79,7 +82,10 @@ struct _PwAnalyseOptions
 #define PW_DEFAULT_SEARCH_RUNS  50
 #define PW_DEFAULT_MAX_SOLUTIONS 1000
 
-void pw_analyse_options_init (PwAnalyseOptions *options);
+void     pw_analyse_options_init  (PwAnalyseOptions       *options);
+/* Whether @key is among the figures @options asks for. */
+gboolean pw_analyse_options_wants (const PwAnalyseOptions *options,
+                                   const char             *key);
 
 /* Whole-level transforms, for kinds laid out on a grid. */
 typedef enum

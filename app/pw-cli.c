@@ -216,6 +216,16 @@ analyse_set (const char             *display_name,
                       job->error->message);
           ok = FALSE;
         }
+      else if (options->figures != NULL)
+        {
+          /* only the figures asked for */
+          JsonObject *figures = pw_analysis_get_figures (job->analysis);
+          g_autoptr(GList) members = json_object_get_members (figures);
+
+          for (GList *l = members; l != NULL; l = l->next)
+            if (!g_strv_contains (options->figures, l->data))
+              json_object_remove_member (figures, l->data);
+        }
       g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, job->analysis,
                                                 job->error ? job->error->message : NULL));
       g_clear_pointer (&job->analysis, pw_analysis_unref);
@@ -247,6 +257,8 @@ cmd_analyse (int    argc,
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
+  g_autofree char *figure_list = NULL;
+  g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
   gboolean verbose = FALSE;
   gboolean quiet = FALSE;
@@ -260,6 +272,9 @@ cmd_analyse (int    argc,
       N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
+    { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
+      N_("Only these figures, as solutions,unique (the kinds may skip work for the others)"),
+      N_("KEY,…") },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
       "N" },
@@ -301,6 +316,31 @@ cmd_analyse (int    argc,
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
     return PW_EXIT_USAGE;
+  if (figure_list != NULL)
+    {
+      const PwKind * const *kinds;
+      guint n_kinds;
+
+      figure_keys = g_strsplit (figure_list, ",", -1);
+      kinds = pw_kinds_list (&n_kinds);
+      for (guint i = 0; figure_keys[i] != NULL; i++)
+        {
+          gboolean known = FALSE;
+
+          for (guint k = 0; k < n_kinds && !known; k++)
+            for (guint f = 0; f < kinds[k]->n_figures && !known; f++)
+              known = g_str_equal (kinds[k]->figures[f].key, figure_keys[i]);
+          if (!known)
+            {
+              g_autofree char *message =
+                g_strdup_printf (_("--figures: no kind has a figure “%s”"), figure_keys[i]);
+
+              usage_error ("analyse", message);
+              return PW_EXIT_USAGE;
+            }
+        }
+      options.figures = (const char * const *) figure_keys;
+    }
   if (verbose)
     {
       /* one trace at a time, readable */

@@ -1200,6 +1200,9 @@ latin_analyse (gconstpointer           data,
 
   /* difficulty: the multiple method (also the effort to prove a level
    * has no solution) */
+  if (pw_analyse_options_wants (options, FIG (DIFFICULTY)) ||
+      pw_analyse_options_wants (options, FIG (DIFFICULTY_SD)) ||
+      pw_analyse_options_wants (options, FIG (METHOD)))
     {
       double mean = 0, sd = 0;
       gboolean limited;
@@ -1233,8 +1236,17 @@ latin_analyse (gconstpointer           data,
       g_autofree guint8 *redundant = g_new0 (guint8, cells);
       gboolean limited;
 
-      if (pw_logic_grade (grid, NULL, GRADE_BUDGET, &grade, cancellable, &grade_error) &&
-          grade.solved)
+      gboolean grading = pw_analyse_options_wants (options, FIG (GRADE)) ||
+                         pw_analyse_options_wants (options, FIG (HARDEST)) ||
+                         pw_analyse_options_wants (options, FIG (TECHNIQUES)) ||
+                         pw_analyse_options_wants (options, FIG (TRIAL_DEPTH));
+      gboolean minimality = pw_analyse_options_wants (options, FIG (MINIMAL)) ||
+                            pw_analyse_options_wants (options, FIG (REDUNDANT));
+
+      if (!grading)
+        ;
+      else if (pw_logic_grade (grid, NULL, GRADE_BUDGET, &grade, cancellable, &grade_error) &&
+               grade.solved)
         {
           JsonObject *used = json_object_new ();
 
@@ -1254,9 +1266,11 @@ latin_analyse (gconstpointer           data,
       else
         partial = TRUE;
 
-      if (!find_redundant (grid, redundant, &minimal_budget, &limited, cancellable, error))
+      if (!minimality)
+        ;
+      else if (!find_redundant (grid, redundant, &minimal_budget, &limited, cancellable, error))
         return NULL;
-      if (limited)
+      else if (limited)
         partial = TRUE;
       else
         {
