@@ -15,8 +15,8 @@
  * Each constraint has one propagator that runs to its own fixpoint, so
  * its own narrowings do not wake it again. A change to a domain wakes the
  * constraints on the variable that care about that kind of change (any
- * removal, a bound, the variable fixed), cheap ones (less, not-equal)
- * before all-different. The result of the propagation does
+ * removal, a bound, the variable fixed), cheap ones (less, not-equal,
+ * tables, sums) before all-different. The result of the propagation does
  * not depend on that order: tests/test-fd.c checks the GAC mode's
  * fixpoint against one computed from the definition.
  *
@@ -49,6 +49,9 @@
 /* all-different with offsets: values shifted by at most this spread */
 #define MAX_SPREAD      (2 * PW_FD_MAX_VALUES)
 #define MAX_SPAN_WORDS  ((PW_FD_MAX_VALUES + MAX_SPREAD + 63) / 64)
+/* sums: bounds on the terms so that no partial sum overflows */
+#define MAX_RHS         (G_GINT64_CONSTANT (1) << 60)
+#define MAX_TERMS       (1u << 20)
 
 #define CANCEL_CHECK_MASK 4095
 
@@ -57,6 +60,8 @@ typedef enum
   CONSTRAINT_ALL_DIFFERENT,
   CONSTRAINT_LESS,
   CONSTRAINT_NOT_EQUAL,
+  CONSTRAINT_LINEAR,
+  CONSTRAINT_TABLE,
 } ConstraintType;
 
 /* What happened to a domain; each watch wakes on some of these. */
@@ -72,12 +77,18 @@ typedef struct
   ConstraintType type;
   guint          n;
   guint         *vars;
-  /* all-different: offsets less the smallest (so ≥ 0) */
+  /* all-different: offsets less the smallest (so ≥ 0); linear: coefficients (none 0) */
   int           *ints;
   /* all-different: n_values + the largest offset, the size of the shifted value space */
   guint          span;
   /* less: x + offset < y */
   int            offset;
+  /* linear */
+  PwFdRelation   relation;
+  gint64         rhs;
+  /* table: n_values rows of W words, the y allowed with x = a; n_values
+   * rows, the x allowed with y = b; one row, the a with (a, a) allowed */
+  guint64       *table;
   /* its propagator reaches its own fixpoint, so its narrowings need not
    * wake it: FALSE when a variable is twice in the scope */
   gboolean       idempotent;
@@ -132,6 +143,17 @@ bits_max (const guint64 *d,
     if (d[i] != 0)
       return (int) (i * 64 + 63 - __builtin_clzll (d[i]));
   return -1;
+}
+
+static inline gboolean
+bits_intersect (const guint64 *a,
+                const guint64 *b,
+                guint          words)
+{
+  for (guint i = 0; i < words; i++)
+    if (a[i] & b[i])
+      return TRUE;
+  return FALSE;
 }
 
 /* dst (dst_words) = src (src_words) shifted up by @by bits; what passes
@@ -237,6 +259,7 @@ pw_fd_free (PwFd *fd)
 
       g_free (c->vars);
       g_free (c->ints);
+      g_free (c->table);
     }
   g_array_unref (fd->constraints);
   g_free (fd->initial);
@@ -402,6 +425,64 @@ pw_fd_add_not_equal (PwFd  *fd,
   add_constraint (fd, CONSTRAINT_NOT_EQUAL, vars, 2);
 }
 
+void
+pw_fd_add_linear (PwFd          *fd,
+                  const guint   *vars,
+                  const int     *coeffs,
+                  guint          n_vars,
+                  PwFdRelation   relation,
+                  gint64         rhs)
+{
+  Constraint *c;
+  guint n = 0;
+
+  g_return_if_fail (fd != NULL);
+  g_return_if_fail (n_vars == 0 || (vars != NULL && coeffs != NULL));
+  g_return_if_fail (vars_valid (fd, vars, n_vars));
+  g_return_if_fail (relation == PW_FD_EQ || relation == PW_FD_LE);
+  g_return_if_fail (n_vars < MAX_TERMS && rhs > -MAX_RHS && rhs < MAX_RHS);
+
+  /* terms with a coefficient of 0 add nothing */
+  c = add_constraint (fd, CONSTRAINT_LINEAR, vars, n_vars);
+  c->ints = g_new (int, MAX (n_vars, 1));
+  for (guint i = 0; i < n_vars; i++)
+    if (coeffs[i] != 0)
+      {
+        c->vars[n] = vars[i];
+        c->ints[n] = coeffs[i];
+        n++;
+      }
+  c->n = n;
+  c->relation = relation;
+  c->rhs = rhs;
+}
+
+void
+pw_fd_add_table (PwFd           *fd,
+                 guint           x,
+                 guint           y,
+                 const gboolean *allowed)
+{
+  const guint vars[2] = { x, y };
+  const guint nv = fd->n_values, w = fd->words;
+  Constraint *c;
+
+  g_return_if_fail (fd != NULL && allowed != NULL);
+  g_return_if_fail (x < fd->n_vars && y < fd->n_vars);
+
+  c = add_constraint (fd, CONSTRAINT_TABLE, vars, 2);
+  c->table = g_new0 (guint64, (gsize) (2 * nv + 1) * w);
+  for (guint a = 0; a < nv; a++)
+    for (guint b = 0; b < nv; b++)
+      if (allowed[a * nv + b])
+        {
+          c->table[(gsize) a * w + b / 64] |= G_GUINT64_CONSTANT (1) << (b % 64);
+          c->table[(gsize) (nv + b) * w + a / 64] |= G_GUINT64_CONSTANT (1) << (a % 64);
+          if (a == b)
+            c->table[(gsize) 2 * nv * w + a / 64] |= G_GUINT64_CONSTANT (1) << (a % 64);
+        }
+}
+
 gboolean
 pw_fd_check (const PwFd    *fd,
              const guint16 *values)
@@ -439,6 +520,20 @@ pw_fd_check (const PwFd    *fd,
           break;
         case CONSTRAINT_NOT_EQUAL:
           if (values[c->vars[0]] == values[c->vars[1]])
+            return FALSE;
+          break;
+        case CONSTRAINT_LINEAR:
+          {
+            gint64 sum = 0;
+
+            for (guint i = 0; i < c->n; i++)
+              sum += (gint64) c->ints[i] * values[c->vars[i]];
+            if (sum > c->rhs || (c->relation == PW_FD_EQ && sum != c->rhs))
+              return FALSE;
+          }
+          break;
+        case CONSTRAINT_TABLE:
+          if (!bits_has (c->table + (gsize) values[c->vars[0]] * fd->words, values[c->vars[1]]))
             return FALSE;
           break;
         default:
@@ -511,6 +606,7 @@ typedef struct
   guint            *list;         /* BFS queue / Tarjan stacks */
   int              *tarjan;       /* index, low, component, edge position: 4 per node */
   guint8           *on_stack;
+  gint64           *terms;        /* sums: 2 per term */
 
   guint64           rng;
   guint16          *values;
@@ -740,6 +836,111 @@ propagate_not_equal (Search           *s,
   if (s->size[y] == 1 && !remove_value (s, x, bits_min (DOM (s, y), s->words)))
     return FALSE;
   return TRUE;
+}
+
+/* Arc consistency: each value keeps a partner in the other domain. One
+ * pass each way is a fixpoint (a value of y losing its last partner in x
+ * had none to lose). */
+static gboolean
+propagate_table (Search           *s,
+                 const Constraint *c)
+{
+  const guint w = s->words, nv = s->fd->n_values;
+  const guint x = c->vars[0], y = c->vars[1];
+  guint64 keep[PW_FD_WORDS];
+
+  if (x == y)
+    return narrow (s, x, c->table + (gsize) 2 * nv * w);
+
+  memset (keep, 0, sizeof keep);
+  FOR_EACH_BIT (DOM (s, x), w, a)
+    if (bits_intersect (c->table + (gsize) a * w, DOM (s, y), w))
+      keep[a / 64] |= G_GUINT64_CONSTANT (1) << (a % 64);
+  if (!narrow (s, x, keep))
+    return FALSE;
+
+  memset (keep, 0, sizeof keep);
+  FOR_EACH_BIT (DOM (s, y), w, b)
+    if (bits_intersect (c->table + (gsize) (nv + b) * w, DOM (s, x), w))
+      keep[b / 64] |= G_GUINT64_CONSTANT (1) << (b % 64);
+  return narrow (s, y, keep);
+}
+
+static gint64
+floor_div (gint64 a,
+           gint64 b)
+{
+  gint64 q = a / b;
+
+  if (a % b != 0 && ((a < 0) != (b < 0)))
+    q--;
+  return q;
+}
+
+static gint64
+ceil_div (gint64 a,
+          gint64 b)
+{
+  return -floor_div (-a, b);
+}
+
+/* Bounds consistency of Σ c·x (= or ≤) rhs: each term is bounded by the
+ * right-hand side less the other terms' least (and, for =, greatest)
+ * values; repeated until the bounds stop moving. */
+static gboolean
+propagate_linear (Search           *s,
+                  const Constraint *c)
+{
+  const guint w = s->words;
+  gint64 *lo = s->terms, *hi = s->terms + c->n;
+
+  for (;;)
+    {
+      gint64 sum_lo = 0, sum_hi = 0;
+      gboolean moved = FALSE;
+
+      for (guint i = 0; i < c->n; i++)
+        {
+          const guint64 *d = DOM (s, c->vars[i]);
+          gint64 k = c->ints[i], a = k * bits_min (d, w), b = k * bits_max (d, w);
+
+          lo[i] = MIN (a, b);
+          hi[i] = MAX (a, b);
+          sum_lo += lo[i];
+          sum_hi += hi[i];
+        }
+      if (sum_lo > c->rhs || (c->relation == PW_FD_EQ && sum_hi < c->rhs))
+        return FALSE;
+      if (sum_hi <= c->rhs && (c->relation == PW_FD_LE || sum_lo >= c->rhs))
+        return TRUE;
+
+      for (guint i = 0; i < c->n; i++)
+        {
+          const guint var = c->vars[i];
+          const gint64 k = c->ints[i];
+          /* k·x ≤ upper, and for =, k·x ≥ lower */
+          const gint64 upper = c->rhs - (sum_lo - lo[i]);
+          const gint64 lower = c->relation == PW_FD_EQ ? c->rhs - (sum_hi - hi[i]) : G_MININT64;
+          gint64 min, max;
+          guint before = s->size[var];
+
+          if (k > 0)
+            {
+              max = floor_div (upper, k);
+              min = lower == G_MININT64 ? G_MININT64 : ceil_div (lower, k);
+            }
+          else
+            {
+              min = ceil_div (upper, k);
+              max = lower == G_MININT64 ? G_MAXINT64 : floor_div (lower, k);
+            }
+          if (!keep_range (s, var, min, max))
+            return FALSE;
+          moved |= s->size[var] != before;
+        }
+      if (!moved)
+        return TRUE;
+    }
 }
 
 /* Naked singles: the values (shifted) of the fixed positions leave the
@@ -1151,6 +1352,10 @@ propagate_one (Search *s,
       return propagate_less (s, c);
     case CONSTRAINT_NOT_EQUAL:
       return propagate_not_equal (s, c);
+    case CONSTRAINT_LINEAR:
+      return propagate_linear (s, c);
+    case CONSTRAINT_TABLE:
+      return propagate_table (s, c);
     default:
       g_assert_not_reached ();
     }
@@ -1189,8 +1394,10 @@ watch_events (const Constraint *c)
   switch (c->type)
     {
     case CONSTRAINT_ALL_DIFFERENT:
+    case CONSTRAINT_TABLE:
       return EVENT_DOMAIN;
     case CONSTRAINT_LESS:
+    case CONSTRAINT_LINEAR:
       return EVENT_BOUNDS;
     case CONSTRAINT_NOT_EQUAL:
       return EVENT_FIXED;
@@ -1206,7 +1413,7 @@ search_setup (Search           *s,
               PwFdResult       *result)
 {
   const guint n = fd->n_vars, w = fd->words;
-  guint max_n = 1, max_span = 1;
+  guint max_n = 1, max_span = 1, max_terms = 1;
   gsize total = 0, match_size = 0;
   guint *fill;
 
@@ -1243,6 +1450,8 @@ search_setup (Search           *s,
           s->match_at[k] = match_size;
           match_size += c->n + c->span;
         }
+      else if (c->type == CONSTRAINT_LINEAR)
+        max_terms = MAX (max_terms, c->n);
     }
   for (guint i = 0; i < n; i++)
     s->watch_start[i + 1] += s->watch_start[i];
@@ -1272,6 +1481,7 @@ search_setup (Search           *s,
   s->list = g_new (guint, 2 * (gsize) (max_n + max_span));
   s->tarjan = g_new (int, 4 * (gsize) (max_n + max_span));
   s->on_stack = g_new0 (guint8, max_n + max_span);
+  s->terms = g_new (gint64, 2 * (gsize) max_terms);
   s->values = g_new0 (guint16, MAX (n, 1));
 }
 
@@ -1297,6 +1507,7 @@ search_clear (Search *s)
   g_free (s->list);
   g_free (s->tarjan);
   g_free (s->on_stack);
+  g_free (s->terms);
   g_free (s->values);
   g_free (s->frames);
 }

@@ -27,6 +27,8 @@ enum
   PLAIN_ALL_DIFFERENT,
   PLAIN_LESS,
   PLAIN_NOT_EQUAL,
+  PLAIN_LINEAR,
+  PLAIN_TABLE,
   N_PLAIN,
 };
 
@@ -37,6 +39,10 @@ typedef struct
   guint        n;
   int          offsets[MAX_VARS];   /* all-different */
   int          offset;              /* less: x + offset < y */
+  int          coeffs[MAX_VARS];    /* linear */
+  PwFdRelation relation;
+  gint64       rhs;
+  gboolean    *allowed;             /* table: n_values × n_values */
 } Plain;
 
 /* Narrow problems have at most MAX_NARROW values; wide ones up to
@@ -51,6 +57,13 @@ typedef struct
   Plain    cons[MAX_CONS];
   guint    n_cons;
 } Problem;
+
+static void
+problem_clear (Problem *p)
+{
+  for (guint k = 0; k < p->n_cons; k++)
+    g_free (p->cons[k].allowed);
+}
 
 static gboolean
 plain_holds (const Problem *p,
@@ -69,6 +82,16 @@ plain_holds (const Problem *p,
       return (int) values[c->vars[0]] + c->offset < (int) values[c->vars[1]];
     case PLAIN_NOT_EQUAL:
       return values[c->vars[0]] != values[c->vars[1]];
+    case PLAIN_LINEAR:
+      {
+        gint64 sum = 0;
+
+        for (guint i = 0; i < c->n; i++)
+          sum += c->coeffs[i] * (gint64) values[c->vars[i]];
+        return c->relation == PW_FD_EQ ? sum == c->rhs : sum <= c->rhs;
+      }
+    case PLAIN_TABLE:
+      return c->allowed[values[c->vars[0]] * p->n_values + values[c->vars[1]]];
     default:
       g_assert_not_reached ();
     }
@@ -109,6 +132,20 @@ random_scope (GRand *rand,
     }
 }
 
+/* A value in the domain of @var, at random (0 when it is empty). */
+static guint
+some_value (GRand         *rand,
+            const Problem *p,
+            guint          var)
+{
+  guint values[PW_FD_MAX_VALUES], n = 0;
+
+  for (guint v = 0; v < p->n_values; v++)
+    if (p->domain[var][v])
+      values[n++] = v;
+  return n > 0 ? values[g_rand_int_range (rand, 0, n)] : 0;
+}
+
 static void
 random_constraint (GRand   *rand,
                    Problem *p,
@@ -140,11 +177,38 @@ random_constraint (GRand   *rand,
       break;
     case PLAIN_LESS:
     case PLAIN_NOT_EQUAL:
+    case PLAIN_TABLE:
       c->n = 2;
       random_scope (rand, p->n_vars, c->vars, 2);
       if (allow_repeats && g_rand_int_range (rand, 0, 15) == 0)
         c->vars[1] = c->vars[0];
       c->offset = g_rand_int_range (rand, -2, 3);
+      if (type == PLAIN_TABLE)
+        {
+          int density = g_rand_int_range (rand, 30, 81);
+
+          c->allowed = g_new (gboolean, p->n_values * p->n_values);
+          for (guint i = 0; i < p->n_values * p->n_values; i++)
+            c->allowed[i] = g_rand_int_range (rand, 0, 100) < density;
+        }
+      break;
+    case PLAIN_LINEAR:
+      {
+        gint64 sum = 0;
+
+        c->n = g_rand_int_range (rand, 1, MIN (p->n_vars, 4) + 1);
+        random_scope (rand, p->n_vars, c->vars, c->n);
+        if (allow_repeats && c->n > 1 && g_rand_int_range (rand, 0, 15) == 0)
+          c->vars[1] = c->vars[0];
+        for (guint i = 0; i < c->n; i++)
+          {
+            c->coeffs[i] = g_rand_int_range (rand, -3, 4);
+            sum += c->coeffs[i] * (gint64) some_value (rand, p, c->vars[i]);
+          }
+        c->relation = g_rand_boolean (rand) ? PW_FD_EQ : PW_FD_LE;
+        /* near a reachable sum, so that it is often satisfiable */
+        c->rhs = sum + g_rand_int_range (rand, -2, 3);
+      }
       break;
     default:
       g_assert_not_reached ();
@@ -274,6 +338,12 @@ build (const Problem *p)
           break;
         case PLAIN_NOT_EQUAL:
           pw_fd_add_not_equal (fd, c->vars[0], c->vars[1]);
+          break;
+        case PLAIN_LINEAR:
+          pw_fd_add_linear (fd, c->vars, c->coeffs, c->n, c->relation, c->rhs);
+          break;
+        case PLAIN_TABLE:
+          pw_fd_add_table (fd, c->vars[0], c->vars[1], c->allowed);
           break;
         default:
           g_assert_not_reached ();
@@ -509,6 +579,7 @@ test_fd_random (void)
               nodes_gac += static_nodes;
             }
         }
+      problem_clear (&p);
     }
   g_test_message ("%u problems, %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT
                   " without, %" G_GUINT64_FORMAT " wide ones with; static-order nodes: values %"
@@ -771,12 +842,139 @@ test_fd_all_different (void)
             n_pruned += v < p.n_values && p.domain[i][v] && !plain;
             n_stronger += plain != pw_fd_domain_contains (&values[i], v);
           }
+      problem_clear (&p);
     }
   g_test_message ("GAC removed %u values the definition removes; %u problems failed at the "
                   "root; %u values or failures only GAC found", n_pruned, n_failed, n_stronger);
   g_assert_cmpuint (n_pruned, >, 200);
   g_assert_cmpuint (n_failed, >, 100);
   g_assert_cmpuint (n_stronger, >, 100);
+}
+
+/* Bounds reasoning on one sum, against its definition: the smallest and
+ * largest value left in each variable's domain must each fit with the
+ * other terms' extremes (k·b plus the others' least ≤ rhs, and for = plus
+ * the others' greatest ≥ rhs); a bound that does not fit goes, until
+ * every bound fits. Domains of up to 130 values (three words), with
+ * holes. */
+static gboolean
+bound_fits (const guint  *vars,
+            const int    *coeffs,
+            guint         n,
+            PwFdRelation  relation,
+            gint64        rhs,
+            int           lo[],
+            int           hi[],
+            guint         i,
+            int           b)
+{
+  gint64 least = (gint64) coeffs[i] * b, most = least;
+
+  for (guint j = 0; j < n; j++)
+    if (j != i)
+      {
+        gint64 a = (gint64) coeffs[j] * lo[vars[j]], z = (gint64) coeffs[j] * hi[vars[j]];
+
+        least += MIN (a, z);
+        most += MAX (a, z);
+      }
+  return least <= rhs && (relation == PW_FD_LE || most >= rhs);
+}
+
+static void
+test_fd_linear_bounds (void)
+{
+  guint n_narrowed = 0, n_failed = 0;
+
+  for (guint instance = 0; instance < 3000; instance++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (200000 + instance);
+      const guint n_values = g_rand_int_range (rand, 2, 131);
+      const guint n = g_rand_int_range (rand, 1, 5);
+      g_autoptr(PwFd) fd = pw_fd_new (n, n_values);
+      gboolean domain[4][130], initial[4][130];
+      guint vars[4];
+      int coeffs[4], lo[4], hi[4];
+      PwFdDomain result[4];
+      PwFdRelation relation = g_rand_boolean (rand) ? PW_FD_EQ : PW_FD_LE;
+      gint64 rhs = 0;
+      gboolean ok = TRUE, changed = TRUE;
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint a = g_rand_int_range (rand, 0, n_values), b = g_rand_int_range (rand, 0, n_values);
+
+          vars[i] = i;
+          do
+            coeffs[i] = g_rand_int_range (rand, -4, 5);
+          while (coeffs[i] == 0);
+          rhs += coeffs[i] * (gint64) g_rand_int_range (rand, 0, n_values);
+          pw_fd_restrict_range (fd, i, MIN (a, b), MAX (a, b));
+          for (guint v = 0; v < n_values; v++)
+            domain[i][v] = v >= MIN (a, b) && v <= MAX (a, b);
+          for (guint holes = g_rand_int_range (rand, 0, 4); holes > 0; holes--)
+            {
+              guint v = g_rand_int_range (rand, 0, n_values);
+
+              pw_fd_remove_value (fd, i, v);
+              domain[i][v] = FALSE;
+            }
+        }
+      rhs += g_rand_int_range (rand, -5, 6);
+      memcpy (initial, domain, sizeof domain);
+      pw_fd_add_linear (fd, vars, coeffs, n, relation, rhs);
+
+      /* the definition, one bound at a time */
+      while (changed && ok)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < n && ok; i++)
+            {
+              lo[i] = -1;
+              hi[i] = -1;
+              for (guint v = 0; v < n_values; v++)
+                if (domain[i][v])
+                  {
+                    if (lo[i] < 0)
+                      lo[i] = v;
+                    hi[i] = v;
+                  }
+              ok = lo[i] >= 0;
+            }
+          for (guint i = 0; i < n && ok && !changed; i++)
+            {
+              if (!bound_fits (vars, coeffs, n, relation, rhs, lo, hi, i, lo[i]))
+                {
+                  domain[i][lo[i]] = FALSE;
+                  changed = TRUE;
+                }
+              else if (!bound_fits (vars, coeffs, n, relation, rhs, lo, hi, i, hi[i]))
+                {
+                  domain[i][hi[i]] = FALSE;
+                  changed = TRUE;
+                }
+            }
+        }
+
+      g_assert_cmpint (pw_fd_propagate (fd, NULL, result), ==, ok);
+      n_failed += !ok;
+      if (!ok)
+        continue;
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean narrowed = FALSE;
+
+          for (guint v = 0; v < PW_FD_MAX_VALUES; v++)
+            g_assert_cmpint (pw_fd_domain_contains (&result[i], v), ==,
+                             v < n_values && domain[i][v]);
+          for (guint v = 0; v < n_values; v++)
+            narrowed |= domain[i][v] != initial[i][v];
+          n_narrowed += narrowed;
+        }
+    }
+  g_test_message ("%u domains narrowed, %u sums failed at the root", n_narrowed, n_failed);
+  g_assert_cmpuint (n_narrowed, >, 1000);
+  g_assert_cmpuint (n_failed, >, 100);
 }
 
 /* ------------------------------------------------------------------ */
@@ -888,6 +1086,61 @@ test_fd_latin (void)
       pw_fd_assign (five, i * 5, i);
     }
   assert_count (five, 56);
+}
+
+/* The n × n magic squares of 1..n² (values 0..n²−1 here, so a line sums
+ * to n(n² + 1)/2 − n). */
+static PwFd *
+magic (guint n)
+{
+  PwFd *fd = pw_fd_new (n * n, n * n);
+  g_autofree guint *all = g_new (guint, n * n);
+  g_autofree guint *line = g_new (guint, n);
+  g_autofree int *ones = g_new (int, n);
+  const gint64 sum = (gint64) n * (n * n + 1) / 2 - n;
+
+  for (guint i = 0; i < n * n; i++)
+    all[i] = i;
+  pw_fd_add_all_different (fd, all, n * n);
+  for (guint i = 0; i < n; i++)
+    ones[i] = 1;
+  for (guint r = 0; r < n; r++)
+    {
+      for (guint c = 0; c < n; c++)
+        line[c] = r * n + c;
+      pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      for (guint r = 0; r < n; r++)
+        line[r] = r * n + c;
+      pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+    }
+  for (guint i = 0; i < n; i++)
+    line[i] = i * n + i;
+  pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+  for (guint i = 0; i < n; i++)
+    line[i] = i * n + (n - 1 - i);
+  pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+  return fd;
+}
+
+static void
+test_fd_magic (void)
+{
+  g_autoptr(PwFd) three = magic (3);
+
+  assert_count (three, 8);
+}
+
+static void
+test_fd_magic4 (void)
+{
+  g_autoptr(PwFd) four = magic (4);
+
+  g_assert_cmpuint (count (four, PW_FD_ALLDIFF_VALUES, PW_FD_ORDER_SMALLEST_DOMAIN, FALSE, 0),
+                    ==, 7040);
+  g_assert_cmpuint (count (four, PW_FD_ALLDIFF_GAC, PW_FD_ORDER_STATIC, FALSE, 0), ==, 7040);
 }
 
 typedef struct
@@ -1226,6 +1479,42 @@ test_fd_misuse (void)
   pw_fd_free (fd);
 }
 
+/* Wide domains: values past the first word reached by every constraint. */
+static void
+test_fd_wide (void)
+{
+  g_autoptr(PwFd) fd = pw_fd_new (3, PW_FD_MAX_VALUES);
+  const guint vars[3] = { 0, 1, 2 };
+  const int coeffs[3] = { 1, 1, -1 };
+  PwFdDomain domains[3];
+  PwFdSearch search;
+  PwFdResult result;
+
+  /* x + y − z = 0, x + 100 < y, z ≥ 250, all different */
+  pw_fd_add_linear (fd, vars, coeffs, 3, PW_FD_EQ, 0);
+  pw_fd_add_less (fd, 0, 1, 100);
+  pw_fd_restrict_range (fd, 2, 250, 255);
+  pw_fd_add_all_different (fd, vars, 3);
+  g_assert_true (pw_fd_propagate (fd, NULL, domains));
+  /* y ≥ 101 and y ≤ 255 − 0; x ≤ 255 − 101 = 154 and x ≤ y − 101 */
+  g_assert_false (pw_fd_domain_contains (&domains[1], 100));
+  g_assert_true (pw_fd_domain_contains (&domains[1], 101));
+  g_assert_false (pw_fd_domain_contains (&domains[0], 155));
+  g_assert_true (pw_fd_domain_contains (&domains[0], 154));
+
+  pw_fd_search_init (&search);
+  g_assert_true (pw_fd_search (fd, &search, &result, NULL));
+  /* z = x + y with y ≥ x + 101, 250 ≤ z ≤ 255: for each z, the x with
+   * 2x + 101 ≤ z, i.e. x ≤ (z − 101) / 2, but not 0 (y would be z) */
+  {
+    guint64 expected = 0;
+
+    for (guint z = 250; z <= 255; z++)
+      expected += (z - 101) / 2;
+    g_assert_cmpuint (result.solutions, ==, expected);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1234,10 +1523,14 @@ main (int   argc,
 
   g_test_add_func ("/analysis/fd/random", test_fd_random);
   g_test_add_func ("/analysis/fd/all-different", test_fd_all_different);
+  g_test_add_func ("/analysis/fd/linear-bounds", test_fd_linear_bounds);
   g_test_add_func ("/analysis/fd/queens", test_fd_queens);
   g_test_add_func ("/analysis/fd/latin", test_fd_latin);
+  g_test_add_func ("/analysis/fd/magic", test_fd_magic);
+  g_test_add_func ("/analysis/fd/magic4", test_fd_magic4);
   g_test_add_func ("/analysis/fd/sudoku", test_fd_sudoku);
   g_test_add_func ("/analysis/fd/large", test_fd_large);
+  g_test_add_func ("/analysis/fd/wide", test_fd_wide);
   g_test_add_func ("/analysis/fd/node-limit", test_fd_node_limit);
   g_test_add_func ("/analysis/fd/cancel", test_fd_cancel);
   g_test_add_func ("/analysis/fd/cancel-thread", test_fd_cancel_thread);
