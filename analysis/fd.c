@@ -597,7 +597,9 @@ typedef struct
   int              *match;
 
   /* scratch of the propagators */
-  guint64          *bits;         /* 5 sets of MAX_SPAN_WORDS */
+  guint64          *bits;         /* 8 sets of MAX_SPAN_WORDS */
+  guint64          *shifted;      /* GAC: each free position's shifted domain (MAX_SPAN_WORDS) */
+  guint            *free_at;      /* GAC: the free positions */
   guint            *mark;         /* per shifted value: augmenting-path visits */
   guint             mark_stamp;
   guint            *adj_start;    /* per shifted value + 1 */
@@ -1183,6 +1185,128 @@ components (Search           *s,
     }
 }
 
+#define QUICK_PASSES 8
+
+/* Whether, the matching complete, the residual graph has nothing to
+ * prune, told from bit sets without building it (most calls in a big
+ * grid): every matched value of a free position is reached from a free
+ * value, or those that are not form one strongly connected component
+ * that no edge enters from the reached ones. Values stand for the
+ * positions matched to them (a value's successors are the values matched
+ * to the positions that can take it). The reaches stop after a few
+ * passes, which keeps the answer sound: a reach from the free values
+ * stopped short leaves "the rest" larger, and if that is still one
+ * component with no edge into it from the reached values, either all of
+ * it is reached after all or none of it; a reach within the rest stopped
+ * short answers FALSE, and the full filtering decides. */
+static gboolean
+gac_nothing_to_prune (Search           *s,
+                      const Constraint *c,
+                      const int        *to_value,
+                      const int        *to_position,
+                      guint             n_free,
+                      const guint64    *all)
+{
+  const guint sw = (c->span + 63) / 64;
+  guint64 *matched = s->bits + 5 * MAX_SPAN_WORDS, *reach = matched + MAX_SPAN_WORDS;
+  guint64 *rest = reach + MAX_SPAN_WORDS;
+  gboolean grew = TRUE, same = TRUE;
+  guint passes, first = 0;
+
+  memset (matched, 0, sizeof (guint64) * sw);
+  for (guint f = 0; f < n_free; f++)
+    {
+      const guint sv = to_value[s->free_at[f]];
+
+      matched[sv / 64] |= G_GUINT64_CONSTANT (1) << (sv % 64);
+    }
+
+  /* reached from the free values */
+  for (guint j = 0; j < sw; j++)
+    reach[j] = all[j] & ~matched[j];
+  for (passes = 0; grew && passes < QUICK_PASSES; passes++)
+    {
+      grew = FALSE;
+      for (guint f = 0; f < n_free; f++)
+        {
+          const guint sv = to_value[s->free_at[f]];
+
+          if (!bits_has (reach, sv) && bits_intersect (s->shifted + (gsize) s->free_at[f] * MAX_SPAN_WORDS,
+                                                       reach, sw))
+            {
+              reach[sv / 64] |= G_GUINT64_CONSTANT (1) << (sv % 64);
+              grew = TRUE;
+            }
+        }
+    }
+  for (guint j = 0; j < sw; j++)
+    {
+      rest[j] = matched[j] & ~reach[j];
+      same &= rest[j] == 0;
+    }
+  if (same)
+    return TRUE;
+
+  /* no edge from a reached value's position into the rest */
+  for (guint f = 0; f < n_free; f++)
+    if (bits_has (reach, to_value[s->free_at[f]]) &&
+        bits_intersect (s->shifted + (gsize) s->free_at[f] * MAX_SPAN_WORDS, rest, sw))
+      return FALSE;
+
+  /* the rest one component: all of it reached from its first value, and
+   * reaching it (backwards: a value's predecessors are its position's
+   * other values) */
+  {
+    guint64 *forward = s->bits, *backward = s->bits + 2 * MAX_SPAN_WORDS;
+    guint64 *todo = s->bits + 4 * MAX_SPAN_WORDS;
+
+    first = bits_min (rest, sw);
+    memset (forward, 0, sizeof (guint64) * sw);
+    forward[first / 64] |= G_GUINT64_CONSTANT (1) << (first % 64);
+    grew = TRUE;
+    for (passes = 0; grew && passes < QUICK_PASSES; passes++)
+      {
+        grew = FALSE;
+        for (guint f = 0; f < n_free; f++)
+          {
+            const guint sv = to_value[s->free_at[f]];
+
+            if (bits_has (rest, sv) && !bits_has (forward, sv) &&
+                bits_intersect (s->shifted + (gsize) s->free_at[f] * MAX_SPAN_WORDS, forward, sw))
+              {
+                forward[sv / 64] |= G_GUINT64_CONSTANT (1) << (sv % 64);
+                grew = TRUE;
+              }
+          }
+      }
+    for (guint j = 0; j < sw; j++)
+      if (forward[j] != rest[j])
+        return FALSE;
+
+    memset (backward, 0, sizeof (guint64) * sw);
+    memset (todo, 0, sizeof (guint64) * sw);
+    backward[first / 64] |= G_GUINT64_CONSTANT (1) << (first % 64);
+    todo[first / 64] |= G_GUINT64_CONSTANT (1) << (first % 64);
+    for (int b = first; b >= 0; b = bits_min (todo, sw))
+      {
+        const guint64 *before = s->shifted + (gsize) to_position[b] * MAX_SPAN_WORDS;
+
+        todo[b / 64] &= ~(G_GUINT64_CONSTANT (1) << (b % 64));
+        for (guint j = 0; j < sw; j++)
+          {
+            guint64 add = before[j] & rest[j] & ~backward[j];
+
+            backward[j] |= add;
+            todo[j] |= add;
+          }
+      }
+    for (guint j = 0; j < sw; j++)
+      if (backward[j] != rest[j])
+        return FALSE;
+  }
+  return TRUE;
+}
+
 /* All-different, generalised arc consistency (Régin). */
 static gboolean
 propagate_gac (Search           *s,
@@ -1195,7 +1319,7 @@ propagate_gac (Search           *s,
   guint n_list = 0;
 
   const guint sw = (span + 63) / 64;
-  guint64 *once = s->bits + MAX_SPAN_WORDS, *shifted = once + 2 * MAX_SPAN_WORDS;
+  guint64 *once = s->bits + MAX_SPAN_WORDS;
   guint *by_size = s->list, n_free = 0;
   gboolean fixed_more = TRUE, hall = FALSE;
 
@@ -1228,7 +1352,9 @@ propagate_gac (Search           *s,
 
       if (size > 1)
         {
-          n_free++;
+          guint64 *shifted = s->shifted + (gsize) i * MAX_SPAN_WORDS;
+
+          s->free_at[n_free++] = i;
           by_size[MIN (size, n)]++;
           bits_shift_up (shifted, sw, DOM (s, c->vars[i]), w, c->ints[i]);
           for (guint j = 0; j < sw; j++)
@@ -1269,6 +1395,8 @@ propagate_gac (Search           *s,
         if (!augment (s, c, to_value, to_position, i))
           return FALSE;
       }
+  if (gac_nothing_to_prune (s, c, to_value, to_position, n_free, once))
+    return TRUE;
 
   /* the unmatched edges, by value */
   memset (s->adj_start, 0, sizeof (guint) * (span + 1));
@@ -1473,7 +1601,9 @@ search_setup (Search           *s,
   s->match = g_new (int, MAX (match_size, 1));
   for (gsize i = 0; i < match_size; i++)
     s->match[i] = -1;
-  s->bits = g_new0 (guint64, 5 * MAX_SPAN_WORDS);
+  s->bits = g_new0 (guint64, 8 * MAX_SPAN_WORDS);
+  s->shifted = g_new (guint64, (gsize) max_n * MAX_SPAN_WORDS);
+  s->free_at = g_new (guint, max_n);
   s->mark = g_new0 (guint, max_span);
   s->adj_start = g_new0 (guint, max_span + 1);
   s->adj = g_new (guint, (gsize) max_n * fd->n_values);
@@ -1500,6 +1630,8 @@ search_clear (Search *s)
   g_free (s->match_at);
   g_free (s->match);
   g_free (s->bits);
+  g_free (s->shifted);
+  g_free (s->free_at);
   g_free (s->mark);
   g_free (s->adj_start);
   g_free (s->adj);

@@ -17,7 +17,7 @@
 /* A plain description of a random problem and its own checker, kept
  * apart from the engine's pw_fd_check (which must agree with it). */
 
-#define MAX_VARS    7
+#define MAX_VARS    16
 #define MAX_CONS    8
 /* narrow problems: every assignment of values 0..n_values−1 is tried */
 #define MAX_NARROW  7
@@ -851,6 +851,56 @@ test_fd_all_different (void)
   g_assert_cmpuint (n_stronger, >, 100);
 }
 
+/* Chains and cycles of two-value domains (position i takes i or i + 1,
+ * in increasing or decreasing order of the positions, the last one now
+ * and then closing a cycle, a value now and then removed): alternating
+ * paths as long as the scope, which the engine's quick bit-set reach
+ * cannot settle in a few passes. GAC against the definition. */
+static void
+test_fd_all_different_chains (void)
+{
+  for (guint n = 2; n <= 14; n++)
+    for (guint variant = 0; variant < 12; variant++)
+      {
+        g_autoptr(PwFd) fd = NULL;
+        gboolean domain[MAX_VARS][PW_FD_MAX_VALUES];
+        PwFdDomain gac[MAX_VARS];
+        PwFdSearch search;
+        const gboolean reversed = variant & 1, cycle = variant & 2;
+        Problem p;
+        gboolean plain_result;
+
+        memset (&p, 0, sizeof p);
+        p.n_vars = n;
+        p.n_values = n + 1;
+        for (guint i = 0; i < n; i++)
+          {
+            guint position = reversed ? n - 1 - i : i;
+
+            p.domain[position][i] = TRUE;
+            p.domain[position][cycle && i == n - 1 ? 0 : i + 1] = TRUE;
+          }
+        if (variant >= 4)
+          p.domain[(variant * 7) % n][(variant * 5) % (n + 1)] = FALSE;
+        p.n_cons = 1;
+        p.cons[0].type = PLAIN_ALL_DIFFERENT;
+        p.cons[0].n = n;
+        for (guint i = 0; i < n; i++)
+          p.cons[0].vars[i] = i;
+        fd = build (&p);
+
+        plain_result = plain_gac (&p, domain);
+        pw_fd_search_init (&search);
+        search.all_different = PW_FD_ALLDIFF_GAC;
+        g_assert_cmpint (pw_fd_propagate (fd, &search, gac), ==, plain_result);
+        if (plain_result)
+          for (guint i = 0; i < n; i++)
+            for (guint v = 0; v < PW_FD_MAX_VALUES; v++)
+              g_assert_cmpint (pw_fd_domain_contains (&gac[i], v), ==,
+                               v < p.n_values && domain[i][v]);
+      }
+}
+
 /* Bounds reasoning on one sum, against its definition: the smallest and
  * largest value left in each variable's domain must each fit with the
  * other terms' extremes (k·b plus the others' least ≤ rhs, and for = plus
@@ -1523,6 +1573,7 @@ main (int   argc,
 
   g_test_add_func ("/analysis/fd/random", test_fd_random);
   g_test_add_func ("/analysis/fd/all-different", test_fd_all_different);
+  g_test_add_func ("/analysis/fd/all-different-chains", test_fd_all_different_chains);
   g_test_add_func ("/analysis/fd/linear-bounds", test_fd_linear_bounds);
   g_test_add_func ("/analysis/fd/queens", test_fd_queens);
   g_test_add_func ("/analysis/fd/latin", test_fd_latin);
