@@ -1313,14 +1313,11 @@ propagate_gac (Search           *s,
                const Constraint *c,
                guint             k)
 {
-  const guint n = c->n, w = s->words, span = c->span;
+  const guint n = c->n, w = s->words, span = c->span, sw = (span + 63) / 64;
   int *to_value = s->match + s->match_at[k], *to_position = to_value + n;
   const int *comp = s->tarjan + 2 * (n + span);
-  guint n_list = 0;
-
-  const guint sw = (span + 63) / 64;
-  guint64 *once = s->bits + MAX_SPAN_WORDS;
-  guint *by_size = s->list, n_free = 0;
+  guint64 *once = s->bits + MAX_SPAN_WORDS;   /* the values the free positions can take */
+  guint *by_size = s->list, n_free = 0, n_list = 0;
   gboolean fixed_more = TRUE, hall = FALSE;
 
   if (n > span)
