@@ -21,6 +21,13 @@
  * counting up to a cap, node limits, cancellation. It is the plain,
  * general engine: numgrid.h is the fast one for grids of all-different
  * units, and tests/test-numgrid.c checks that the two agree.
+ *
+ * A node is one value tried at a choice point (the variable chosen, the
+ * value assigned, the propagation run), whether or not its propagation
+ * fails; the root's propagation is no node. Each choice point tries every
+ * value of the chosen variable's domain in turn (d-way branching). The
+ * search is deterministic: the same problem and PwFdSearch (seed
+ * included) give the same nodes, solutions and order of solutions.
  */
 
 #pragma once
@@ -67,9 +74,27 @@ typedef struct
 {
   guint64  nodes;        /* every assignment tried is a node */
   guint64  solutions;
-  gboolean exhausted;
-  gboolean node_limit;
+  gboolean exhausted;    /* the whole tree was searched: the count is exact.
+                          * FALSE when stopped at max_solutions (even if no
+                          * more existed), max_nodes, on_solution or a cancel */
+  gboolean node_limit;   /* stopped at max_nodes */
 } PwFdResult;
+
+/* A domain as the engine hands it out: value v is bit v % 64 of word
+ * v / 64; bits from n_values on are 0. */
+#define PW_FD_WORDS (PW_FD_MAX_VALUES / 64)
+
+typedef struct
+{
+  guint64 w[PW_FD_WORDS];
+} PwFdDomain;
+
+static inline gboolean
+pw_fd_domain_contains (const PwFdDomain *domain,
+                       guint             value)
+{
+  return value < PW_FD_MAX_VALUES && (domain->w[value / 64] >> (value % 64) & 1) != 0;
+}
 
 PwFd     *pw_fd_new              (guint              n_vars,
                                   guint              n_values);
@@ -92,6 +117,14 @@ void      pw_fd_remove_value     (PwFd              *fd,
 void      pw_fd_add_all_different (PwFd             *fd,
                                    const guint      *vars,
                                    guint             n_vars);
+/* All vars[i] + offsets[i] differ (the diagonals of N-Queens: offsets i
+ * and -i). The offsets may spread over at most 2 · PW_FD_MAX_VALUES
+ * (max - min); filtered like pw_fd_add_all_different, in the value space
+ * shifted by the offsets. */
+void      pw_fd_add_all_different_offset (PwFd       *fd,
+                                          const guint *vars,
+                                          const int  *offsets,
+                                          guint       n_vars);
 /* x + offset < y */
 void      pw_fd_add_less         (PwFd              *fd,
                                   guint              x,
@@ -118,11 +151,23 @@ void      pw_fd_add_table        (PwFd              *fd,
                                   guint              y,
                                   const gboolean    *allowed);
 
+/* Defaults: all-different by values, static order, values ascending, no
+ * caps. */
 void      pw_fd_search_init      (PwFdSearch        *search);
+/* Runs a search; FALSE with G_IO_ERROR_CANCELLED when cancelled (checked
+ * before the first node, after every solution and every 4096 nodes; the
+ * result holds what was counted until then). */
 gboolean  pw_fd_search           (const PwFd        *fd,
                                   const PwFdSearch  *search,
                                   PwFdResult        *result,
                                   GError           **error);
+/* The domains after the search's root propagation (@search gives the
+ * all-different mode; NULL: the defaults of pw_fd_search_init), one per
+ * variable in @domains; FALSE when it finds the problem has no solution
+ * (the domains are then unspecified). */
+gboolean  pw_fd_propagate        (const PwFd        *fd,
+                                  const PwFdSearch  *search,
+                                  PwFdDomain        *domains);
 /* Whether @values satisfies every constraint and domain. */
 gboolean  pw_fd_check            (const PwFd        *fd,
                                   const guint16     *values);
