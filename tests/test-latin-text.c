@@ -873,7 +873,7 @@ static const Bad bad[] = {
   { PW_LATIN_SUDOKU, "2j:d,b___", "line 1, character 9", "regions go past the end" },
   { PW_LATIN_SUDOKU, "2j:d,bz", "line 1, character 7", "regions go past the end" },
   { PW_LATIN_SUDOKU, "2j:d,b_", "line 1, character 8", "regions stop before the end" },
-  { PW_LATIN_SUDOKU, "2j:d,b__,", "line 1, character 9", "unexpected text after the regions" },
+  { PW_LATIN_SUDOKU, "2j:d,b__,", "line 1, character 9", "unexpected text after the jigsaw regions" },
   { PW_LATIN_SUDOKU, "2j:d,_A_", "line 1, character 7", "unknown character “A” in the jigsaw" },
   { PW_LATIN_SUDOKU, "2j:d,c_", "line 1, cell r1c1", "region starting here has 4 cells; each needs 2" },
   { PW_LATIN_SUDOKU, "2j:d,a_a", "line 1, cell r1c1", "region starting here has 3 cells; each needs 2" },

@@ -131,22 +131,6 @@ read_number (const char **p)
   return value;
 }
 
-static const char *
-variant_name (PwLatinVariant variant)
-{
-  switch (variant)
-    {
-    case PW_LATIN_SUDOKU:
-      return _("sudoku");
-    case PW_LATIN_LATIN:
-      return _("Latin square");
-    case PW_LATIN_FUTOSHIKI:
-      return _("futoshiki");
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static guint
 max_size (PwLatinVariant variant)
 {
@@ -172,13 +156,25 @@ check_size (const Reader *rd,
 {
   guint max = max_size (rd->variant);
 
-  if (n < PW_LATIN_MIN_N || n > max)
-    return refuse (rd, line, 0, 0, at,
-                   /* Translators: "70×70 is outside the sizes a sudoku can have, 2×2 to
-                    * 64×64" */
-                   _("%u×%u is outside the sizes a %s can have, %u×%u to %u×%u"), n, n,
-                   variant_name (rd->variant), PW_LATIN_MIN_N, PW_LATIN_MIN_N, max, max);
-  return TRUE;
+  if (n >= PW_LATIN_MIN_N && n <= max)
+    return TRUE;
+  switch (rd->variant)
+    {
+    case PW_LATIN_SUDOKU:
+      return refuse (rd, line, 0, 0, at,
+                     _("%u×%u is outside the sizes a sudoku can have, %u×%u to %u×%u"), n, n,
+                     PW_LATIN_MIN_N, PW_LATIN_MIN_N, max, max);
+    case PW_LATIN_LATIN:
+      return refuse (rd, line, 0, 0, at,
+                     _("%u×%u is outside the sizes a Latin square can have, %u×%u to %u×%u"), n,
+                     n, PW_LATIN_MIN_N, PW_LATIN_MIN_N, max, max);
+    case PW_LATIN_FUTOSHIKI:
+      return refuse (rd, line, 0, 0, at,
+                     _("%u×%u is outside the sizes a futoshiki can have, %u×%u to %u×%u"), n, n,
+                     PW_LATIN_MIN_N, PW_LATIN_MIN_N, max, max);
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -588,8 +584,9 @@ read_solo_id (const Reader *rd,
     }
   if (*p != '\0')
     {
-      refuse (rd, line, 0, 0, p, _("malformed Solo game ID: unexpected text after the %s"),
-              r == 1 ? _("regions") : _("grid"));
+      refuse (rd, line, 0, 0, p,
+              r == 1 ? _("malformed Solo game ID: unexpected text after the jigsaw regions")
+                     : _("malformed Solo game ID: unexpected text after the grid"));
       return NULL;
     }
   return g_steal_pointer (&level);
