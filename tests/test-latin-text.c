@@ -837,13 +837,21 @@ typedef struct
 
 static const Bad bad[] = {
   /* 81 characters */
-  { PW_LATIN_SUDOKU, "# c\n\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7",
+  { PW_LATIN_SUDOKU,
+    "# c\n\n53..7....6..195....98....6.8...6...3"
+    "4..8.3..17...2...6.6....28....419..5....8..7",
     "line 3", "81 characters, this one 80" },
-  { PW_LATIN_SUDOKU, "53..x....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+  { PW_LATIN_SUDOKU,
+    "53..x....6..195....98....6.8...6...34..8"
+    ".3..17...2...6.6....28....419..5....8..79",
     "line 1, cell r1c5, character 5", "unknown character “x”" },
-  { PW_LATIN_SUDOKU, "53..é....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+  { PW_LATIN_SUDOKU,
+    "53..é....6..195....98....6.8...6...34..8"
+    ".3..17...2...6.6....28....419..5....8..79",
     "line 1, cell r1c5, character 5", "unknown character “é”" },
-  { PW_LATIN_SUDOKU, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\x01",
+  { PW_LATIN_SUDOKU,
+    "53..7....6..195....98....6.8...6...34..8.3"
+    "..17...2...6.6....28....419..5....8..7\x01",
     "line 1, cell r9c9, character 81", "unknown character U+0001" },
   /* Solo IDs */
   { PW_LATIN_SUDOKU, "2x3:4e3b4_6c5_2d4_3c4_1b2e7", "line 1, cell r6c6, character 27",
@@ -865,7 +873,8 @@ static const Bad bad[] = {
   { PW_LATIN_SUDOKU, "x3:i", "line 1, character 1", "expected the size" },
   { PW_LATIN_SUDOKU, "1x4:i", "line 1, character 1", "at least 2 rows and 2 columns" },
   { PW_LATIN_SUDOKU, "3x0:i", "line 1, character 1", "at least 2 rows and 2 columns" },
-  { PW_LATIN_SUDOKU, "9x9:i", "line 1, character 1", "81×81 is larger than the largest sudoku, 64×64" },
+  { PW_LATIN_SUDOKU, "9x9:i",
+    "line 1, character 1", "81×81 is larger than the largest sudoku, 64×64" },
   { PW_LATIN_SUDOKU, "2x2:p,a", "line 1, character 6", "unexpected text after the grid" },
   { PW_LATIN_SUDOKU, "3x3:i", "line 1, character 6", "the grid has 9 of its 81 cells" },
   { PW_LATIN_SUDOKU, "2j:d", "line 1", "needs “,” and its regions" },
@@ -873,10 +882,13 @@ static const Bad bad[] = {
   { PW_LATIN_SUDOKU, "2j:d,b___", "line 1, character 9", "regions go past the end" },
   { PW_LATIN_SUDOKU, "2j:d,bz", "line 1, character 7", "regions go past the end" },
   { PW_LATIN_SUDOKU, "2j:d,b_", "line 1, character 8", "regions stop before the end" },
-  { PW_LATIN_SUDOKU, "2j:d,b__,", "line 1, character 9", "unexpected text after the jigsaw regions" },
+  { PW_LATIN_SUDOKU, "2j:d,b__,",
+    "line 1, character 9", "unexpected text after the jigsaw regions" },
   { PW_LATIN_SUDOKU, "2j:d,_A_", "line 1, character 7", "unknown character “A” in the jigsaw" },
-  { PW_LATIN_SUDOKU, "2j:d,c_", "line 1, cell r1c1", "region starting here has 4 cells; each needs 2" },
-  { PW_LATIN_SUDOKU, "2j:d,a_a", "line 1, cell r1c1", "region starting here has 3 cells; each needs 2" },
+  { PW_LATIN_SUDOKU, "2j:d,c_",
+    "line 1, cell r1c1", "region starting here has 4 cells; each needs 2" },
+  { PW_LATIN_SUDOKU, "2j:d,a_a",
+    "line 1, cell r1c1", "region starting here has 3 cells; each needs 2" },
   /* plain grids */
   { PW_LATIN_SUDOKU, "1 2 3 4\n3 4 1 2\n2 1 10 3\n4 3 2 1\n", "line 3, cell r3c3, character 5",
     "10 is larger than 4" },
@@ -885,7 +897,8 @@ static const Bad bad[] = {
   { PW_LATIN_SUDOKU, "1 2 3 4\n3 4 1 2\n2 1 4-1 3\n4 3 2 1\n", "line 3, cell r3c3, character 6",
     "unknown character “-”" },
   { PW_LATIN_SUDOKU, "1 2 3 4 5\n", "line 1", "(5 is prime)" },
-  { PW_LATIN_SUDOKU, "1 2 3 4\n3 4 1\n", "line 2", "this row has 3 numbers, the grid's first row 4" },
+  { PW_LATIN_SUDOKU, "1 2 3 4\n3 4 1\n",
+    "line 2", "this row has 3 numbers, the grid's first row 4" },
   { PW_LATIN_SUDOKU, "\n1 2 3 4\n3 4 1 2\n# c\n2 1 4 3\n\n", "line 2",
     "the grid starting here has 3 rows of 4 numbers; it needs 4" },
   { PW_LATIN_SUDOKU, "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n1 2 3 4\n", "line 5",
@@ -898,14 +911,18 @@ static const Bad bad[] = {
   { PW_LATIN_LATIN, "2:1,2,2,1,\n" "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 "
     "25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 "
     "56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 "
-    "87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 "
-    "114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129\n",
+    "87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 "
+    "113 114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129\n",
     "line 2", "129×129 is outside the sizes a Latin square can have, 2×2 to 128×128" },
   /* Unequal IDs */
-  { PW_LATIN_FUTOSHIKI, "3:0U,0,0,0,0,0,0,0,0,", "line 1, cell r1c1, character 4", "“U” points off the board" },
-  { PW_LATIN_FUTOSHIKI, "3:0,0,0R,0,0,0,0,0,0,", "line 1, cell r1c3, character 8", "“R” points off the board" },
-  { PW_LATIN_FUTOSHIKI, "3:0,0,0,0,0,0,0,0,0D,", "line 1, cell r3c3, character 20", "“D” points off the board" },
-  { PW_LATIN_FUTOSHIKI, "3:0,0,0,0L,0,0,0,0,0,", "line 1, cell r2c1, character 10", "“L” points off the board" },
+  { PW_LATIN_FUTOSHIKI, "3:0U,0,0,0,0,0,0,0,0,",
+    "line 1, cell r1c1, character 4", "“U” points off the board" },
+  { PW_LATIN_FUTOSHIKI, "3:0,0,0R,0,0,0,0,0,0,",
+    "line 1, cell r1c3, character 8", "“R” points off the board" },
+  { PW_LATIN_FUTOSHIKI, "3:0,0,0,0,0,0,0,0,0D,",
+    "line 1, cell r3c3, character 20", "“D” points off the board" },
+  { PW_LATIN_FUTOSHIKI, "3:0,0,0,0L,0,0,0,0,0,",
+    "line 1, cell r2c1, character 10", "“L” points off the board" },
   { PW_LATIN_FUTOSHIKI, "3:0R,0L,0,0,0,0,0,0,0,", "line 1, cell r1c2, character 7",
     "“L” contradicts “R” on cell r1c1" },
   { PW_LATIN_FUTOSHIKI, "3:0,0,0,0,0D,0,0,0U,0,", "line 1, cell r3c2, character 19",
@@ -924,7 +941,8 @@ static const Bad bad[] = {
     "unknown character “;”" },
   { PW_LATIN_FUTOSHIKI, "5a:0,0", "line 1, character 2", "Adjacent" },
   { PW_LATIN_FUTOSHIKI, "5dq:0,0", "line 1, character 2", "unknown parameter “d”" },
-  { PW_LATIN_FUTOSHIKI, "1:0,", "line 1, character 1", "1×1 is outside the sizes a futoshiki can have, 2×2 to" },
+  { PW_LATIN_FUTOSHIKI, "1:0,",
+    "line 1, character 1", "1×1 is outside the sizes a futoshiki can have, 2×2 to" },
   { PW_LATIN_LATIN, "3x3:0,", "line 1, character 2", "unknown parameter “x”" },
   { PW_LATIN_LATIN, "# c\n1,2,3\n", "line 2", "expected a game ID" },
   { PW_LATIN_FUTOSHIKI, "123\n", "line 1", "expected an Unequal game ID" },
@@ -949,7 +967,8 @@ test_bad_input (void)
       g_assert_false (_pw_latin_import_text (bad[i].variant, bad[i].text, "bad.txt", levels,
                                              &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
-      if (!g_str_has_prefix (error->message, expected) || strstr (error->message, bad[i].what) == NULL)
+      if (!g_str_has_prefix (error->message, expected) ||
+          strstr (error->message, bad[i].what) == NULL)
         g_error ("%s: got “%s”, expected “%s…%s”", bad[i].text, error->message, expected,
                  bad[i].what);
       g_assert_cmpuint (levels->len, ==, 1);

@@ -465,7 +465,8 @@ read_solo_id (const Reader *rd,
           diagonals = TRUE;
           break;
         case 'k':
-          refuse (rd, line, 0, 0, at, _("killer sudoku (“k” in the Solo game ID) is not supported"));
+          refuse (rd, line, 0, 0, at,
+                  _("killer sudoku (“k” in the Solo game ID) is not supported"));
           return NULL;
         case 'm':
           if (*p == 'd')
@@ -1097,12 +1098,13 @@ _pw_latin_from_text (PwLatinVariant   variant,
                      const char      *text,
                      GError         **error)
 {
-  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_latin_level_free);
+  g_autoptr(GPtrArray) levels = NULL;
   Reader rd = { variant, NULL, error };
 
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  levels = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_latin_level_free);
   if (!read_text (&rd, text, levels))
     return NULL;
   if (levels->len != 1)
@@ -1125,7 +1127,7 @@ _pw_latin_import_text (PwLatinVariant   variant,
                        GPtrArray       *levels,
                        GError         **error)
 {
-  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_latin_level_free);
+  g_autoptr(GPtrArray) read = NULL;
   Reader rd = { variant, display_name, error };
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -1133,6 +1135,7 @@ _pw_latin_import_text (PwLatinVariant   variant,
   g_return_val_if_fail (levels != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  read = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_latin_level_free);
   if (!read_text (&rd, text, read))
     return FALSE;
   for (guint i = 0; i < read->len; i++)
