@@ -18,8 +18,8 @@
  * only separates two numbers. A jigsaw's REGIONS lists the n(n−1) lines
  * between horizontally adjacent cells in reading order, then the n(n−1)
  * between vertically adjacent cells column by column, then one dummy line:
- * "_" is a line that divides regions, a–y are 1–25 lines that do not
- * followed by one that does, z is 26 that do not (and nothing after).
+ * "_" is a line that divides regions; a–y are 1–25 lines that do not,
+ * followed by one that does; z is 26 that do not, with nothing after.
  * Solo itself writes z for 25; its reader, which decides, counts 26, and
  * so does this one (no real puzzle has such a run).
  *
