@@ -101,11 +101,19 @@ const PwKind *_pw_latin_kind_of      (PwLatinVariant      variant);
  *   blank (a sudoku's box shape then is the squarest r × c, r ≤ c).
  *
  * _pw_latin_from_text reads one level in any of these forms;
- * _pw_latin_to_text writes the one-line form. _pw_latin_import_text reads
- * a file of puzzles: one per line, or plain grids separated by blank lines;
- * blank lines and lines starting with '#' skipped. Errors are
- * PW_KIND_ERROR_INVALID naming @display_name, the line and the cell or
- * character ("puzzles.txt: line 12, cell r3c5: 10 is larger than 9"). */
+ * _pw_latin_to_text writes the one-line form, without a newline, or
+ * returns NULL for a level no text form holds: a sudoku whose boxes are 1
+ * cell high or wide (not jigsaw), a jigsaw whose regions[] are not n
+ * regions of n cells each in one piece, a latin or futoshiki level with
+ * regions or diagonals. _pw_latin_import_text reads a file of puzzles: one
+ * per line, or plain grids separated by blank lines; blank lines and lines
+ * starting with '#' skipped. Errors are PW_KIND_ERROR_INVALID naming
+ * @display_name, the line and the cell or character ("puzzles.txt: line
+ * 12, cell r3c5: 10 is larger than 9").
+ *
+ * Levels read have regions numbered as _pw_latin_level_number_regions
+ * does; a jigsaw's box_rows × box_cols (which no text form records) is the
+ * squarest shape, _pw_latin_squarest_boxes. */
 PwLatinLevel *_pw_latin_from_text    (PwLatinVariant      variant,
                                       const char         *text,
                                       GError            **error);
@@ -128,6 +136,16 @@ gboolean      _pw_latin_generate     (PwLatinVariant      variant,
                                       gpointer            user_data,
                                       GCancellable       *cancellable,
                                       GError            **error);
+
+/* The squarest r × c = @n with r ≤ c, in @box_rows and @box_cols; FALSE
+ * when that is 1 × n (n prime, or 1): no boxes. */
+gboolean      _pw_latin_squarest_boxes       (guint               n,
+                                              guint              *box_rows,
+                                              guint              *box_cols);
+/* Renumbers regions[] in reading order of each region's first cell (the
+ * numbering _pw_latin_level_set_boxes gives boxes), so that levels with
+ * the same partition compare equal. */
+void          _pw_latin_level_number_regions (PwLatinLevel       *level);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLatinLevel, _pw_latin_level_free)
 
