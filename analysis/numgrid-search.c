@@ -15,10 +15,7 @@
  *   value removed from every cell sharing a unit with it;
  * - in a unit of exactly n_values cells every value has a place: a value
  *   with one place left is placed there (hidden single), a value with no
- *   place is a contradiction. These units keep, for every value, how many
- *   of their cells still have it as a candidate (placed cells included),
- *   so a hidden single is seen the moment a count drops to 1. Smaller
- *   units are plain all-different;
+ *   place is a contradiction. Smaller units are plain all-different;
  * - value(a) < value(b): a keeps only values below the largest of b, b
  *   only values above the smallest of a;
  * - a cell without candidates is a contradiction.
@@ -35,12 +32,23 @@
  * puzzle solved by propagation alone takes 0 nodes. max_nodes stops the
  * search before a node would exceed it.
  *
+ * Beside each cell's candidates, every unit keeps for every value the
+ * set of its cells (by position in the unit) that still have it, placed
+ * cells included: a placed value leaves exactly the cells that have it,
+ * without looking at the others, and a hidden single is seen, with its
+ * cell, the moment such a set drops to one.
+ *
+ * Pending work is taken hidden singles first, then decided cells, then
+ * inequalities, each in the order found: any order reaches the same
+ * fixpoint (the rules only narrow), this one reaches contradictions with
+ * the least work on the puzzles measured (docs/performance.md).
+ *
  * Backtracking uses a trail: every change of a cell's candidates records
- * the cell and its previous set; going back restores them (and the unit
- * counts) down to the mark of the choice point. This keeps the cost of a
- * node proportional to what it changed, which matters for 100 × 100 Latin
- * squares (10,000 cells of two words), where copying the state per level
- * would not.
+ * the cell and its previous set; going back restores them (and sets their
+ * bits in the position sets again) down to the mark of the choice point.
+ * This keeps the cost of a node proportional to what it changed, which
+ * matters for 100 × 100 Latin squares (10,000 cells of two words), where
+ * copying the state per level would not.
  */
 
 #define G_LOG_DOMAIN "pw-numgrid"
@@ -66,24 +74,35 @@ typedef struct
 
 typedef struct
 {
+  guint32 set;      /* unit × n_values × words + the word of the position */
+  guint8  bit;      /* position % 64 */
+  guint8  full;     /* the unit has n_values cells */
+} Entry;
+
+typedef struct
+{
   const PwNumGrid *grid;
   guint            n_cells;
   guint            n_values;
   gboolean         infeasible;       /* a unit names a cell twice */
+  guint            n_units;
 
-  /* full units (n_values cells): full index → unit, and cell → full indices */
-  guint            n_full;
-  guint           *full_unit;
-  guint           *cell_full_start;
-  guint           *cell_full;
+  /* cell → its units, each as (unit << 7) | position of the cell in it,
+   * and the same for narrow(): where the cell's bit is in the unit's
+   * position sets */
+  guint           *cell_entry_start;
+  guint           *cell_entry;
+  Entry           *entries;
+  const guint    **unit_cells;
 
   /* inequalities by cell: (other cell << 1) | (1 when this cell is the smaller) */
   guint           *cell_less_start;
   guint           *cell_less;
+  gboolean         has_less;
 
   /* the state */
   guint64         *cand;             /* n_cells × words */
-  guint8          *count;            /* n_full × n_values: cells of the unit with the value */
+  guint64         *pos;              /* (unit × n_values + value) × words: cells having it */
 
   /* the trail: cell and its previous candidates */
   guint           *trail_cell;
@@ -94,8 +113,10 @@ typedef struct
   /* propagation queues */
   guint           *single_q;         /* cells that became single */
   guint            n_single;
-  guint           *hidden_q;         /* full index × n_values + value index */
+  guint            single_head;
+  guint           *hidden_q;         /* unit × n_values + value index */
   guint            n_hidden;
+  guint            hidden_head;
   guint           *ineq_q;           /* cells with inequalities that changed */
   guint            n_ineq;
   guint8          *in_ineq;
@@ -226,48 +247,41 @@ solver_init (Solver          *s,
   const guint n_units = grid->units->len;
   const guint n_less = grid->less->len;
   const guint W = grid->n_values <= 64 ? 1 : 2;
-  g_autofree guint *full_index = g_new (guint, MAX (n_units, 1));
+  const guint n_entries = grid->cell_unit_start[grid->n_cells];
   g_autofree guint *seen = g_new0 (guint, grid->n_cells);
-  guint total = 0;
 
   memset (s, 0, sizeof *s);
   s->grid = grid;
   s->n_cells = grid->n_cells;
   s->n_values = grid->n_values;
+  s->n_units = n_units;
 
-  /* full units, and units naming a cell twice (never satisfiable) */
-  s->full_unit = g_new (guint, MAX (n_units, 1));
+  /* each cell's units with its position there, in the order of
+   * grid->cell_unit_list (units ascending); a unit naming a cell twice
+   * can never hold */
+  s->cell_entry_start = grid->cell_unit_start;
+  s->cell_entry = g_new (guint, MAX (n_entries, 1));
+  s->entries = g_new (Entry, MAX (n_entries, 1));
+  s->unit_cells = g_new (const guint *, MAX (n_units, 1));
   for (guint u = 0; u < n_units; u++)
     {
       const PwNumGridUnit *unit = &g_array_index (grid->units, PwNumGridUnit, u);
 
+      s->unit_cells[u] = unit->cells;
       for (guint i = 0; i < unit->n_cells; i++)
         {
-          if (seen[unit->cells[i]] == u + 1)
-            s->infeasible = TRUE;
-          seen[unit->cells[i]] = u + 1;
-        }
-      full_index[u] = G_MAXUINT;
-      if (unit->n_cells == grid->n_values)
-        {
-          full_index[u] = s->n_full;
-          s->full_unit[s->n_full++] = u;
+          guint c = unit->cells[i];
+
+          if (seen[c] > 0 && grid->cell_unit_list[grid->cell_unit_start[c] + seen[c] - 1] == u)
+            s->infeasible = TRUE;   /* c seen in this unit already */
+          guint e = grid->cell_unit_start[c] + seen[c]++;
+
+          s->cell_entry[e] = u << 7 | i;
+          s->entries[e].set = u * grid->n_values * W + (W == 2 ? i / 64 : 0);
+          s->entries[e].bit = i % 64;
+          s->entries[e].full = unit->n_cells == grid->n_values;
         }
     }
-  s->cell_full_start = g_new (guint, s->n_cells + 1);
-  for (guint c = 0; c < s->n_cells; c++)
-    {
-      s->cell_full_start[c] = total;
-      for (guint i = grid->cell_unit_start[c]; i < grid->cell_unit_start[c + 1]; i++)
-        total += full_index[grid->cell_unit_list[i]] != G_MAXUINT;
-    }
-  s->cell_full_start[s->n_cells] = total;
-  s->cell_full = g_new (guint, MAX (total, 1));
-  total = 0;
-  for (guint c = 0; c < s->n_cells; c++)
-    for (guint i = grid->cell_unit_start[c]; i < grid->cell_unit_start[c + 1]; i++)
-      if (full_index[grid->cell_unit_list[i]] != G_MAXUINT)
-        s->cell_full[total++] = full_index[grid->cell_unit_list[i]];
 
   /* inequalities by cell */
   s->cell_less_start = g_new0 (guint, s->n_cells + 1);
@@ -293,12 +307,15 @@ solver_init (Solver          *s,
     }
 
   s->cand = g_new (guint64, (gsize) s->n_cells * W);
-  s->count = g_new (guint8, MAX ((gsize) s->n_full * s->n_values, 1));
+  s->pos = g_new (guint64, MAX ((gsize) n_units * s->n_values * W, 1));
+
   s->trail_cap = MAX (s->n_cells, 64);
   s->trail_cell = g_new (guint, s->trail_cap);
   s->trail_old = g_new (guint64, s->trail_cap * W);
+  s->has_less = n_less > 0;
+
   s->single_q = g_new (guint, s->n_cells);
-  s->hidden_q = g_new (guint, MAX ((gsize) s->n_full * s->n_values, 1));
+  s->hidden_q = g_new (guint, MAX ((gsize) n_units * s->n_values, 1));
   s->ineq_q = g_new (guint, s->n_cells);
   s->in_ineq = g_new0 (guint8, s->n_cells);
   s->values = g_new0 (guint8, s->n_cells);
@@ -307,13 +324,14 @@ solver_init (Solver          *s,
 static void
 solver_clear (Solver *s)
 {
-  g_free (s->full_unit);
-  g_free (s->cell_full_start);
-  g_free (s->cell_full);
+  g_free (s->cell_entry);
+  g_free (s->entries);
+  g_free (s->unit_cells);
   g_free (s->cell_less_start);
   g_free (s->cell_less);
   g_free (s->cand);
-  g_free (s->count);
+  g_free (s->pos);
+
   g_free (s->trail_cell);
   g_free (s->trail_old);
   g_free (s->single_q);
@@ -335,8 +353,8 @@ trail_grow (Solver     *s,
   s->trail_old = g_renew (guint64, s->trail_old, s->trail_cap * W);
 }
 
-/* Keeps only the candidates of @c in @keep. FALSE when none is left (the
- * change is still recorded, so undo restores it). */
+/* Keeps only the candidates of @c in @keep. FALSE on a contradiction;
+ * every change is recorded, so undo restores the state before. */
 ALWAYS_INLINE gboolean
 narrow (Solver        *s,
         guint          c,
@@ -346,7 +364,6 @@ narrow (Solver        *s,
   guint64 *cand = s->cand + (gsize) c * W;
   guint64 old[2] = { cand[0], W == 2 ? cand[1] : 0 };
   guint64 removed[2];
-  gboolean ok = TRUE;
   guint n;
 
   removed[0] = old[0] & ~keep[0];
@@ -366,36 +383,49 @@ narrow (Solver        *s,
 
   n = set_count (cand, W);
   if (n == 0)
-    ok = FALSE;
-  else if (n == 1)
+    return FALSE;   /* nothing else changed: undo restores the candidates alone */
+  if (n == 1)
     s->single_q[s->n_single++] = c;
 
-  /* every decrement is done even after a contradiction: undo adds back
-   * exactly what was taken */
-  for (guint i = s->cell_full_start[c]; i < s->cell_full_start[c + 1]; i++)
+  /* the cell leaves the position sets of the values it lost, in each of
+   * its units (stopping at a contradiction is safe: undo sets the bits of
+   * every value the cell gets back) */
+  for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
     {
-      guint f = s->cell_full[i];
-      guint8 *count = s->count + (gsize) f * s->n_values;
+      const Entry entry = s->entries[e];
+      guint64 *set = s->pos + entry.set;
+      const guint64 bit = G_GUINT64_CONSTANT (1) << entry.bit;
 
       for (guint w = 0; w < W; w++)
         for (guint64 bits = removed[w]; bits != 0; bits &= bits - 1)
           {
             guint v = w * 64 + __builtin_ctzll (bits);
-            guint8 left = --count[v];
+            guint64 *p = set + v * W;
+            guint64 was = *p;
 
-            if (left == 1)
-              s->hidden_q[s->n_hidden++] = f * s->n_values + v;
-            else if (left == 0)
-              ok = FALSE;
+            *p = was & ~bit;
+            if (entry.full)
+              {
+                /* the whole set: p is one of its words */
+                guint left = W == 1 ? (guint) __builtin_popcountll (was & ~bit)
+                                    : set_count (s->pos + (entry.set / 2 + v) * 2, 2);
+
+                if (left <= 1)
+                  {
+                    if (left == 0)
+                      return FALSE;
+                    s->hidden_q[s->n_hidden++] = entry.set / W + v;
+                  }
+              }
           }
     }
 
-  if (s->cell_less_start[c] != s->cell_less_start[c + 1] && !s->in_ineq[c])
+  if (s->has_less && s->cell_less_start[c] != s->cell_less_start[c + 1] && !s->in_ineq[c])
     {
       s->in_ineq[c] = 1;
       s->ineq_q[s->n_ineq++] = c;
     }
-  return ok;
+  return TRUE;
 }
 
 ALWAYS_INLINE void
@@ -413,13 +443,15 @@ undo_to (Solver     *s,
       c = s->trail_cell[s->trail_len];
       old = s->trail_old + s->trail_len * W;
       cand = s->cand + (gsize) c * W;
-      for (guint i = s->cell_full_start[c]; i < s->cell_full_start[c + 1]; i++)
+      for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
         {
-          guint8 *count = s->count + (gsize) s->cell_full[i] * s->n_values;
+          const Entry entry = s->entries[e];
+          guint64 *set = s->pos + entry.set;
+          const guint64 bit = G_GUINT64_CONSTANT (1) << entry.bit;
 
           for (guint w = 0; w < W; w++)
             for (guint64 bits = old[w] & ~cand[w]; bits != 0; bits &= bits - 1)
-              count[w * 64 + __builtin_ctzll (bits)]++;
+              set[(w * 64 + __builtin_ctzll (bits)) * W] |= bit;
         }
       for (guint w = 0; w < W; w++)
         cand[w] = old[w];
@@ -444,6 +476,7 @@ queues_reset (Solver *s)
   for (guint i = 0; i < s->n_ineq; i++)
     s->in_ineq[s->ineq_q[i]] = 0;
   s->n_single = s->n_hidden = s->n_ineq = 0;
+  s->single_head = s->hidden_head = 0;
 }
 
 /* value(a) < value(b), both not empty */
@@ -472,13 +505,23 @@ ALWAYS_INLINE gboolean
 propagate (Solver     *s,
            const guint W)
 {
-  const PwNumGrid *grid = s->grid;
-
   for (;;)
     {
-      if (s->n_single > 0)
+      if (s->n_hidden > s->hidden_head)
         {
-          guint c = s->single_q[--s->n_single];
+          guint h = s->hidden_q[s->hidden_head++];
+          const guint64 *p = s->pos + (gsize) h * W;
+          guint c;
+
+          if (set_count (p, W) != 1)
+            continue;
+          c = s->unit_cells[h / s->n_values][set_lowest (p, W)];
+          if (set_count (s->cand + (gsize) c * W, W) > 1 && !assign (s, c, h % s->n_values, W))
+            goto fail;
+        }
+      else if (s->n_single > s->single_head)
+        {
+          guint c = s->single_q[s->single_head++];
           const guint64 *cand = s->cand + (gsize) c * W;
           guint64 keep[2];
           guint v;
@@ -488,42 +531,21 @@ propagate (Solver     *s,
           v = set_lowest (cand, W);
           keep[0] = ~cand[0];
           keep[1] = W == 2 ? ~cand[1] : 0;
-          for (guint i = grid->cell_unit_start[c]; i < grid->cell_unit_start[c + 1]; i++)
+          for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
             {
-              const PwNumGridUnit *unit = &g_array_index (grid->units, PwNumGridUnit,
-                                                          grid->cell_unit_list[i]);
+              guint u = s->cell_entry[e] >> 7, i = s->cell_entry[e] & 127;
+              const guint64 *p = s->pos + ((gsize) u * s->n_values + v) * W;
+              const guint *cells = s->unit_cells[u];
+              guint64 others[2];
 
-              for (guint j = 0; j < unit->n_cells; j++)
-                {
-                  guint p = unit->cells[j];
-
-                  if (p != c && (s->cand[(gsize) p * W + v / 64] >> (v % 64)) & 1)
-                    if (!narrow (s, p, keep, W))
-                      goto fail;
-                }
-            }
-        }
-      else if (s->n_hidden > 0)
-        {
-          guint h = s->hidden_q[--s->n_hidden];
-          guint f = h / s->n_values;
-          guint v = h % s->n_values;
-          const PwNumGridUnit *unit;
-
-          if (s->count[h] != 1)
-            continue;
-          unit = &g_array_index (grid->units, PwNumGridUnit, s->full_unit[f]);
-          for (guint j = 0; j < unit->n_cells; j++)
-            {
-              guint p = unit->cells[j];
-              const guint64 *cand = s->cand + (gsize) p * W;
-
-              if ((cand[v / 64] >> (v % 64)) & 1)
-                {
-                  if (set_count (cand, W) > 1 && !assign (s, p, v, W))
+              /* a copy: narrowing changes the set */
+              others[0] = p[0];
+              others[1] = W == 2 ? p[1] : 0;
+              others[i / 64] &= ~(G_GUINT64_CONSTANT (1) << (i % 64));
+              for (guint w = 0; w < W; w++)
+                for (guint64 bits = others[w]; bits != 0; bits &= bits - 1)
+                  if (!narrow (s, cells[w * 64 + __builtin_ctzll (bits)], keep, W))
                     goto fail;
-                  break;
-                }
             }
         }
       else if (s->n_ineq > 0)
@@ -542,7 +564,10 @@ propagate (Solver     *s,
             }
         }
       else
-        return TRUE;
+        {
+          s->n_single = s->single_head = s->n_hidden = s->hidden_head = 0;
+          return TRUE;
+        }
     }
 
 fail:
@@ -564,8 +589,15 @@ root (Solver       *s,
   for (guint c = 0; c < s->n_cells; c++)
     for (guint w = 0; w < W; w++)
       s->cand[(gsize) c * W + w] = all[w];
-  for (guint f = 0; f < s->n_full; f++)
-    memset (s->count + (gsize) f * s->n_values, s->n_values, s->n_values);
+  for (guint u = 0; u < s->n_units; u++)
+    {
+      guint64 cells[2];
+
+      set_below (cells, g_array_index (s->grid->units, PwNumGridUnit, u).n_cells, W);
+      for (guint v = 0; v < s->n_values; v++)
+        for (guint w = 0; w < W; w++)
+          s->pos[((gsize) u * s->n_values + v) * W + w] = cells[w];
+    }
   s->trail_len = 0;
   queues_reset (s);
 
@@ -734,9 +766,9 @@ dfs (Solver     *s,
     }
 }
 
-static void
-run_search (Solver       *s,
-            const guint8 *assume)
+ALWAYS_INLINE void
+run_search_body (Solver       *s,
+                 const guint8 *assume)
 {
   if (s->n_values <= 64)
     {
@@ -748,6 +780,39 @@ run_search (Solver       *s,
       if (root (s, assume, 2))
         dfs (s, 2);
     }
+}
+
+/* Counting candidates is the inner loop: built once for any x86-64 (where
+ * __builtin_popcountll is a library call) and once with the POPCNT
+ * instruction, chosen at run time. */
+static void
+run_search_portable (Solver       *s,
+                     const guint8 *assume)
+{
+  run_search_body (s, assume);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+static __attribute__ ((target ("popcnt"))) void
+run_search_popcnt (Solver       *s,
+                   const guint8 *assume)
+{
+  run_search_body (s, assume);
+}
+#endif
+
+static void
+run_search (Solver       *s,
+            const guint8 *assume)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  if (__builtin_cpu_supports ("popcnt"))
+    {
+      run_search_popcnt (s, assume);
+      return;
+    }
+#endif
+  run_search_portable (s, assume);
 }
 
 /* ------------------------------------------------------------------ */

@@ -749,12 +749,18 @@ check_problem (const Plain *p,
     g_autofree guint8 *assume = g_new0 (guint8, p->n_cells);
     g_autoptr(GPtrArray) brute_assumed = NULL;
     g_autoptr(GHashTable) all_assumed = NULL;
-    const char *from = total > 0 ? brute->pdata[g_rand_int_range (rand, 0, (gint32) MIN (total, 1000))] : NULL;
+    const char *from = NULL;
 
+    if (total > 0)
+      from = brute->pdata[g_rand_int_range (rand, 0, (gint32) MIN (total, 1000))];
     for (guint c = 0; c < p->n_cells; c++)
       if (g_rand_int_range (rand, 0, 4) == 0)
-        assume[c] = from != NULL && g_rand_int_range (rand, 0, 5) != 0
-                      ? (guint8) from[c] : (guint8) g_rand_int_range (rand, 1, (gint32) p->n_values + 1);
+        {
+          if (from != NULL && g_rand_int_range (rand, 0, 5) != 0)
+            assume[c] = (guint8) from[c];
+          else
+            assume[c] = g_rand_int_range (rand, 1, (gint32) p->n_values + 1);
+        }
     brute_assumed = plain_solutions (p, assume);
     all_assumed = key_set (brute_assumed);
     search.assume = assume;
@@ -777,7 +783,11 @@ check_problem (const Plain *p,
       g_assert_cmpuint (brute_assumed->len, ==, 0);
     for (guint i = 0; i < brute_assumed->len; i++)
       for (guint c = 0; c < p->n_cells; c++)
-        g_assert_true (pw_value_set_has (&cand[c], (guint8) ((const char *) brute_assumed->pdata[i])[c]));
+        {
+          const char *key = brute_assumed->pdata[i];
+
+          g_assert_true (pw_value_set_has (&cand[c], (guint8) key[c]));
+        }
   }
 
   /* the grid is not changed by a search */
@@ -1188,7 +1198,8 @@ test_numgrid_wide (void)
         {
           /* rows y, y + n/2 and columns x, x + n/2 of the cyclic square
            * form a 2 × 2 subsquare */
-          guint y = g_rand_int_range (rand, 0, (gint32) n / 2), x = g_rand_int_range (rand, 0, (gint32) n / 2);
+          guint y = g_rand_int_range (rand, 0, (gint32) n / 2);
+          guint x = g_rand_int_range (rand, 0, (gint32) n / 2);
 
           p->givens[row[y] * n + col[x]] = 0;
           p->givens[row[y] * n + col[x + n / 2]] = 0;
