@@ -30,6 +30,9 @@ struct _PwNumGrid
   /* cell → units, built by _pw_numgrid_prepare */
   guint  *cell_unit_start;  /* n_cells + 1 offsets into cell_unit_list */
   guint  *cell_unit_list;
+  /* the units are those of the standard 9 × 9 Sudoku (sudoku9.c), also
+   * kept by _pw_numgrid_prepare */
+  gboolean standard9;
 };
 
 /* Builds the derived indices (kept current by every change). */

@@ -60,6 +60,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "numgrid-private.h"
+#include "sudoku9-private.h"
 
 /* How often the search looks at its GCancellable: every this many nodes
  * (a power of two). */
@@ -852,6 +853,9 @@ pw_numgrid_search (const PwNumGrid       *grid,
   g_return_val_if_fail (assume_valid (grid, search->assume), FALSE);
 
   memset (result, 0, sizeof *result);
+
+  if (search->allow_fast_path && _pw_sudoku9_applies (grid))
+    return _pw_sudoku9_search (grid->givens, search, result, error);
 
   solver_init (&s, grid);
   s.search = search;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "numgrid.h"
+#include "sudoku9-private.h"
 #include "test-util.h"
 
 /* ------------------------------------------------------------------ */
@@ -1463,6 +1464,393 @@ test_numgrid_propagate_cases (void)
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* The 9 × 9 path against the general one */
+
+/* A random full 9 × 9 grid: the pattern (3 · (row % 3) + row / 3 + col)
+ * % 9 under random relabelling, row and column swaps within bands and
+ * stacks, band and stack swaps, and transposition. */
+static void
+random_full_grid (GRand  *rand,
+                  guint8 *grid)
+{
+  guint digit[9], row[9], col[9], band[3], stack[3];
+  gboolean transpose = g_rand_boolean (rand);
+
+  for (guint i = 0; i < 9; i++)
+    digit[i] = i + 1;
+  for (guint i = 8; i > 0; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i + 1), t = digit[i];
+
+      digit[i] = digit[j];
+      digit[j] = t;
+    }
+  for (guint i = 0; i < 3; i++)
+    band[i] = stack[i] = i;
+  for (guint i = 2; i > 0; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i + 1), t = band[i];
+
+      band[i] = band[j];
+      band[j] = t;
+      j = g_rand_int_range (rand, 0, i + 1);
+      t = stack[i];
+      stack[i] = stack[j];
+      stack[j] = t;
+    }
+  for (guint b = 0; b < 3; b++)
+    {
+      guint in[3] = { 0, 1, 2 };
+
+      for (guint i = 2; i > 0; i--)
+        {
+          guint j = g_rand_int_range (rand, 0, i + 1), t = in[i];
+
+          in[i] = in[j];
+          in[j] = t;
+        }
+      for (guint i = 0; i < 3; i++)
+        row[3 * b + i] = 3 * band[b] + in[i];
+      for (guint i = 2; i > 0; i--)
+        {
+          guint j = g_rand_int_range (rand, 0, i + 1), t = in[i];
+
+          in[i] = in[j];
+          in[j] = t;
+        }
+      for (guint i = 0; i < 3; i++)
+        col[3 * b + i] = 3 * stack[b] + in[i];
+    }
+  for (guint y = 0; y < 9; y++)
+    for (guint x = 0; x < 9; x++)
+      {
+        guint r = row[y], c = col[x];
+        guint v = digit[(3 * (r % 3) + r / 3 + c) % 9];
+
+        grid[transpose ? x * 9 + y : y * 9 + x] = v;
+      }
+}
+
+/* The standard units, in a random order with their cells shuffled when
+ * @shuffle. */
+static PwNumGrid *
+sudoku9_grid (GRand   *rand,
+              gboolean shuffle)
+{
+  g_autoptr(Plain) p = plain_new (9, 9, 9);
+  PwNumGrid *grid = pw_numgrid_new (9, 9, 9);
+  guint order[27];
+
+  add_rows_columns (p);
+  add_boxes (p, 3, 3);
+  for (guint u = 0; u < 27; u++)
+    order[u] = u;
+  for (guint i = 26; shuffle && i > 0; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i + 1), t = order[i];
+
+      order[i] = order[j];
+      order[j] = t;
+    }
+  for (guint i = 0; i < 27; i++)
+    {
+      guint n, cells[9];
+
+      memcpy (cells, plain_unit (p, order[i], &n), sizeof cells);
+      for (guint k = 8; shuffle && k > 0; k--)
+        {
+          guint j = g_rand_int_range (rand, 0, k + 1), t = cells[k];
+
+          cells[k] = cells[j];
+          cells[j] = t;
+        }
+      pw_numgrid_add_unit (grid, g_array_index (p->unit_kind, PwUnitKind, order[i]), i, cells, 9);
+    }
+  return grid;
+}
+
+/* Both paths on one 9 × 9 grid: the same count to @cap, the same
+ * solutions when they are all found, and the fast path's own node rule
+ * respected by max_nodes. */
+static void
+check_both_paths (const PwNumGrid *grid,
+                  const guint8    *assume,
+                  guint64          cap,
+                  GRand           *rand,
+                  Tally           *tally)
+{
+  PwNumGridSearch search;
+  PwNumGridResult general, fast, again;
+  g_autoptr(GPtrArray) general_found = NULL;
+  g_autoptr(GPtrArray) fast_found = NULL;
+  g_autoptr(GPtrArray) more = NULL;
+  g_autoptr(GHashTable) all = NULL;
+
+  pw_numgrid_search_init (&search);
+  search.max_solutions = cap;
+  search.assume = assume;
+  general_found = run (grid, search, &general);
+  search.allow_fast_path = TRUE;
+  fast_found = run (grid, search, &fast);
+  g_assert_cmpuint (fast.solutions, ==, general.solutions);
+  g_assert_true (fast.exhausted == general.exhausted);
+  g_assert_false (fast.node_limit);
+  all = key_set (general_found);
+  if (general.exhausted)
+    assert_subset (fast_found, all);
+  else
+    {
+      /* capped: the fast path's solutions are solutions (checked by
+       * pw_numgrid_check in run) and distinct */
+      g_autoptr(GHashTable) seen = key_set (fast_found);
+
+      g_assert_cmpuint (g_hash_table_size (seen), ==, fast_found->len);
+    }
+
+  tally->instances++;
+  tally->none += fast.solutions == 0;
+  tally->unique += fast.solutions == 1;
+  tally->nodes += fast.nodes;
+
+  /* repeatable */
+  more = run (grid, search, &again);
+  g_assert_cmpuint (again.nodes, ==, fast.nodes);
+  assert_same_sequence (fast_found, more, fast.solutions);
+  g_clear_pointer (&more, g_ptr_array_unref);
+
+  /* node limits by the fast path's own count */
+  if (fast.nodes >= 2)
+    {
+      search.max_nodes = fast.nodes;
+      more = run (grid, search, &again);
+      g_assert_true (again.exhausted == fast.exhausted);
+      g_assert_false (again.node_limit);
+      g_assert_cmpuint (again.solutions, ==, fast.solutions);
+      g_clear_pointer (&more, g_ptr_array_unref);
+      search.max_nodes = fast.nodes - 1;
+      more = run (grid, search, &again);
+      g_assert_true (again.node_limit);
+      g_assert_false (again.exhausted);
+      g_assert_cmpuint (again.nodes, ==, fast.nodes - 1);
+      assert_same_sequence (fast_found, more, again.solutions);
+      g_clear_pointer (&more, g_ptr_array_unref);
+      search.max_nodes = 0;
+    }
+
+  /* random order: the same count */
+  search.random_order = TRUE;
+  search.seed = g_rand_int (rand);
+  more = run (grid, search, &again);
+  g_assert_cmpuint (again.solutions, ==, general.solutions);
+  g_assert_true (again.exhausted == general.exhausted);
+  if (general.exhausted)
+    assert_subset (more, all);
+}
+
+static void
+test_numgrid_sudoku9_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1306);
+  Tally tally = { 0 };
+  guint64 multiple = 0;
+
+  for (guint i = 0; i < 1500; i++)
+    {
+      g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, i % 3 == 0);
+      guint8 full[81];
+      guint keep = g_rand_int_range (rand, 17, 46);
+      guint64 before = tally.instances - tally.none - tally.unique;
+
+      g_assert_true (_pw_sudoku9_applies (grid));
+      random_full_grid (rand, full);
+      for (guint c = 0; c < 81; c++)
+        pw_numgrid_set_given (grid, c, (guint) g_rand_int_range (rand, 0, 81) < keep ? full[c] : 0);
+      if (i % 4 == 1)
+        {
+          /* one given changed: usually no solution */
+          guint c = g_rand_int_range (rand, 0, 81);
+
+          pw_numgrid_set_given (grid, c, full[c] % 9 + 1);
+        }
+      if (i % 5 == 2)
+        {
+          guint8 assume[81] = { 0 };
+
+          for (guint c = 0; c < 81; c++)
+            if (g_rand_int_range (rand, 0, 10) == 0)
+              assume[c] = g_rand_int_range (rand, 0, 8) != 0 ? full[c]
+                                                             : g_rand_int_range (rand, 1, 10);
+          check_both_paths (grid, assume, 300, rand, &tally);
+        }
+      else
+        check_both_paths (grid, NULL, i % 2 == 0 ? 300 : 2, rand, &tally);
+      multiple += tally.instances - tally.none - tally.unique > before;
+    }
+  g_test_message ("9x9 random: %" G_GUINT64_FORMAT " puzzles, %" G_GUINT64_FORMAT
+                  " with no solution, %" G_GUINT64_FORMAT " unique, %" G_GUINT64_FORMAT
+                  " several; %" G_GUINT64_FORMAT " fast-path nodes",
+                  tally.instances, tally.none, tally.unique, multiple, tally.nodes);
+  g_assert_cmpuint (tally.none, >, 100);
+  g_assert_cmpuint (tally.unique, >, 100);
+  g_assert_cmpuint (multiple, >, 100);
+}
+
+/* The first 1,000 of Royle's 17-clue puzzles: unique, the same solution
+ * by both paths. */
+static void
+test_numgrid_sudoku17 (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "sudoku",
+                                                  "sudoku17-first1000.txt", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1307);
+  g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, FALSE);
+  g_autoptr(GError) error = NULL;
+  guint puzzles = 0;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      PwNumGridSearch search;
+      PwNumGridResult general, fast;
+      g_autoptr(GPtrArray) a = NULL;
+      g_autoptr(GPtrArray) b = NULL;
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_cmpuint (strlen (lines[i]), ==, 81);
+      for (guint c = 0; c < 81; c++)
+        pw_numgrid_set_given (grid, c, lines[i][c] == '.' ? 0 : (guint) (lines[i][c] - '0'));
+      pw_numgrid_search_init (&search);
+      search.max_solutions = 2;
+      a = run (grid, search, &general);
+      search.allow_fast_path = TRUE;
+      b = run (grid, search, &fast);
+      g_assert_cmpuint (general.solutions, ==, 1);
+      g_assert_cmpuint (fast.solutions, ==, 1);
+      g_assert_true (general.exhausted && fast.exhausted);
+      g_assert_cmpstr (a->pdata[0], ==, b->pdata[0]);
+      puzzles++;
+    }
+  g_assert_cmpuint (puzzles, ==, 1000);
+}
+
+/* The fast path is taken for the standard units only, in any order. */
+static void
+test_numgrid_sudoku9_detect (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1308);
+  guint diagonal[9], row[9];
+
+  for (guint i = 0; i < 9; i++)
+    {
+      diagonal[i] = i * 10;
+      row[i] = i;
+    }
+  {
+    g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, TRUE);
+
+    g_assert_true (_pw_sudoku9_applies (grid));
+    /* a unit repeated changes nothing */
+    pw_numgrid_add_unit (grid, PW_UNIT_ROW, 0, row, 9);
+    g_assert_true (_pw_sudoku9_applies (grid));
+    /* a copy keeps it */
+    {
+      g_autoptr(PwNumGrid) copy = pw_numgrid_copy (grid);
+
+      g_assert_true (_pw_sudoku9_applies (copy));
+    }
+    /* an inequality or a diagonal does not */
+    pw_numgrid_add_less (grid, 0, 1);
+    g_assert_false (_pw_sudoku9_applies (grid));
+  }
+  {
+    g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, FALSE);
+
+    pw_numgrid_add_unit (grid, PW_UNIT_DIAGONAL, 0, diagonal, 9);
+    g_assert_false (_pw_sudoku9_applies (grid));
+  }
+  {
+    /* a Latin square of 9: no boxes */
+    g_autoptr(PwNumGrid) grid = latin_grid (9);
+
+    g_assert_false (_pw_sudoku9_applies (grid));
+  }
+  {
+    /* boxes of 3 × 3 in another layout: a grid of 9 × 9 whose 'boxes'
+     * are a jigsaw */
+    g_autoptr(Plain) p = plain_new (9, 9, 9);
+    g_autoptr(PwNumGrid) grid = NULL;
+
+    add_rows_columns (p);
+    add_jigsaw (p, rand, 3, 3, FALSE);
+    grid = plain_to_grid (p);
+    g_assert_false (_pw_sudoku9_applies (grid));
+  }
+  {
+    /* a unit naming a cell twice is not a row */
+    g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, FALSE);
+    guint twice[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 7 };
+
+    pw_numgrid_add_unit (grid, PW_UNIT_OTHER, 0, twice, 9);
+    g_assert_false (_pw_sudoku9_applies (grid));
+  }
+}
+
+/* Cancellation, node limits and a stopping callback on the fast path. */
+static void
+test_numgrid_sudoku9_limits (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1309);
+  g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  PwNumGridSearch search;
+  PwNumGridResult result;
+
+  pw_numgrid_search_init (&search);
+  search.allow_fast_path = TRUE;
+  search.max_nodes = 5000;
+  g_assert_true (pw_numgrid_search (grid, &search, &result, NULL));
+  g_assert_true (result.node_limit);
+  g_assert_false (result.exhausted);
+  g_assert_cmpuint (result.nodes, ==, 5000);
+  g_assert_cmpuint (result.solutions, >, 0);
+
+  search.max_nodes = 0;
+  search.cancellable = cancellable;
+  search.on_solution = cancel_at_once;
+  search.on_solution_data = cancellable;
+  g_assert_false (pw_numgrid_search (grid, &search, &result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (result.nodes, <, 4096);
+  g_assert_cmpuint (result.solutions, >, 0);
+  g_clear_error (&error);
+
+  g_cancellable_reset (cancellable);
+  search.on_solution = stop_at_once;
+  g_assert_true (pw_numgrid_search (grid, &search, &result, &error));
+  g_assert_cmpuint (result.solutions, ==, 1);
+  g_assert_false (result.exhausted);
+
+  /* the first solution of the empty grid, then a clash of givens */
+  search.on_solution = NULL;
+  search.max_solutions = 1;
+  g_assert_true (pw_numgrid_search (grid, &search, &result, NULL));
+  g_assert_cmpuint (result.solutions, ==, 1);
+  pw_numgrid_set_given (grid, 0, 5);
+  pw_numgrid_set_given (grid, 80, 5);
+  pw_numgrid_set_given (grid, 8, 5);   /* row 0 twice */
+  g_assert_true (pw_numgrid_search (grid, &search, &result, NULL));
+  g_assert_cmpuint (result.solutions, ==, 0);
+  g_assert_true (result.exhausted);
+  g_assert_cmpuint (result.nodes, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1479,5 +1867,9 @@ main (int   argc,
   g_test_add_func ("/analysis/numgrid/cancel", test_numgrid_cancel);
   g_test_add_func ("/analysis/numgrid/misuse", test_numgrid_misuse);
   g_test_add_func ("/analysis/numgrid/propagate-cases", test_numgrid_propagate_cases);
+  g_test_add_func ("/analysis/numgrid/sudoku9-random", test_numgrid_sudoku9_random);
+  g_test_add_func ("/analysis/numgrid/sudoku9-17-clue", test_numgrid_sudoku17);
+  g_test_add_func ("/analysis/numgrid/sudoku9-detect", test_numgrid_sudoku9_detect);
+  g_test_add_func ("/analysis/numgrid/sudoku9-limits", test_numgrid_sudoku9_limits);
   return g_test_run ();
 }
