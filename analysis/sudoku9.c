@@ -35,10 +35,11 @@
  *   does not see directly), a column with none fails.
  *
  * Search: depth-first; when propagation stops, guess on a cell with two
- * candidates (the first in reading order; with random_order one drawn at
- * random among them), or if there is none on a cell with the fewest
- * candidates; digits ascending, or in a random order. Each branch copies
- * the board (228 bytes); the last digit of a guess reuses it.
+ * candidates (if there is none, with the fewest), the one with the most
+ * undecided cells among its peers (the first in reading order among
+ * equals; with random_order one drawn at random among equals); digits
+ * ascending, or in a random order. Each branch copies the board (228
+ * bytes) onto an explicit stack; the last digit of a guess reuses it.
  *
  * NODES on this path are the digits tried at its guesses: the same kind
  * of count as the general search's (one value tried at a choice point;
@@ -392,7 +393,7 @@ singles (Board *b)
 
 enum { FAILED, OPEN, SOLVED };
 
-static int
+ALWAYS_INLINE int
 propagate (Board *b)
 {
   for (;;)
@@ -434,7 +435,7 @@ rng_next (guint64 *state)
   return z ^ (z >> 31);
 }
 
-static void
+ALWAYS_INLINE void
 solution (Ctx         *ctx,
           const Board *b)
 {
@@ -451,36 +452,21 @@ solution (Ctx         *ctx,
     ctx->stop = TRUE;
 }
 
-/* The @k-th set bit (from 0) of the three bands. */
-static guint
-select_cell (const guint32 *cells,
-             guint          k)
-{
-  for (guint band = 0; band < 3; band++)
-    {
-      guint32 x = cells[band];
-      guint n = __builtin_popcount (x);
-
-      if (k < n)
-        {
-          for (; k > 0; k--)
-            x &= x - 1;
-          return 27 * band + __builtin_ctz (x);
-        }
-      k -= n;
-    }
-  g_assert_not_reached ();
-  return 0;
-}
-
-/* The cell to guess on and its digits (bit d - 1). */
-static guint
+/* The cell to guess on and its digits (bit d - 1): among the cells with
+ * two candidates (if none, with the fewest), the one with the most
+ * undecided cells in its row, column and box, so that either guess
+ * reaches far; the first in reading order, or one at random, among equals.
+ * (The first cell with two candidates took twice the nodes on the
+ * hardest set: docs/performance.md.) */
+ALWAYS_INLINE guint
 choose (Ctx         *ctx,
         const Board *b,
         guint       *digits)
 {
   guint32 pairs[3], fewest[3] = { 0, 0, 0 };
-  guint n_pairs = 0, cell, best = 10;
+  guint32 *from = pairs;
+  guint n_pairs = 0, cell = 0, best = 10, ties = 0;
+  int best_score = -1;
 
   for (guint k = 0; k < 3; k++)
     {
@@ -493,16 +479,11 @@ choose (Ctx         *ctx,
           one |= b->bands[d][k];
         }
       pairs[k] = b->unsolved[k] & two & ~three;
-      n_pairs += __builtin_popcount (pairs[k]);
+      n_pairs += pairs[k] != 0;
     }
 
-  if (n_pairs > 0)
-    cell = ctx->search->random_order ? select_cell (pairs, rng_next (&ctx->rng) % n_pairs)
-                                     : select_cell (pairs, 0);
-  else
+  if (n_pairs == 0)
     {
-      guint n_fewest = 0;
-
       for (guint c = 0; c < 81; c++)
         {
           guint k = c / 27, n = 0;
@@ -516,17 +497,31 @@ choose (Ctx         *ctx,
             {
               best = n;
               fewest[0] = fewest[1] = fewest[2] = 0;
-              n_fewest = 0;
             }
           if (n == best)
-            {
-              fewest[k] |= m;
-              n_fewest++;
-            }
+            fewest[k] |= m;
         }
-      cell = ctx->search->random_order ? select_cell (fewest, rng_next (&ctx->rng) % n_fewest)
-                                       : select_cell (fewest, 0);
+      from = fewest;
     }
+
+  for (guint k = 0; k < 3; k++)
+    for (guint32 x = from[k]; x != 0; x &= x - 1)
+      {
+        guint c = 27 * k + __builtin_ctz (x);
+        int score = __builtin_popcount (tables.peers[c][0] & b->unsolved[0]) +
+                    __builtin_popcount (tables.peers[c][1] & b->unsolved[1]) +
+                    __builtin_popcount (tables.peers[c][2] & b->unsolved[2]);
+
+        if (score > best_score)
+          {
+            best_score = score;
+            cell = c;
+            ties = 1;
+          }
+        else if (score == best_score && ctx->search->random_order &&
+                 rng_next (&ctx->rng) % ++ties == 0)
+          cell = c;
+      }
 
   *digits = 0;
   for (guint d = 0; d < 9; d++)
@@ -535,21 +530,51 @@ choose (Ctx         *ctx,
   return cell;
 }
 
-/* @b has been propagated and is open. */
-static void
-search_from (Ctx   *ctx,
-             Board *b)
+/* The digit @d at @cell by a guess: the other digits leave the cell. */
+ALWAYS_INLINE void
+guess (Board *b,
+       guint  d,
+       guint  cell)
+{
+  place (b, d, cell);
+  for (guint e = 0; e < 9; e++)
+    if (e != d)
+      b->bands[e][cell / 27] &= ~(1u << (cell % 27));
+}
+
+typedef struct
+{
+  Board board;    /* propagated, open */
+  guint cell;     /* the guess */
+  guint digits;   /* its digits not tried yet */
+} Frame;
+
+/* Depth-first from @root (propagated, open), with an explicit stack of
+ * boards (at most one a decided cell, so 81). */
+ALWAYS_INLINE void
+search_body (Ctx         *ctx,
+             const Board *root)
 {
   const PwNumGridSearch *search = ctx->search;
-  guint digits, cell = choose (ctx, b, &digits);
+  Frame stack[82];
+  guint depth = 0;
 
-  while (digits != 0 && !ctx->stop)
+  stack[0].board = *root;
+  stack[0].cell = choose (ctx, &stack[0].board, &stack[0].digits);
+  for (;;)
     {
-      guint n = __builtin_popcount (digits), d;
-      Board child;
+      Frame *f = &stack[depth];
+      guint n = __builtin_popcount (f->digits), d;
       Board *next;
       int r;
 
+      if (n == 0)
+        {
+          if (depth == 0)
+            return;
+          depth--;
+          continue;
+        }
       if (search->max_nodes > 0 && ctx->result->nodes >= search->max_nodes)
         {
           ctx->result->node_limit = TRUE;
@@ -566,52 +591,49 @@ search_from (Ctx   *ctx,
 
       if (search->random_order)
         {
-          guint k = rng_next (&ctx->rng) % n, x = digits;
+          guint k = rng_next (&ctx->rng) % n, x = f->digits;
 
           for (; k > 0; k--)
             x &= x - 1;
           d = __builtin_ctz (x);
         }
       else
-        d = __builtin_ctz (digits);
-      digits &= ~(1u << d);
+        d = __builtin_ctz (f->digits);
+      f->digits &= ~(1u << d);
 
-      /* the last digit needs no copy: nothing comes back to this board */
+      /* the last digit needs no copy: the frame's board becomes the child */
       if (n > 1)
         {
-          child = *b;
-          next = &child;
+          next = &stack[depth + 1].board;
+          *next = f->board;
         }
       else
-        next = b;
-      place (next, d, cell);
-      for (guint e = 0; e < 9; e++)
-        if (e != d)
-          next->bands[e][cell / 27] &= ~(1u << (cell % 27));
+        next = &f->board;
+      guess (next, d, f->cell);
       r = propagate (next);
       if (r == SOLVED)
-        solution (ctx, next);
+        {
+          solution (ctx, next);
+          if (ctx->stop)
+            return;
+        }
       else if (r == OPEN)
-        search_from (ctx, next);
+        {
+          if (n > 1)
+            depth++;
+          stack[depth].cell = choose (ctx, &stack[depth].board, &stack[depth].digits);
+        }
     }
 }
 
-gboolean
-_pw_sudoku9_search (const guint8          *givens,
-                    const PwNumGridSearch *search,
-                    PwNumGridResult       *result,
-                    GError               **error)
+/* From the givens and assumptions to the end of the search. */
+ALWAYS_INLINE void
+run_body (Ctx          *ctx,
+          const guint8 *givens)
 {
-  Ctx ctx;
+  const guint8 *assume = ctx->search->assume;
   Board b;
-  gboolean ok = TRUE;
   int r;
-
-  tables_ensure ();
-  ctx.search = search;
-  ctx.result = result;
-  ctx.rng = search->seed;
-  ctx.stop = ctx.cancelled = FALSE;
 
   for (guint d = 0; d < 9; d++)
     for (guint k = 0; k < 3; k++)
@@ -622,33 +644,63 @@ _pw_sudoku9_search (const guint8          *givens,
   b.unsolved[0] = b.unsolved[1] = b.unsolved[2] = BAND_ALL;
 
   /* givens, then assumptions: each must still be possible where it goes */
-  for (guint c = 0; c < 81 && ok; c++)
+  for (guint c = 0; c < 81; c++)
     for (guint pass = 0; pass < 2; pass++)
       {
-        guint v = pass == 0 ? givens[c] : (search->assume != NULL ? search->assume[c] : 0);
-        guint32 m = 1u << (c % 27);
+        guint v = pass == 0 ? givens[c] : (assume != NULL ? assume[c] : 0);
 
         if (v == 0)
           continue;
-        if (!(b.bands[v - 1][c / 27] & m))
-          {
-            ok = FALSE;
-            break;
-          }
-        place (&b, v - 1, c);
-        for (guint e = 0; e < 9; e++)
-          if (e != v - 1)
-            b.bands[e][c / 27] &= ~m;
+        if (!(b.bands[v - 1][c / 27] & (1u << (c % 27))))
+          return;
+        guess (&b, v - 1, c);
       }
 
-  if (ok)
-    {
-      r = propagate (&b);
-      if (r == SOLVED)
-        solution (&ctx, &b);
-      else if (r == OPEN)
-        search_from (&ctx, &b);
-    }
+  r = propagate (&b);
+  if (r == SOLVED)
+    solution (ctx, &b);
+  else if (r == OPEN)
+    search_body (ctx, &b);
+}
+
+/* Built once for any x86-64 and once with the POPCNT instruction (for the
+ * choice of a guess), chosen at run time. */
+static void
+run_portable (Ctx          *ctx,
+              const guint8 *givens)
+{
+  run_body (ctx, givens);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+static __attribute__ ((target ("popcnt"))) void
+run_popcnt (Ctx          *ctx,
+            const guint8 *givens)
+{
+  run_body (ctx, givens);
+}
+#endif
+
+gboolean
+_pw_sudoku9_search (const guint8          *givens,
+                    const PwNumGridSearch *search,
+                    PwNumGridResult       *result,
+                    GError               **error)
+{
+  Ctx ctx;
+
+  tables_ensure ();
+  ctx.search = search;
+  ctx.result = result;
+  ctx.rng = search->seed;
+  ctx.stop = ctx.cancelled = FALSE;
+
+#if defined(__x86_64__) || defined(__i386__)
+  if (__builtin_cpu_supports ("popcnt"))
+    run_popcnt (&ctx, givens);
+  else
+#endif
+    run_portable (&ctx, givens);
   result->exhausted = !ctx.stop;
 
   if (ctx.cancelled)
