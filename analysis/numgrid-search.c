@@ -391,17 +391,16 @@ narrow (Solver        *s,
   /* the cell leaves the position sets of the values it lost, in each of
    * its units (stopping at a contradiction is safe: undo sets the bits of
    * every value the cell gets back) */
-  for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
-    {
-      const Entry entry = s->entries[e];
-      guint64 *set = s->pos + entry.set;
-      const guint64 bit = G_GUINT64_CONSTANT (1) << entry.bit;
+  for (guint w = 0; w < W; w++)
+    for (guint64 bits = removed[w]; bits != 0; bits &= bits - 1)
+      {
+        guint v = w * 64 + __builtin_ctzll (bits);
 
-      for (guint w = 0; w < W; w++)
-        for (guint64 bits = removed[w]; bits != 0; bits &= bits - 1)
+        for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
           {
-            guint v = w * 64 + __builtin_ctzll (bits);
-            guint64 *p = set + v * W;
+            const Entry entry = s->entries[e];
+            guint64 *p = s->pos + entry.set + v * W;
+            const guint64 bit = G_GUINT64_CONSTANT (1) << entry.bit;
             guint64 was = *p;
 
             *p = was & ~bit;
@@ -419,7 +418,7 @@ narrow (Solver        *s,
                   }
               }
           }
-    }
+      }
 
   if (s->has_less && s->cell_less_start[c] != s->cell_less_start[c + 1] && !s->in_ineq[c])
     {
@@ -444,16 +443,14 @@ undo_to (Solver     *s,
       c = s->trail_cell[s->trail_len];
       old = s->trail_old + s->trail_len * W;
       cand = s->cand + (gsize) c * W;
-      for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
-        {
-          const Entry entry = s->entries[e];
-          guint64 *set = s->pos + entry.set;
-          const guint64 bit = G_GUINT64_CONSTANT (1) << entry.bit;
+      for (guint w = 0; w < W; w++)
+        for (guint64 bits = old[w] & ~cand[w]; bits != 0; bits &= bits - 1)
+          {
+            guint v = w * 64 + __builtin_ctzll (bits);
 
-          for (guint w = 0; w < W; w++)
-            for (guint64 bits = old[w] & ~cand[w]; bits != 0; bits &= bits - 1)
-              set[(w * 64 + __builtin_ctzll (bits)) * W] |= bit;
-        }
+            for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
+              s->pos[s->entries[e].set + v * W] |= G_GUINT64_CONSTANT (1) << s->entries[e].bit;
+          }
       for (guint w = 0; w < W; w++)
         cand[w] = old[w];
     }
