@@ -36,6 +36,11 @@ struct _PwNumGrid
 };
 
 /* Builds the derived indices (kept current by every change). */
-void _pw_numgrid_prepare (PwNumGrid *grid);
+void     _pw_numgrid_prepare        (PwNumGrid *grid);
+
+/* Whether the searches use the POPCNT instruction (chosen at run time);
+ * tests force the portable code, as on a processor without it. */
+gboolean _pw_numgrid_use_popcnt     (void);
+void     _pw_numgrid_force_portable (gboolean portable);
 
 G_END_DECLS

@@ -799,12 +799,30 @@ run_search_popcnt (Solver       *s,
 }
 #endif
 
+static gboolean force_portable = FALSE;
+
+void
+_pw_numgrid_force_portable (gboolean portable)
+{
+  force_portable = portable;
+}
+
+gboolean
+_pw_numgrid_use_popcnt (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  return !force_portable && __builtin_cpu_supports ("popcnt");
+#else
+  return FALSE;
+#endif
+}
+
 static void
 run_search (Solver       *s,
             const guint8 *assume)
 {
 #if defined(__x86_64__) || defined(__i386__)
-  if (__builtin_cpu_supports ("popcnt"))
+  if (_pw_numgrid_use_popcnt ())
     {
       run_search_popcnt (s, assume);
       return;

@@ -696,7 +696,7 @@ _pw_sudoku9_search (const guint8          *givens,
   ctx.stop = ctx.cancelled = FALSE;
 
 #if defined(__x86_64__) || defined(__i386__)
-  if (__builtin_cpu_supports ("popcnt"))
+  if (_pw_numgrid_use_popcnt ())
     run_popcnt (&ctx, givens);
   else
 #endif
