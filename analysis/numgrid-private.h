@@ -30,9 +30,17 @@ struct _PwNumGrid
   /* cell → units, built by _pw_numgrid_prepare */
   guint  *cell_unit_start;  /* n_cells + 1 offsets into cell_unit_list */
   guint  *cell_unit_list;
+  /* the units are those of the standard 9 × 9 Sudoku (sudoku9.c), also
+   * kept by _pw_numgrid_prepare */
+  gboolean standard9;
 };
 
 /* Builds the derived indices (kept current by every change). */
-void _pw_numgrid_prepare (PwNumGrid *grid);
+void     _pw_numgrid_prepare        (PwNumGrid *grid);
+
+/* Whether the searches use the POPCNT instruction (chosen at run time);
+ * tests force the portable code, as on a processor without it. */
+gboolean _pw_numgrid_use_popcnt     (void);
+void     _pw_numgrid_force_portable (gboolean portable);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "numgrid-private.h"
+#include "sudoku9-private.h"
 
 PwNumGrid *
 pw_numgrid_new (guint width,
@@ -228,6 +229,7 @@ _pw_numgrid_prepare (PwNumGrid *grid)
         }
     }
   g_free (count);
+  grid->standard9 = _pw_sudoku9_units_standard (grid);
 }
 
 const guint *

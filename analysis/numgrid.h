@@ -18,7 +18,7 @@
  * - givens: fixed values.
  *
  * Candidates are bit sets of up to PW_NUMGRID_MAX_VALUES values (bit v - 1
- * for value v). The search (numgrid.c) is depth-first with propagation
+ * for value v). The search (numgrid-search.c) is depth-first with propagation
  * (naked and hidden singles, inequality bounds) and a bit-parallel fast
  * path for the standard 9×9 Sudoku (sudoku9.c). tests/test-numgrid.c
  * checks it against the general engine (fd.h) and a brute-force
@@ -126,7 +126,8 @@ typedef struct
 
 typedef struct
 {
-  guint64  nodes;        /* branching choices tried (docs/rules/sudoku.md) */
+  guint64  nodes;        /* values tried at choice points (numgrid-search.c; the
+                          * 9×9 path counts by its own rule, sudoku9.c) */
   guint64  solutions;
   gboolean exhausted;    /* the whole space was searched: the count is exact */
   gboolean node_limit;   /* stopped at max_nodes */
