@@ -115,9 +115,28 @@ set_equal (Set a,
 }
 
 static inline guint
+popcount64 (guint64 x)
+{
+#ifdef __POPCNT__
+  return __builtin_popcountll (x);
+#else
+  /* without the instruction, GCC calls a table-driven routine: slower */
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) +
+      ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return (x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56;
+#endif
+}
+
+static inline guint
 set_count (Set a)
 {
-  return pw_value_set_count (&a);
+  guint n = 0;
+
+  for (guint i = 0; i < PW_NUMGRID_WORDS; i++)
+    n += popcount64 (a.w[i]);
+  return n;
 }
 
 static inline guint
@@ -502,6 +521,8 @@ typedef struct
   const Ctx    *ctx;
   guint64       budget;
   guint64       work;
+  guint64       unit_cost;
+  guint64       calls;
   GCancellable *cancellable;
   gboolean      cancelled;
   gboolean      out_of_budget;
@@ -589,6 +610,7 @@ solver_new (const Ctx    *ctx,
 
   s->ctx = ctx;
   s->budget = budget;
+  s->unit_cost = MAX (1, ctx->n_cells / 81);
   s->cancellable = cancellable;
   s->explain = explain;
   s->mark = g_new0 (guint, ctx->n_cells);
@@ -639,17 +661,20 @@ new_stamp2 (Solver *s)
   return s->stamp2;
 }
 
-/* One unit of work: FALSE when the budget is spent or the work cancelled. */
+/* One technique application or trial: FALSE when the budget is spent or
+ * the work cancelled. Its cost grows with the grid (cells × values, one
+ * unit for a 9×9 Sudoku), as the searches do. */
 static gboolean
 charge (Solver *s)
 {
-  s->work++;
+  s->work += s->unit_cost;
+  s->calls++;
   if (s->budget != 0 && s->work > s->budget)
     {
       s->out_of_budget = TRUE;
       return FALSE;
     }
-  if ((s->work & 31) == 0 && g_cancellable_is_cancelled (s->cancellable))
+  if ((s->calls & 31) == 0 && g_cancellable_is_cancelled (s->cancellable))
     s->cancelled = TRUE;
   return !s->cancelled;
 }
@@ -1917,12 +1942,17 @@ find_fish (Solver      *s,
            guint        k)
 {
   const Ctx *ctx = s->ctx;
-  Set *covers = g_new (Set, ctx->n + 1);
-  gboolean *has_value = g_new (gboolean, ctx->n + 1);
-  Set *members = g_new (Set, ctx->n + 1);
+  guint stride = ctx->n + 1, max_units = 0;
+  g_autofree Set *where = NULL;
+  g_autofree Set *excluded = NULL;
+  g_autofree Set *members = g_new (Set, ctx->n + 1);
   guint *index = s->scratch;
   Result r = R_NONE;
 
+  for (guint f = 0; f < ctx->n_families; f++)
+    max_units = MAX (max_units, ctx->families[f].n_units);
+  where = g_new (Set, (gsize) max_units * stride);
+  excluded = g_new (Set, max_units);
   /* rows against columns first, then any other pair of families */
   for (guint pass = 0; pass < 2 && r == R_NONE; pass++)
     for (guint fb = 0; fb < ctx->n_families && r == R_NONE; fb++)
@@ -1934,6 +1964,29 @@ find_fish (Solver      *s,
 
           if (fb == fc || !base->full || lines != (pass == 0) || base->n_units <= k)
             continue;
+          /* where each value can go in each base unit, by cover unit; a
+           * value placed there, or with a place outside the cover
+           * family, cannot make a fish from that unit */
+          for (guint b = 0; b < base->n_units; b++)
+            {
+              const Unit *unit = &ctx->units[base->units[b]];
+
+              pw_value_set_clear (&excluded[b]);
+              for (guint v = 1; v <= ctx->n; v++)
+                pw_value_set_clear (&where[b * stride + v]);
+              for (guint i = 0; i < unit->size; i++)
+                {
+                  guint c = unit->cells[i];
+
+                  if (st->value[c] != 0)
+                    pw_value_set_add (&excluded[b], st->value[c]);
+                  else if (cover->index[c] == NONE8)
+                    excluded[b] = set_or (excluded[b], st->cand[c]);
+                  else
+                    SET_FOREACH (st->cand[c], v)
+                      pw_value_set_add (&where[b * stride + v], cover->index[c] + 1);
+                }
+            }
           for (guint v = 1; v <= ctx->n && r == R_NONE; v++)
             {
               guint n_members = 0;
@@ -1942,29 +1995,15 @@ find_fish (Solver      *s,
 
               for (guint b = 0; b < base->n_units; b++)
                 {
-                  const Unit *unit = &ctx->units[base->units[b]];
-                  Set where;
-                  gboolean placed = FALSE, stray = FALSE;
+                  guint count;
 
-                  pw_value_set_clear (&where);
-                  for (guint i = 0; i < unit->size; i++)
-                    {
-                      guint c = unit->cells[i];
-
-                      if (st->value[c] == v)
-                        placed = TRUE;
-                      else if (st->value[c] == 0 && pw_value_set_has (&st->cand[c], v))
-                        {
-                          if (cover->index[c] == NONE8)
-                            stray = TRUE;
-                          else
-                            pw_value_set_add (&where, cover->index[c] + 1);
-                        }
-                    }
-                  if (placed || stray || set_count (where) < 2 || set_count (where) > k)
+                  if (pw_value_set_has (&excluded[b], v))
+                    continue;
+                  count = set_count (where[b * stride + v]);
+                  if (count < 2 || count > k)
                     continue;
                   index[n_members] = b;
-                  members[n_members++] = where;
+                  members[n_members++] = where[b * stride + v];
                 }
               if (n_members < k)
                 continue;
@@ -1977,9 +2016,6 @@ find_fish (Solver      *s,
               r = combo_search (&cb, 0, 0);
             }
         }
-  g_free (covers);
-  g_free (has_value);
-  g_free (members);
   return r;
 }
 
@@ -2197,99 +2233,165 @@ find_xyz_wing (Solver      *s,
  * strong partners (node indices) in adj from adj_start. */
 typedef struct
 {
-  guint  n_nodes;
-  guint *nodes;
-  guint *adj_start;
-  guint *adj;
+  guint        n_nodes;
+  const guint *nodes;
+  guint       *adj_start;
+  guint       *adj;
 } Links;
 
 static void
 links_clear (Links *l)
 {
-  g_free (l->nodes);
   g_free (l->adj_start);
   g_free (l->adj);
 }
 
-static gboolean
-strong_links (Solver *s,
-              State  *st,
-              guint   v,
-              Links  *l)
+/* Every value's cells and strong links, gathered in one pass. */
+typedef struct
+{
+  guint *node_start;   /* n + 2 offsets into nodes, by value */
+  guint *nodes;
+  guint *pair_start;   /* n + 2 offsets into pairs (two cells each), by value */
+  guint *pairs;
+} ValueLinks;
+
+static void
+value_links_clear (ValueLinks *vl)
+{
+  g_free (vl->node_start);
+  g_free (vl->nodes);
+  g_free (vl->pair_start);
+  g_free (vl->pairs);
+}
+
+static void
+value_links_init (Solver     *s,
+                  State      *st,
+                  ValueLinks *vl)
 {
   const Ctx *ctx = s->ctx;
-  guint n = 0, n_pairs = 0;
-  GArray *pairs;
-  g_autofree guint *fill = NULL;
+  guint n = ctx->n, total = 0, n_pairs = 0;
+  g_autofree guint *fill = g_new0 (guint, n + 2);
+  g_autofree Set *two = g_new (Set, MAX (ctx->n_units, 1));
 
-  memset (l, 0, sizeof *l);
+  vl->node_start = g_new0 (guint, n + 2);
+  vl->pair_start = g_new0 (guint, n + 2);
   for (guint c = 0; c < ctx->n_cells; c++)
-    if (st->value[c] == 0 && pw_value_set_has (&st->cand[c], v))
-      n++;
-  if (n == 0 || n > MAX_CHAIN_NODES)
-    return FALSE;
-  l->nodes = g_new (guint, n);
+    if (st->value[c] == 0)
+      SET_FOREACH (st->cand[c], v)
+        {
+          vl->node_start[v + 1]++;
+          total++;
+        }
+  for (guint v = 1; v <= n; v++)
+    vl->node_start[v + 1] += vl->node_start[v];
+  vl->nodes = g_new (guint, MAX (total, 1));
   for (guint c = 0; c < ctx->n_cells; c++)
-    if (st->value[c] == 0 && pw_value_set_has (&st->cand[c], v))
-      l->nodes[l->n_nodes++] = c;
-  pairs = g_array_new (FALSE, FALSE, sizeof (guint));
+    if (st->value[c] == 0)
+      SET_FOREACH (st->cand[c], v)
+        vl->nodes[vl->node_start[v] + fill[v]++] = c;
+
+  /* per full unit, the values with exactly two places */
   for (guint u = 0; u < ctx->n_units; u++)
     {
       const Unit *unit = &ctx->units[u];
-      guint found[2], k = 0;
-      gboolean placed = FALSE;
+      Set once, twice, more;
 
+      pw_value_set_clear (&two[u]);
       if (!unit->full)
         continue;
-      for (guint i = 0; i < unit->size && k <= 2; i++)
+      pw_value_set_clear (&once);
+      pw_value_set_clear (&twice);
+      pw_value_set_clear (&more);
+      for (guint i = 0; i < unit->size; i++)
         {
           guint c = unit->cells[i];
 
-          if (st->value[c] == v)
-            placed = TRUE;
-          else if (st->value[c] == 0 && pw_value_set_has (&st->cand[c], v))
-            {
-              if (k < 2)
-                found[k] = c;
-              k++;
-            }
+          if (st->value[c] != 0)
+            continue;
+          more = set_or (more, set_and (twice, st->cand[c]));
+          twice = set_or (twice, set_and (once, st->cand[c]));
+          once = set_or (once, st->cand[c]);
         }
-      if (placed || k != 2)
-        continue;
-      g_array_append_vals (pairs, found, 2);
-      n_pairs++;
+      two[u] = set_andnot (twice, more);
+      SET_FOREACH (two[u], v)
+        {
+          vl->pair_start[v + 1]++;
+          n_pairs++;
+        }
     }
-  /* node indices by binary search in the sorted node list */
+  for (guint v = 1; v <= n; v++)
+    vl->pair_start[v + 1] += vl->pair_start[v];
+  vl->pairs = g_new (guint, MAX (2 * n_pairs, 1));
+  memset (fill, 0, sizeof (guint) * (n + 2));
+  for (guint u = 0; u < ctx->n_units; u++)
+    {
+      const Unit *unit = &ctx->units[u];
+
+      SET_FOREACH (two[u], v)
+        {
+          guint *pair = vl->pairs + 2 * (vl->pair_start[v] + fill[v]++), k = 0;
+
+          for (guint i = 0; i < unit->size && k < 2; i++)
+            {
+              guint c = unit->cells[i];
+
+              if (st->value[c] == 0 && pw_value_set_has (&st->cand[c], v))
+                pair[k++] = c;
+            }
+          g_assert (k == 2);
+        }
+    }
+}
+
+static guint
+node_index_of (const Links *l,
+               guint        cell)
+{
+  guint lo = 0, hi = l->n_nodes;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (l->nodes[mid] < cell)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  g_assert (lo < l->n_nodes && l->nodes[lo] == cell);
+  return lo;
+}
+
+/* The links of @v; FALSE when it has no candidate or too many. */
+static gboolean
+strong_links (const ValueLinks *vl,
+              guint             v,
+              Links            *l)
+{
+  guint n_pairs = vl->pair_start[v + 1] - vl->pair_start[v];
+  const guint *pairs = vl->pairs + 2 * vl->pair_start[v];
+  g_autofree guint *fill = NULL;
+
+  memset (l, 0, sizeof *l);
+  l->n_nodes = vl->node_start[v + 1] - vl->node_start[v];
+  l->nodes = vl->nodes + vl->node_start[v];
+  if (l->n_nodes == 0 || l->n_nodes > MAX_CHAIN_NODES)
+    return FALSE;
   l->adj_start = g_new0 (guint, l->n_nodes + 1);
   l->adj = g_new (guint, MAX (2 * n_pairs, 1));
   fill = g_new0 (guint, l->n_nodes);
   for (guint i = 0; i < 2 * n_pairs; i++)
-    {
-      guint c = g_array_index (pairs, guint, i);
-      guint lo = 0, hi = l->n_nodes;
-
-      while (lo < hi)
-        {
-          guint mid = (lo + hi) / 2;
-
-          if (l->nodes[mid] < c)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      g_array_index (pairs, guint, i) = lo;
-      l->adj_start[lo + 1]++;
-    }
+    l->adj_start[node_index_of (l, pairs[i]) + 1]++;
   for (guint i = 0; i < l->n_nodes; i++)
     l->adj_start[i + 1] += l->adj_start[i];
   for (guint i = 0; i < n_pairs; i++)
     {
-      guint a = g_array_index (pairs, guint, 2 * i), b = g_array_index (pairs, guint, 2 * i + 1);
+      guint a = node_index_of (l, pairs[2 * i]), b = node_index_of (l, pairs[2 * i + 1]);
 
       l->adj[l->adj_start[a] + fill[a]++] = b;
       l->adj[l->adj_start[b] + fill[b]++] = a;
     }
-  g_array_unref (pairs);
   return TRUE;
 }
 
@@ -2303,11 +2405,14 @@ compare_uint (gconstpointer a,
 }
 
 static Result
-find_simple_colouring (Solver      *s,
-                       State       *st,
-                       PwLogicStep *step)
+simple_colouring (Solver           *s,
+                  State            *st,
+                  PwLogicStep      *step,
+                  const ValueLinks *vl)
 {
   const Ctx *ctx = s->ctx;
+  g_autofree guint *seen_unit = g_new0 (guint, 2 * MAX (ctx->n_units, 1));
+  guint seen_stamp = 0;
 
   for (guint v = 1; v <= ctx->n; v++)
     {
@@ -2315,7 +2420,7 @@ find_simple_colouring (Solver      *s,
       g_autofree gint8 *colour = NULL;
       g_autofree guint *queue = NULL;
 
-      if (!strong_links (s, st, v, &l))
+      if (!strong_links (vl, v, &l))
         {
           links_clear (&l);
           continue;
@@ -2356,12 +2461,20 @@ find_simple_colouring (Solver      *s,
                     }
                 }
             }
-          /* colour wrap: two cells of one colour see each other */
+          /* colour wrap: two cells of one colour share a unit */
+          seen_stamp++;
           for (guint i = 0; i < tail; i++)
-            for (guint j = i + 1; j < tail; j++)
-              if (colour[queue[i]] == colour[queue[j]] &&
-                  sees (ctx, l.nodes[queue[i]], l.nodes[queue[j]]))
-                wrap[colour[queue[i]]] = TRUE;
+            {
+              guint n_units, col = colour[queue[i]];
+              const guint *units = cell_units (ctx, l.nodes[queue[i]], &n_units);
+
+              for (guint k = 0; k < n_units; k++)
+                {
+                  if (seen_unit[2 * units[k] + col] == seen_stamp)
+                    wrap[col] = TRUE;
+                  seen_unit[2 * units[k] + col] = seen_stamp;
+                }
+            }
           if (wrap[0] && wrap[1])
             {
               why_no_place (s, v, ctx->cu_list[ctx->cu_start[l.nodes[root]]]);
@@ -2453,6 +2566,20 @@ find_simple_colouring (Solver      *s,
   return R_NONE;
 }
 
+static Result
+find_simple_colouring (Solver      *s,
+                       State       *st,
+                       PwLogicStep *step)
+{
+  ValueLinks vl;
+  Result r;
+
+  value_links_init (s, st, &vl);
+  r = simple_colouring (s, st, step, &vl);
+  value_links_clear (&vl);
+  return r;
+}
+
 /* Where a chain's end sees: marks (stamp @s->stamp) every empty cell with
  * @v that sees @c. */
 static guint
@@ -2520,9 +2647,10 @@ elim_marked_seeing (Solver      *s,
  * value: cells that see both ends lose it. Reaching the start itself
  * holding it places it there. */
 static Result
-find_x_chain (Solver      *s,
-              State       *st,
-              PwLogicStep *step)
+x_chain (Solver           *s,
+         State            *st,
+         PwLogicStep      *step,
+         const ValueLinks *vl)
 {
   const Ctx *ctx = s->ctx;
   g_autofree guint *node_index = g_new (guint, ctx->n_cells);
@@ -2536,7 +2664,7 @@ find_x_chain (Solver      *s,
       g_autofree guint *parent = NULL;
       g_autofree guint *queue = NULL;
 
-      if (!strong_links (s, st, v, &l))
+      if (!strong_links (vl, v, &l))
         {
           links_clear (&l);
           continue;
@@ -2660,6 +2788,20 @@ find_x_chain (Solver      *s,
         node_index[l.nodes[i]] = G_MAXUINT;
       links_clear (&l);
     }
+  return r;
+}
+
+static Result
+find_x_chain (Solver      *s,
+              State       *st,
+              PwLogicStep *step)
+{
+  ValueLinks vl;
+  Result r;
+
+  value_links_init (s, st, &vl);
+  r = x_chain (s, st, step, &vl);
+  value_links_clear (&vl);
   return r;
 }
 
@@ -2914,7 +3056,391 @@ typedef struct
   gboolean searched;
 } Shared;
 
-static Result run_techniques (Solver *s, Shared *sh, State *st, guint depth);
+/* ------------------------------------------------------------------ */
+/* Counting solutions                                                   */
+
+/* When the techniques are stuck, a plain depth-first search counts the
+ * solutions up to two: with several, grading stops; with one, trials
+ * skip the solution's own values (they cannot lead to a contradiction).
+ * It propagates incrementally (naked and hidden singles through counts
+ * of places per unit and value, signs on placement) and undoes through a
+ * trail, so that it stays cheap on a 100 × 100 Latin square. */
+
+#define SEARCH_MAX_NODES 20000
+
+typedef struct
+{
+  guint  cell;
+  guint8 value;
+  Set    cand;
+} TrailEntry;
+
+typedef struct
+{
+  Solver    *s;
+  const Ctx *ctx;
+  Set       *cand;
+  guint8    *value;
+  guint      n_empty;
+  guint     *count;      /* n_units × (n + 1): empty cells of the unit with the value */
+  Set       *placed;     /* per unit */
+  GArray    *trail;      /* TrailEntry */
+  GArray    *singles;    /* cells that may have one candidate left */
+  GArray    *hidden;     /* pairs (unit, value) that may have one place left */
+  guint64    nodes;
+  guint64    max_nodes;
+  guint8    *first;      /* the first solution */
+  guint      found;
+  gboolean   differ;     /* a second, different solution */
+  gboolean   stopped;
+} Quick;
+
+static void
+quick_contribute (Quick     *q,
+                  guint      c,
+                  Set        cand,
+                  int        sign)
+{
+  guint n_units;
+  const guint *units = cell_units (q->ctx, c, &n_units);
+  guint stride = q->ctx->n + 1;
+
+  SET_FOREACH (cand, w)
+    for (guint i = 0; i < n_units; i++)
+      q->count[units[i] * stride + w] += sign;
+}
+
+static void
+quick_save (Quick *q,
+            guint  c)
+{
+  TrailEntry e = { c, q->value[c], q->cand[c] };
+
+  g_array_append_val (q->trail, e);
+}
+
+/* Undoes the trail back to @mark. */
+static void
+quick_undo (Quick *q,
+            guint  mark)
+{
+  while (q->trail->len > mark)
+    {
+      TrailEntry *e = &g_array_index (q->trail, TrailEntry, q->trail->len - 1);
+      guint c = e->cell;
+
+      if (q->value[c] == 0)
+        quick_contribute (q, c, q->cand[c], -1);
+      else if (e->value == 0)
+        {
+          guint n_units;
+          const guint *units = cell_units (q->ctx, c, &n_units);
+
+          for (guint i = 0; i < n_units; i++)
+            pw_value_set_remove (&q->placed[units[i]], q->value[c]);
+          q->n_empty++;
+        }
+      if (e->value == 0)
+        quick_contribute (q, c, e->cand, +1);
+      q->cand[c] = e->cand;
+      q->value[c] = e->value;
+      g_array_set_size (q->trail, q->trail->len - 1);
+    }
+}
+
+/* Removes @v from empty cell @c; FALSE on a contradiction. Every change
+ * is made, and saved on the trail, before a contradiction is reported. */
+static gboolean
+quick_remove (Quick *q,
+              guint  c,
+              guint  v)
+{
+  const Ctx *ctx = q->ctx;
+  guint n_units, stride = ctx->n + 1;
+  const guint *units;
+  gboolean ok = TRUE;
+
+  if (q->value[c] != 0)
+    return q->value[c] != v;
+  if (!pw_value_set_has (&q->cand[c], v))
+    return TRUE;
+  quick_save (q, c);
+  pw_value_set_remove (&q->cand[c], v);
+  units = cell_units (ctx, c, &n_units);
+  for (guint i = 0; i < n_units; i++)
+    {
+      guint u = units[i], left = --q->count[u * stride + v];
+
+      if (!ctx->units[u].full || pw_value_set_has (&q->placed[u], v))
+        continue;
+      if (left == 0)
+        ok = FALSE;
+      else if (left == 1)
+        {
+          guint pair[2] = { u, v };
+
+          g_array_append_vals (q->hidden, pair, 2);
+        }
+    }
+  switch (set_count (q->cand[c]))
+    {
+    case 0:
+      return FALSE;
+    case 1:
+      g_array_append_val (q->singles, c);
+      return ok;
+    default:
+      return ok;
+    }
+}
+
+static gboolean
+quick_place (Quick *q,
+             guint  c,
+             guint  v)
+{
+  const Ctx *ctx = q->ctx;
+  guint n_units, stride = ctx->n + 1;
+  const guint *units;
+  gboolean ok = TRUE;
+
+  if (q->value[c] != 0)
+    return q->value[c] == v;
+  if (!pw_value_set_has (&q->cand[c], v))
+    return FALSE;
+  units = cell_units (ctx, c, &n_units);
+  for (guint i = 0; i < n_units; i++)
+    if (pw_value_set_has (&q->placed[units[i]], v))
+      return FALSE;
+  quick_save (q, c);
+  /* c leaves the places of its values; another value may now have one
+   * place left in a unit, or none */
+  SET_FOREACH (q->cand[c], w)
+    for (guint i = 0; i < n_units; i++)
+      {
+        guint u = units[i], left = --q->count[u * stride + w];
+
+        if (w == v || !ctx->units[u].full || pw_value_set_has (&q->placed[u], w))
+          continue;
+        if (left == 0)
+          ok = FALSE;
+        else if (left == 1)
+          {
+            guint pair[2] = { u, w };
+
+            g_array_append_vals (q->hidden, pair, 2);
+          }
+      }
+  q->cand[c] = set_single (v);
+  q->value[c] = v;
+  q->n_empty--;
+  for (guint i = 0; i < n_units; i++)
+    pw_value_set_add (&q->placed[units[i]], v);
+  if (!ok)
+    return FALSE;
+  for (guint i = 0; i < n_units; i++)
+    {
+      const Unit *unit = &ctx->units[units[i]];
+
+      for (guint j = 0; j < unit->size; j++)
+        if (unit->cells[j] != c && !quick_remove (q, unit->cells[j], v))
+          return FALSE;
+    }
+  /* the signs: a larger neighbour above v, a smaller one below */
+  for (guint i = ctx->up_start[c]; i < ctx->up_start[c + 1]; i++)
+    for (guint w = 1; w <= v; w++)
+      if (!quick_remove (q, ctx->up_list[i], w))
+        return FALSE;
+  for (guint i = ctx->down_start[c]; i < ctx->down_start[c + 1]; i++)
+    for (guint w = v; w <= ctx->n; w++)
+      if (!quick_remove (q, ctx->down_list[i], w))
+        return FALSE;
+  return TRUE;
+}
+
+/* Naked and hidden singles until none are left. */
+static gboolean
+quick_propagate (Quick *q)
+{
+  const Ctx *ctx = q->ctx;
+  guint stride = ctx->n + 1;
+
+  while (q->singles->len > 0 || q->hidden->len > 0)
+    {
+      if (q->singles->len > 0)
+        {
+          guint c = g_array_index (q->singles, guint, q->singles->len - 1);
+
+          g_array_set_size (q->singles, q->singles->len - 1);
+          if (q->value[c] == 0 && !quick_place (q, c, set_first (q->cand[c])))
+            return FALSE;
+        }
+      else
+        {
+          guint u = g_array_index (q->hidden, guint, q->hidden->len - 2);
+          guint v = g_array_index (q->hidden, guint, q->hidden->len - 1);
+          const Unit *unit = &ctx->units[u];
+
+          g_array_set_size (q->hidden, q->hidden->len - 2);
+          if (pw_value_set_has (&q->placed[u], v) || q->count[u * stride + v] != 1)
+            continue;
+          for (guint j = 0; j < unit->size; j++)
+            {
+              guint c = unit->cells[j];
+
+              if (q->value[c] == 0 && pw_value_set_has (&q->cand[c], v))
+                {
+                  if (!quick_place (q, c, v))
+                    return FALSE;
+                  break;
+                }
+            }
+        }
+    }
+  return TRUE;
+}
+
+static void
+quick_search (Quick *q)
+{
+  const Ctx *ctx = q->ctx;
+  guint best = G_MAXUINT, best_count = G_MAXUINT, mark;
+  Set options;
+
+  if (q->n_empty == 0)
+    {
+      if (q->found++ == 0)
+        memcpy (q->first, q->value, ctx->n_cells);
+      else if (memcmp (q->first, q->value, ctx->n_cells) != 0)
+        q->differ = TRUE;
+      return;
+    }
+  if (++q->nodes > q->max_nodes || !charge (q->s))
+    {
+      q->stopped = TRUE;
+      return;
+    }
+  for (guint c = 0; c < ctx->n_cells && best_count > 2; c++)
+    if (q->value[c] == 0 && set_count (q->cand[c]) < best_count)
+      {
+        best = c;
+        best_count = set_count (q->cand[c]);
+      }
+  options = q->cand[best];
+  mark = q->trail->len;
+  SET_FOREACH (options, v)
+    {
+      g_array_set_size (q->singles, 0);
+      g_array_set_size (q->hidden, 0);
+      if (quick_place (q, best, v) && quick_propagate (q))
+        quick_search (q);
+      quick_undo (q, mark);
+      if (q->stopped || q->found >= 2)
+        return;
+    }
+}
+
+/* A propagator for @st's position; FALSE when it contradicts already. */
+static gboolean
+quick_init (Quick  *q,
+            Solver *s,
+            State  *st)
+{
+  const Ctx *ctx = s->ctx;
+  guint stride = ctx->n + 1;
+  gboolean ok = TRUE;
+
+  memset (q, 0, sizeof *q);
+  q->s = s;
+  q->ctx = ctx;
+  q->cand = g_memdup2 (st->cand, sizeof (Set) * ctx->n_cells);
+  q->value = g_memdup2 (st->value, ctx->n_cells);
+  q->n_empty = st->n_empty;
+  q->count = g_new0 (guint, (gsize) MAX (ctx->n_units, 1) * stride);
+  q->placed = g_new0 (Set, MAX (ctx->n_units, 1));
+  q->trail = g_array_new (FALSE, FALSE, sizeof (TrailEntry));
+  q->singles = g_array_new (FALSE, FALSE, sizeof (guint));
+  q->hidden = g_array_new (FALSE, FALSE, sizeof (guint));
+  q->first = g_new (guint8, ctx->n_cells);
+  for (guint c = 0; c < ctx->n_cells; c++)
+    {
+      guint n_units;
+      const guint *units = cell_units (ctx, c, &n_units);
+
+      if (q->value[c] == 0)
+        quick_contribute (q, c, q->cand[c], +1);
+      else
+        for (guint i = 0; i < n_units; i++)
+          pw_value_set_add (&q->placed[units[i]], q->value[c]);
+    }
+  for (guint c = 0; c < ctx->n_cells; c++)
+    if (q->value[c] == 0 && set_count (q->cand[c]) <= 1)
+      {
+        ok &= set_count (q->cand[c]) == 1;
+        g_array_append_val (q->singles, c);
+      }
+  for (guint u = 0; u < ctx->n_units; u++)
+    if (ctx->units[u].full)
+      for (guint v = 1; v <= ctx->n; v++)
+        if (!pw_value_set_has (&q->placed[u], v) && q->count[u * stride + v] <= 1)
+          {
+            guint pair[2] = { u, v };
+
+            ok &= q->count[u * stride + v] == 1;
+            g_array_append_vals (q->hidden, pair, 2);
+          }
+  return ok;
+}
+
+static void
+quick_clear (Quick *q)
+{
+  g_free (q->cand);
+  g_free (q->value);
+  g_free (q->count);
+  g_free (q->placed);
+  g_array_unref (q->trail);
+  g_array_unref (q->singles);
+  g_array_unref (q->hidden);
+  g_free (q->first);
+}
+
+/* Counts the solutions from @st, up to two: sets @sh's solution and
+ * unique or several when it finishes. R_CONTRADICTION when there is
+ * none, R_STOP on budget or cancellation, else R_NONE. */
+static Result
+search_solutions (Solver *s,
+                  Shared *sh,
+                  State  *st)
+{
+  Quick q;
+
+  sh->searched = TRUE;
+  if (quick_init (&q, s, st) && quick_propagate (&q))
+    {
+      /* at most a quarter of the budget left */
+      q.max_nodes = SEARCH_MAX_NODES;
+      if (s->budget != 0)
+        q.max_nodes = MIN (q.max_nodes,
+                           (s->budget - MIN (s->budget, s->work)) / (4 * s->unit_cost));
+      quick_search (&q);
+    }
+  if (q.found > 0 && sh->solution == NULL)
+    sh->solution = g_memdup2 (q.first, s->ctx->n_cells);
+  quick_clear (&q);
+  if (s->cancelled || s->out_of_budget)
+    return R_STOP;
+  if (q.differ)
+    sh->several = TRUE;
+  if (q.stopped || q.differ)
+    return R_NONE;
+  if (q.found == 0)
+    return R_CONTRADICTION;
+  sh->unique = TRUE;
+  return R_NONE;
+}
+
+static Result run_techniques (Solver *s, Shared *sh, State *st, guint depth, PwTechnique max);
 
 static State *
 trial_state (Solver *s,
@@ -2924,6 +3450,11 @@ trial_state (Solver *s,
     s->trial_states[depth] = state_new (s->ctx);
   return s->trial_states[depth];
 }
+
+/* Trial needs a cell with at most this many candidates: people try a
+ * cell with two or three, and a position where every cell has many is
+ * too open to have one solution, or to be solved by trial. */
+#define TRIAL_MAX_FEWEST 4
 
 /* Assumes each candidate in turn (cells with the fewest first) and runs
  * the techniques, with trials below @depth: a contradiction removes it. */
@@ -2940,6 +3471,7 @@ find_trial (Solver      *s,
   State *tmp = trial_state (s, depth);
   gboolean explain = s->explain;
   guint n_order = 0;
+  Quick quick;
 
   /* empty cells by candidate count, then by index */
   for (guint c = 0; c < ctx->n_cells; c++)
@@ -2951,7 +3483,17 @@ find_trial (Solver      *s,
     if (st->value[c] == 0)
       order[bucket[set_count (st->cand[c])]++] = c;
   n_order = bucket[ctx->n];
+  if (n_order == 0 || set_count (st->cand[order[0]]) > TRIAL_MAX_FEWEST)
+    return R_NONE;
 
+  /* singles inside first (incrementally: cheap, and they find most
+   * contradictions); then every technique, with shallower trials */
+  if (!quick_init (&quick, s, st))
+    {
+      quick_clear (&quick);
+      return R_CONTRADICTION;
+    }
+  for (guint phase = 0; phase < 2; phase++)
   for (guint i = 0; i < n_order; i++)
     {
       guint c = order[i];
@@ -2964,13 +3506,33 @@ find_trial (Solver      *s,
           if (sh->unique && sh->solution[c] == v)
             continue;
           if (!charge (s))
-            return R_STOP;
-          state_copy (ctx, tmp, st);
+            {
+              quick_clear (&quick);
+              return R_STOP;
+            }
           s->explain = FALSE;
-          r = place (s, tmp, c, v) ? run_techniques (s, sh, tmp, depth - 1) : R_CONTRADICTION;
+          if (phase == 0)
+            {
+              guint mark = quick.trail->len;
+
+              g_array_set_size (quick.singles, 0);
+              g_array_set_size (quick.hidden, 0);
+              if (!quick_place (&quick, c, v) || !quick_propagate (&quick))
+                r = R_CONTRADICTION;
+              else
+                r = quick.n_empty == 0 ? R_SOLVED : R_NONE;
+              if (r == R_SOLVED)
+                memcpy (tmp->value, quick.value, ctx->n_cells);
+              quick_undo (&quick, mark);
+            }
+          else
+            {
+              state_copy (ctx, tmp, st);
+              r = place (s, tmp, c, v) ? run_techniques (s, sh, tmp, depth - 1,
+                                                         PW_TECHNIQUE_TRIAL - 1) :
+                                         R_CONTRADICTION;
+            }
           s->explain = explain;
-          if (r == R_STOP)
-            return R_STOP;
           if (r == R_SOLVED)
             {
               if (sh->solution == NULL)
@@ -2978,11 +3540,17 @@ find_trial (Solver      *s,
               else if (memcmp (sh->solution, tmp->value, ctx->n_cells) != 0)
                 {
                   sh->several = TRUE;
-                  return R_STOP;
+                  r = R_STOP;
                 }
+            }
+          if (r == R_STOP)
+            {
+              quick_clear (&quick);
+              return R_STOP;
             }
           if (r != R_CONTRADICTION)
             continue;
+          quick_clear (&quick);
           step_reset (step, PW_TECHNIQUE_TRIAL);
           step_elim (step, c, v);
           step_pattern (step, c);
@@ -3000,16 +3568,18 @@ find_trial (Solver      *s,
           return R_FOUND;
         }
     }
+  quick_clear (&quick);
   return R_NONE;
 }
 
-/* Runs the techniques, and trials up to @depth deep, until the position
- * is solved, stuck or contradicts. */
+/* Runs the techniques up to @max, and trials up to @depth deep, until the
+ * position is solved, stuck or contradicts. */
 static Result
-run_techniques (Solver *s,
-                Shared *sh,
-                State  *st,
-                guint   depth)
+run_techniques (Solver     *s,
+                Shared     *sh,
+                State      *st,
+                guint       depth,
+                PwTechnique max)
 {
   PwLogicStep *step;
 
@@ -3022,7 +3592,7 @@ run_techniques (Solver *s,
 
       if (st->n_empty == 0)
         return R_SOLVED;
-      r = next_technique_step (s, st, PW_TECHNIQUE_TRIAL - 1, sh->possible, step);
+      r = next_technique_step (s, st, max, sh->possible, step);
       for (guint d = 1; r == R_NONE && d <= depth; d++)
         r = find_trial (s, sh, st, d, step);
       if (r != R_FOUND)
@@ -3030,115 +3600,6 @@ run_techniques (Solver *s,
       if (!apply_step (s, st, step))
         return R_CONTRADICTION;
     }
-}
-
-/* The search counts solutions in grids up to this many cells (its
- * positions are copied, one per level). */
-#define SEARCH_MAX_CELLS 1296
-#define SEARCH_MAX_NODES 20000
-
-typedef struct
-{
-  Solver      *s;
-  Shared      *sh;
-  GPtrArray   *states;   /* one per depth */
-  PwLogicStep *step;
-  guint64      nodes;
-  guint        found;
-  gboolean     stopped;  /* node limit, budget or cancellation */
-} Search;
-
-/* Depth first with singles and inequalities between branchings, the
- * cell with the fewest candidates first; stops at two solutions. */
-static void
-search_from (Search *se,
-             guint   depth)
-{
-  Solver *s = se->s;
-  const Ctx *ctx = s->ctx;
-  State *st = g_ptr_array_index (se->states, depth), *child;
-  guint best = G_MAXUINT, best_count = G_MAXUINT;
-
-  for (;;)
-    {
-      Result r;
-
-      if (st->n_empty == 0)
-        {
-          if (se->sh->solution == NULL)
-            se->sh->solution = g_memdup2 (st->value, ctx->n_cells);
-          else if (memcmp (se->sh->solution, st->value, ctx->n_cells) != 0)
-            se->sh->several = TRUE;
-          se->found++;
-          return;
-        }
-      r = next_technique_step (s, st, PW_TECHNIQUE_INEQUALITY, se->sh->possible, se->step);
-      if (r == R_STOP)
-        {
-          se->stopped = TRUE;
-          return;
-        }
-      if (r == R_CONTRADICTION || (r == R_FOUND && !apply_step (s, st, se->step)))
-        return;
-      if (r == R_NONE)
-        break;
-    }
-  if (++se->nodes > SEARCH_MAX_NODES)
-    {
-      se->stopped = TRUE;
-      return;
-    }
-  for (guint c = 0; c < ctx->n_cells; c++)
-    if (st->value[c] == 0 && set_count (st->cand[c]) < best_count)
-      {
-        best = c;
-        best_count = set_count (st->cand[c]);
-      }
-  if (se->states->len <= depth + 1)
-    g_ptr_array_add (se->states, state_new (ctx));
-  child = g_ptr_array_index (se->states, depth + 1);
-  SET_FOREACH (st->cand[best], v)
-    {
-      state_copy (ctx, child, st);
-      if (place (s, child, best, v))
-        search_from (se, depth + 1);
-      if (se->stopped || se->found >= 2)
-        return;
-    }
-}
-
-/* Counts the solutions from @st, up to two: sets @sh's solution and
- * unique or several when it finishes. R_CONTRADICTION when there is
- * none, R_STOP on budget or cancellation, else R_NONE. */
-static Result
-search_solutions (Solver *s,
-                  Shared *sh,
-                  State  *st)
-{
-  const Ctx *ctx = s->ctx;
-  Search se = { s, sh, NULL, NULL, 0, 0, FALSE };
-  gboolean explain = s->explain;
-
-  sh->searched = TRUE;
-  if (ctx->n_cells > SEARCH_MAX_CELLS)
-    return R_NONE;
-  se.states = g_ptr_array_new_with_free_func ((GDestroyNotify) state_free);
-  g_ptr_array_add (se.states, state_new (ctx));
-  state_copy (ctx, g_ptr_array_index (se.states, 0), st);
-  se.step = step_new ();
-  s->explain = FALSE;
-  search_from (&se, 0);
-  s->explain = explain;
-  pw_logic_step_free (se.step);
-  g_ptr_array_unref (se.states);
-  if (s->cancelled || s->out_of_budget)
-    return R_STOP;
-  if (se.stopped)
-    return R_NONE;
-  if (se.found == 0)
-    return R_CONTRADICTION;
-  sh->unique = se.found == 1;
-  return R_NONE;
 }
 
 /* The position from the givens, @values and the player's @candidates
@@ -3350,6 +3811,7 @@ pw_logic_grade_traced (const PwNumGrid *grid,
       if (r == R_NONE && !sh.searched)
         {
           r = search_solutions (s, &sh, st);
+
           if (r == R_NONE && sh.several)
             break;
         }
