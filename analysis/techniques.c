@@ -1092,7 +1092,9 @@ find_full_house (Solver      *s,
           g_autofree char *un = unit_name (ctx, u);
           g_autofree char *vn = value_name (v);
 
-          step->sentence = g_strdup_printf (_("Full house: %s is the last empty cell in %s, so it is %s"),
+          /* Translators: cell (r3c5), unit ("row 3"), value */
+          step->sentence = g_strdup_printf (_("Full house: %s is the last empty cell in %s, so "
+                                              "it is %s"),
                                             cn, un, vn);
         }
       return R_FOUND;
@@ -1154,6 +1156,7 @@ find_hidden_single (Solver      *s,
           g_autofree char *un = unit_name (ctx, u);
           g_autofree char *vn = value_name (v);
 
+          /* Translators: value, cell (r3c5), unit ("box 2") */
           step->sentence = g_strdup_printf (_("Hidden single: %s can only go in %s within %s"),
                                             vn, cn, un);
         }
@@ -1207,6 +1210,7 @@ find_naked_single (Solver      *s,
           g_autofree char *cn = cell_name (ctx, c);
           g_autofree char *vn = value_name (set_first (st->cand[c]));
 
+          /* Translators: cell (r3c5), value */
           step->sentence = g_strdup_printf (_("Naked single: %s can only be %s"), cn, vn);
         }
       return R_FOUND;
@@ -1261,6 +1265,7 @@ find_inequality (Solver      *s,
           g_autofree char *bn = cell_name (ctx, b);
           g_autofree char *el = elims_text (ctx, step);
 
+          /* Translators: two cells, then removals like "r1c2 ≠ 4, 5; r1c3 ≠ 1" */
           step->sentence = g_strdup_printf (_("Inequality: %s < %s, so %s"), an, bn, el);
         }
       return R_FOUND;
@@ -1393,12 +1398,17 @@ find_inequality_chain_dir (Solver      *s,
                                                         step->pattern->len - 1);
                   g_autofree char *el = elims_text (ctx, step);
 
-                  step->sentence = g_strdup_printf (larger ?
-                                                    _("Inequality chain: %s is less than each of %s, "
-                                                      "which all differ, so %s") :
-                                                    _("Inequality chain: %s is greater than each of %s, "
-                                                      "which all differ, so %s"),
-                                                    an, others, el);
+                  step->sentence =
+                    g_strdup_printf (larger ?
+                                     /* Translators: a cell, a list of cells, then removals
+                                      * like "r1c2 ≠ 4, 5" */
+                                     _("Inequality chain: %s is less than each of %s, which all "
+                                       "differ, so %s") :
+                                     /* Translators: a cell, a list of cells, then removals
+                                      * like "r1c2 ≠ 4, 5" */
+                                     _("Inequality chain: %s is greater than each of %s, which "
+                                       "all differ, so %s"),
+                                     an, others, el);
                 }
               return R_FOUND;
             }
@@ -1503,8 +1513,12 @@ find_intersection (Solver      *s,
                 g_autofree char *cells = elim_cells_text (ctx, step);
 
                 step->sentence = g_strdup_printf (pointing ?
+                                                  /* Translators: unit ("box 1"), value, unit
+                                                   * ("row 1"), list of cells */
                                                   _("Pointing: within %s, %s can only go in %s, "
                                                     "so it is removed from %s") :
+                                                  /* Translators: unit ("row 1"), value, unit
+                                                   * ("box 1"), list of cells */
                                                   _("Claiming: within %s, %s can only go in %s, "
                                                     "so it is removed from %s"),
                                                   an, vn, bn, cells);
@@ -1640,6 +1654,8 @@ naked_found (gpointer     data,
       g_autofree char *vn = values_text (together);
       g_autofree char *el = elims_text (ctx, ss->step);
 
+      /* Translators: technique ("Naked pair"), unit ("row 1"), list of cells, list of values,
+       * removals like "r1c9 ≠ 3; r1c8 ≠ 3, 7" */
       ss->step->sentence = g_strdup_printf (_("%s: in %s, %s hold only %s, so %s"),
                                             pw_technique_name (naked_technique[ss->k]),
                                             un, cn, vn, el);
@@ -1735,6 +1751,8 @@ hidden_found (gpointer     data,
       g_autofree char *vn = values_text (values);
       g_autofree char *el = elims_text (ctx, ss->step);
 
+      /* Translators: technique ("Hidden pair"), unit ("row 1"), list of values, list of cells,
+       * removals like "r1c1 ≠ 1, 3; r1c5 ≠ 4" */
       ss->step->sentence = g_strdup_printf (_("%s: in %s, %s can only go in %s, so %s"),
                                             pw_technique_name (hidden_technique[ss->k]),
                                             un, vn, cn, el);
@@ -1927,6 +1945,8 @@ fish_found (gpointer     data,
       g_autofree char *cn = units_text (ctx, cover_units, n_cover);
       g_autofree char *el = elim_cells_text (ctx, fs->step);
 
+      /* Translators: technique ("X-Wing"), value, list of units ("row 2, row 7"), list of units,
+       * list of cells */
       fs->step->sentence = g_strdup_printf (_("%s on %s: in %s it can only go in %s, "
                                               "so it is removed from %s"),
                                             pw_technique_name (fish_technique[fs->k]),
@@ -2154,6 +2174,8 @@ find_xy_wing (Solver      *s,
                   g_autofree char *z = value_name (set_first (za));
                   g_autofree char *el = elim_cells_text (ctx, step);
 
+                  /* Translators: pivot cell, its two values, the two other cells, the value they
+                   * share, list of cells */
                   step->sentence = g_strdup_printf (_("XY-Wing: whether %s is %s or %s, %s or %s "
                                                       "is %s, so it is removed from %s"),
                                                     pn, x, y, an, bn, z, el);
@@ -2210,6 +2232,8 @@ find_xyz_wing (Solver      *s,
                   g_autofree char *zn = value_name (set_first (z));
                   g_autofree char *el = elim_cells_text (ctx, step);
 
+                  /* Translators: pivot cell, the same cell and the two other cells, the value all
+                   * three share, list of cells */
                   step->sentence = g_strdup_printf (_("XYZ-Wing: whatever %s is, one of %s, %s, %s "
                                                       "is %s, so it is removed from %s"),
                                                     pn, pn, an, bn, zn, el);
@@ -2548,11 +2572,13 @@ simple_colouring (Solver           *s,
               first = cells_text (ctx, (guint *) (gpointer) side0->data, side0->len);
               second = cells_text (ctx, (guint *) (gpointer) side1->data, side1->len);
               if (false_colour >= 0)
+                /* Translators: value, two lists of cells (the two colours) */
                 step->sentence = g_strdup_printf (_("Simple colouring on %s: %s against %s; two of "
                                                     "the first see each other, so it is removed "
                                                     "from them"),
                                                   vn, first, second);
               else
+                /* Translators: value, two lists of cells (the two colours), list of cells */
                 step->sentence = g_strdup_printf (_("Simple colouring on %s: %s against %s; one "
                                                     "side holds it, so it is removed from the "
                                                     "cells that see both sides: %s"),
@@ -2770,14 +2796,18 @@ x_chain (Solver           *s,
                   }
                 chain_text = g_string_free (text, FALSE);
                 if (step->placements->len > 0)
-                  step->sentence = g_strdup_printf (_("X-chain on %s: %s; if %s did not hold it, it "
-                                                      "would, so it does"),
+                  /* Translators: value, a chain like "r1c1 = r4c1 − r6c3 = r6c8" (= a unit's only
+                   * two places, − cells that see each other), the chain's first cell */
+                  step->sentence = g_strdup_printf (_("X-chain on %s: %s; if %s did not hold it, "
+                                                      "it would, so it does"),
                                                     vn, chain_text, sn);
                 else
                   {
                     el = elim_cells_text (ctx, step);
-                    step->sentence = g_strdup_printf (_("X-chain on %s: %s; one end holds it, so it "
-                                                        "is removed from %s"),
+                    /* Translators: value, a chain like "r1c1 = r4c1 − r6c3 = r6c8", list of
+                     * cells */
+                    step->sentence = g_strdup_printf (_("X-chain on %s: %s; one end holds it, so "
+                                                        "it is removed from %s"),
                                                       vn, chain_text, el);
                   }
               }
@@ -2929,6 +2959,7 @@ find_xy_chain (Solver      *s,
                 }
               chain_text = g_string_free (text, FALSE);
               if (step->placements->len > 0)
+                /* Translators: a chain like "r1c1 (1=2) − r1c5 (2=3)", its first cell, a value */
                 step->sentence = g_strdup_printf (_("XY-chain: %s; if %s were not %s, it would be, "
                                                     "so it is"),
                                                   chain_text, sn, an);
@@ -2936,6 +2967,7 @@ find_xy_chain (Solver      *s,
                 {
                   g_autofree char *el = elim_cells_text (ctx, step);
 
+                  /* Translators: a chain like "r1c1 (1=2) − r1c5 (2=3)", a value, list of cells */
                   step->sentence = g_strdup_printf (_("XY-chain: %s; one end is %s, so it is "
                                                       "removed from %s"),
                                                     chain_text, an, el);
@@ -3560,8 +3592,10 @@ find_trial (Solver      *s,
               g_autofree char *vn = value_name (v);
 
               step->sentence = depth == 1 ?
+                /* Translators: value, cell */
                 g_strdup_printf (_("Trial: assuming %s in %s leads to a contradiction, so it is "
                                    "removed"), vn, cn) :
+                /* Translators: value, cell */
                 g_strdup_printf (_("Nested trial: assuming %s in %s leads, with trials inside, to "
                                    "a contradiction, so it is removed"), vn, cn);
             }

@@ -1305,6 +1305,73 @@ test_sound_unique (void)
   g_test_message ("steps by technique:%s", used->str);
 }
 
+/* Random puzzles made ambiguous (a given or two taken away) stop with
+ * several solutions; made impossible (a given changed), with a
+ * contradiction. The plain solver says which they are. */
+static void
+test_several_random (void)
+{
+  static const struct
+  {
+    RandomKind kind;
+    guint      n;
+  } cases[] = {
+    { RANDOM_SUDOKU, 4 }, { RANDOM_SUDOKU, 6 }, { RANDOM_SUDOKU, 9 }, { RANDOM_JIGSAW, 6 },
+    { RANDOM_LATIN, 5 }, { RANDOM_FUTOSHIKI, 4 }, { RANDOM_FUTOSHIKI, 5 },
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (99);
+  guint several = 0, none = 0;
+
+  for (guint iter = 0; iter < 140; iter++)
+    {
+      guint k = iter % G_N_ELEMENTS (cases), n = cases[k].n, n_cells = n * n;
+      g_autofree guint8 *solution = g_new (guint8, n_cells);
+      g_autoptr (PwNumGrid) grid = random_puzzle (cases[k].kind, n, rand, solution);
+      g_autoptr (GError) error = NULL;
+      guint64 count;
+      PwLogicGrade grade;
+
+      /* (the plain solver proves 9×9 impossible too slowly) */
+      if (iter % 2 == 0 || n > 6)
+        {
+          /* take away givens until there are several solutions */
+          while (plain_solve (grid, NULL, 2, NULL, NULL) < 2)
+            {
+              guint c = g_rand_int_range (rand, 0, n_cells);
+
+              pw_numgrid_set_given (grid, c, 0);
+            }
+        }
+      else
+        {
+          /* change a given, or give an empty cell a wrong value */
+          guint c = g_rand_int_range (rand, 0, n_cells);
+
+          pw_numgrid_set_given (grid, c, solution[c] % n + 1);
+        }
+      count = plain_solve (grid, NULL, 2, NULL, NULL);
+      g_assert_true (pw_logic_grade (grid, NULL, PW_LOGIC_DEFAULT_BUDGET, &grade, NULL, &error));
+      g_assert_no_error (error);
+      /* a changed given can make another puzzle with one solution */
+      g_assert_cmpint (grade.solved, ==, count == 1);
+      if (count >= 2)
+        {
+          g_assert_true (grade.several_solutions);
+          g_assert_false (grade.contradiction);
+          several++;
+        }
+      else if (count == 0)
+        {
+          g_assert_true (grade.contradiction);
+          g_assert_false (grade.several_solutions);
+          none++;
+        }
+    }
+  g_test_message ("%u puzzles with several solutions, %u with none", several, none);
+  g_assert_cmpuint (several, >=, 70);
+  g_assert_cmpuint (none, >=, 25);
+}
+
 /* Hints on random positions with several solutions and random candidates:
  * a placement must hold in every solution the candidates allow, an
  * elimination in none. */
@@ -1769,6 +1836,7 @@ main (int    argc,
   g_test_add_func ("/analysis/techniques/step/contradiction", test_contradiction);
   g_test_add_func ("/analysis/techniques/sound/unique", test_sound_unique);
   g_test_add_func ("/analysis/techniques/sound/positions", test_sound_positions);
+  g_test_add_func ("/analysis/techniques/grade/several-random", test_several_random);
   g_test_add_func ("/analysis/techniques/grade/formula", test_grade_formula);
   g_test_add_func ("/analysis/techniques/grade/budget-cancel", test_budget_cancel);
   g_test_add_func ("/analysis/techniques/grade/several-solutions", test_several_solutions);
