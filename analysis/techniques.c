@@ -1884,6 +1884,8 @@ typedef struct
   guint          value;
   guint          k;
   const guint   *base_index;   /* member → index in base->units */
+  const guint   *base_count;   /* per base unit: its empty cells with the value */
+  const guint   *cover_count;  /* per cover unit: the same */
 } FishSearch;
 
 static Result
@@ -1905,6 +1907,19 @@ fish_found (gpointer     data,
     }
   SET_FOREACH (together, p)
     cover_units[n_cover++] = fs->cover->units[p - 1];
+  /* every place in the bases lies in the covers: the covers have more
+   * places only if something can be removed */
+  if (n_cover == fs->k)
+    {
+      guint in_bases = 0, in_covers = 0;
+
+      for (guint i = 0; i < fs->k; i++)
+        in_bases += fs->base_count[chosen_bases[i]];
+      SET_FOREACH (together, p)
+        in_covers += fs->cover_count[p - 1];
+      if (in_covers == in_bases)
+        return R_NONE;
+    }
   if (n_cover < fs->k)
     {
       if (s->explain)
@@ -1966,11 +1981,24 @@ find_fish (Solver      *s,
   g_autofree Set *where = NULL;
   g_autofree Set *excluded = NULL;
   g_autofree Set *members = g_new (Set, ctx->n + 1);
+  g_autofree guint *counts = NULL;  /* family × unit × value: empty cells with it */
   guint *index = s->scratch;
   Result r = R_NONE;
 
   for (guint f = 0; f < ctx->n_families; f++)
     max_units = MAX (max_units, ctx->families[f].n_units);
+  counts = g_new0 (guint, (gsize) MAX (ctx->n_families, 1) * max_units * stride);
+  for (guint f = 0; f < ctx->n_families; f++)
+    for (guint j = 0; j < ctx->families[f].n_units; j++)
+      {
+        const Unit *unit = &ctx->units[ctx->families[f].units[j]];
+        guint *row = counts + ((gsize) f * max_units + j) * stride;
+
+        for (guint i = 0; i < unit->size; i++)
+          if (st->value[unit->cells[i]] == 0)
+            SET_FOREACH (st->cand[unit->cells[i]], v)
+              row[v]++;
+      }
   where = g_new (Set, (gsize) max_units * stride);
   excluded = g_new (Set, max_units);
   /* rows against columns first, then any other pair of families */
@@ -2010,8 +2038,10 @@ find_fish (Solver      *s,
           for (guint v = 1; v <= ctx->n && r == R_NONE; v++)
             {
               guint n_members = 0;
-              FishSearch fs = { s, st, step, base, cover, v, k, index };
+              FishSearch fs = { s, st, step, base, cover, v, k, index, NULL, NULL };
               Combo cb = { 0 };
+              g_autofree guint *base_count = g_new (guint, base->n_units);
+              g_autofree guint *cover_count = g_new (guint, cover->n_units);
 
               for (guint b = 0; b < base->n_units; b++)
                 {
@@ -2027,6 +2057,12 @@ find_fish (Solver      *s,
                 }
               if (n_members < k)
                 continue;
+              for (guint b = 0; b < base->n_units; b++)
+                base_count[b] = counts[((gsize) fb * max_units + b) * stride + v];
+              for (guint j = 0; j < cover->n_units; j++)
+                cover_count[j] = counts[((gsize) fc * max_units + j) * stride + v];
+              fs.base_count = base_count;
+              fs.cover_count = cover_count;
               cb.k = k;
               cb.n_members = n_members;
               cb.members = members;

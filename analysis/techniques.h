@@ -117,17 +117,17 @@ PwLogicStep *pw_logic_next_step_upto (const PwNumGrid  *grid,
 /* Nested trials go no deeper than this. */
 #define PW_LOGIC_MAX_TRIAL_DEPTH 3
 
-/* A budget that grades every 9×9 Sudoku and Unequal puzzle of
- * tests/data/grading, with room to spare (docs/rules/grading.md). */
+/* A budget that grades every puzzle of tests/data/grading with room to
+ * spare and stops any grid within seconds (docs/rules/grading.md). */
 #define PW_LOGIC_DEFAULT_BUDGET G_GUINT64_CONSTANT (2000000)
 
 typedef struct
 {
   gboolean    solved;        /* the techniques (with trial) reached the solution */
   gboolean    contradiction; /* the givens and @assume have no solution */
-  gboolean    several_solutions;  /* trials reached two different solutions */
-  double      grade;         /* the rating: docs/rules/grading.md; 0 when nothing was left to do */
-  PwTechnique hardest;
+  gboolean    several_solutions;  /* two different solutions were found */
+  double      grade;         /* docs/rules/grading.md; 0 when nothing was left to do */
+  PwTechnique hardest;       /* FULL_HOUSE when no step was taken */
   guint       counts[PW_N_TECHNIQUES];  /* steps taken with each technique */
   guint       trial_depth;   /* 0: no trial needed; 1: single trials; 2: nested … */
   guint64     steps;
@@ -140,12 +140,13 @@ typedef void (*PwLogicStepFunc) (const PwLogicStep *step,
                                  gpointer           data);
 
 /* Grades the puzzle from its givens (and @assume, may be NULL). @budget
- * bounds the work, counted in technique applications (every search for
- * one technique over the grid, found or not, trials included; 0: no
- * limit); FALSE with G_IO_ERROR_CANCELLED when cancelled,
- * G_IO_ERROR_TIMED_OUT when the budget ran out. Meaningful for puzzles
- * with one solution; with several, solved is FALSE (no contradiction
- * found by the deepest trial) and the grade is that of the steps taken. */
+ * bounds the work (0: no limit): every search for one technique over the
+ * grid, found or not, every trial and every node of the solution count
+ * costs the grid's cells / 81 (at least 1). FALSE with
+ * G_IO_ERROR_CANCELLED when cancelled, G_IO_ERROR_TIMED_OUT when the
+ * budget ran out. Meaningful for puzzles with one solution: with several,
+ * or none, solved is FALSE (several_solutions or contradiction says why
+ * when the solver could tell) and the grade is that of the steps taken. */
 gboolean     pw_logic_grade     (const PwNumGrid  *grid,
                                  const guint8     *assume,
                                  guint64           budget,
@@ -162,8 +163,8 @@ gboolean     pw_logic_grade_traced (const PwNumGrid  *grid,
                                     GCancellable     *cancellable,
                                     GError          **error);
 
-/* The grade for given counts, trial depth and hardest technique (the
- * formula of docs/rules/grading.md; pw_logic_grade uses it). */
+/* The grade for the steps taken with each technique and the deepest
+ * trial (the formula of docs/rules/grading.md; pw_logic_grade uses it). */
 double       pw_logic_grade_value (const guint  counts[PW_N_TECHNIQUES],
                                    guint        trial_depth);
 

@@ -1,6 +1,7 @@
 /* bench-grading.c — the human-style grader (analysis/techniques.c) on
  * files of Solo and Unequal game IDs (bench-grading FILE…), or on random
- * Latin squares with some cells given (bench-grading --latin N SHARE SEED).
+ * Latin squares or Sudoku with some cells given (bench-grading --latin N
+ * SHARE SEED, --sudoku N SHARE SEED).
  * Prints each puzzle's time, work and grade, then per file the fastest,
  * median and slowest time. BENCH_BUDGET=N sets the budget (default
  * PW_LOGIC_DEFAULT_BUDGET), BENCH_COUNTS=1 prints the steps by technique.
@@ -167,23 +168,104 @@ random_latin (guint  n,
   return _pw_latin_build_grid (level);
 }
 
+static void
+shuffle (guint *a,
+         guint  n,
+         GRand *rand)
+{
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i), t = a[i - 1];
+
+      a[i - 1] = a[j];
+      a[j] = t;
+    }
+}
+
+/* A random Sudoku of n = r × c (the squarest boxes, r ≤ c): the pattern
+ * solution with its bands, stacks, rows within bands, columns within
+ * stacks and symbols shuffled; @share of the cells given. */
+static PwNumGrid *
+random_sudoku (guint  n,
+               double share,
+               guint  seed)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (PwLatinLevel) level = NULL;
+  g_autofree guint *row = g_new (guint, n);
+  g_autofree guint *col = g_new (guint, n);
+  g_autofree guint *sym = g_new (guint, n);
+  g_autofree guint *bands = NULL;
+  g_autofree guint *stacks = NULL;
+  guint r = 1, c;
+
+  for (guint k = 1; k * k <= n; k++)
+    if (n % k == 0)
+      r = k;
+  c = n / r;
+  level = _pw_latin_level_new (PW_LATIN_SUDOKU, n, r, c);
+  bands = g_new (guint, c);     /* n / r bands of r rows */
+  stacks = g_new (guint, r);    /* n / c stacks of c columns */
+  for (guint i = 0; i < c; i++)
+    bands[i] = i;
+  for (guint i = 0; i < r; i++)
+    stacks[i] = i;
+  shuffle (bands, c, rand);
+  shuffle (stacks, r, rand);
+  for (guint b = 0; b < c; b++)
+    {
+      guint inner[PW_NUMGRID_MAX_VALUES];
+
+      for (guint i = 0; i < r; i++)
+        inner[i] = i;
+      shuffle (inner, r, rand);
+      for (guint i = 0; i < r; i++)
+        row[b * r + i] = bands[b] * r + inner[i];
+    }
+  for (guint s = 0; s < r; s++)
+    {
+      guint inner[PW_NUMGRID_MAX_VALUES];
+
+      for (guint i = 0; i < c; i++)
+        inner[i] = i;
+      shuffle (inner, c, rand);
+      for (guint i = 0; i < c; i++)
+        col[s * c + i] = stacks[s] * c + inner[i];
+    }
+  for (guint i = 0; i < n; i++)
+    sym[i] = i;
+  shuffle (sym, n, rand);
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      if (g_rand_double (rand) < share)
+        {
+          guint ry = row[y], cx = col[x];
+
+          level->givens[y * n + x] = sym[(c * (ry % r) + ry / r + cx) % n] + 1;
+        }
+  return _pw_latin_build_grid (level);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  if (argc == 5 && strcmp (argv[1], "--latin") == 0)
+  if (argc == 5 && (strcmp (argv[1], "--latin") == 0 || strcmp (argv[1], "--sudoku") == 0))
     {
       guint n = atoi (argv[2]);
       double share = g_ascii_strtod (argv[3], NULL);
-      g_autoptr (PwNumGrid) grid = random_latin (n, share, atoi (argv[4]));
-      g_autofree char *label = g_strdup_printf ("latin %u, %.0f %% given", n, share * 100);
+      gboolean latin = strcmp (argv[1], "--latin") == 0;
+      g_autoptr (PwNumGrid) grid = latin ? random_latin (n, share, atoi (argv[4])) :
+                                           random_sudoku (n, share, atoi (argv[4]));
+      g_autofree char *label = g_strdup_printf ("%s %u, %.0f %% given", latin ? "latin" : "sudoku",
+                                                n, share * 100);
 
       grade_one (grid, label);
       return 0;
     }
   if (argc < 2)
     {
-      fprintf (stderr, "usage: bench-grading FILE… | bench-grading --latin N SHARE SEED\n");
+      fprintf (stderr, "usage: bench-grading FILE… | bench-grading --latin|--sudoku N SHARE SEED\n");
       return 2;
     }
   for (int i = 1; i < argc; i++)
