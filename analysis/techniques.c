@@ -536,7 +536,6 @@ typedef struct
   guint        *scratch2;
   State        *trial_states[PW_LOGIC_MAX_TRIAL_DEPTH + 1];
   PwLogicStep  *trial_steps[PW_LOGIC_MAX_TRIAL_DEPTH + 1];
-  guint         trial_depth_used;
 } Solver;
 
 static PwLogicStep *
@@ -853,6 +852,24 @@ why_no_candidate (Solver *s,
     return;
   c = cell_name (s->ctx, cell);
   set_why (s, _("%s has no candidate left"), c);
+}
+
+/* Strong links of @value that cannot alternate (an odd loop, or both
+ * colours clash) around @cell. */
+static void
+why_no_colouring (Solver *s,
+                  guint   value,
+                  guint   cell)
+{
+  g_autofree char *v = NULL;
+  g_autofree char *c = NULL;
+
+  if (!s->explain)
+    return;
+  v = value_name (value);
+  c = cell_name (s->ctx, cell);
+  /* Translators: value, cell */
+  set_why (s, _("%s has no consistent places around %s"), v, c);
 }
 
 static void
@@ -2515,7 +2532,7 @@ simple_colouring (Solver           *s,
                   else if (colour[y] == colour[x])
                     {
                       /* an odd loop of strong links: no solution */
-                      why_no_place (s, v, ctx->cu_list[ctx->cu_start[l.nodes[x]]]);
+                      why_no_colouring (s, v, l.nodes[x]);
                       links_clear (&l);
                       return R_CONTRADICTION;
                     }
@@ -2537,7 +2554,7 @@ simple_colouring (Solver           *s,
             }
           if (wrap[0] && wrap[1])
             {
-              why_no_place (s, v, ctx->cu_list[ctx->cu_start[l.nodes[root]]]);
+              why_no_colouring (s, v, l.nodes[root]);
               links_clear (&l);
               return R_CONTRADICTION;
             }
@@ -2673,7 +2690,6 @@ mark_peers_with (Solver *s,
  * chain's start) that also see @end. */
 static void
 elim_marked_seeing (Solver      *s,
-                    State       *st,
                     PwLogicStep *step,
                     guint        stamp,
                     guint        start,
@@ -2699,7 +2715,6 @@ elim_marked_seeing (Solver      *s,
             }
         }
     }
-  (void) st;
 }
 
 /* X-chains on one value: from a start cell assumed not to hold it, a
@@ -2767,7 +2782,7 @@ x_chain (Solver           *s,
                           found = next;
                           break;
                         }
-                      elim_marked_seeing (s, st, step, stamp, l.nodes[start], l.nodes[y], v);
+                      elim_marked_seeing (s, step, stamp, l.nodes[start], l.nodes[y], v);
                       if (step->eliminations->len > 0)
                         {
                           found = next;
@@ -2952,7 +2967,7 @@ find_xy_chain (Solver      *s,
                         found = next;
                         break;
                       }
-                    elim_marked_seeing (s, st, step, stamp, nodes[start], nodes[y], a);
+                    elim_marked_seeing (s, step, stamp, nodes[start], nodes[y], a);
                     if (step->eliminations->len > 0)
                       {
                         found = next;

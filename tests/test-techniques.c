@@ -894,6 +894,40 @@ test_xy_chain (void)
               "it is removed from r5c1, r1c9");
 }
 
+/* The same techniques on other units: pointing from a jigsaw region, a
+ * naked pair in a column of a Latin square. */
+static void
+test_other_units (void)
+{
+  {
+    static const guint8 regions[16] = { 0, 0, 0, 1,
+                                        0, 2, 1, 1,
+                                        2, 2, 3, 1,
+                                        2, 3, 3, 3 };
+    g_autoptr (PwLatinLevel) level = _pw_latin_level_new (PW_LATIN_SUDOKU, 4, 2, 2);
+    g_auto (Position) pos = { 0 };
+
+    level->jigsaw = TRUE;
+    memcpy (level->regions, regions, 16);
+    position_init (&pos, _pw_latin_build_grid (level));
+    pw_value_set_remove (&pos.cands[rc (&pos, 1, 3)], 1);
+    pw_value_set_remove (&pos.cands[rc (&pos, 2, 1)], 1);
+    check_step (&pos, PW_TECHNIQUE_POINTING, "r1c4-1",
+                "Pointing: within region 1, 1 can only go in row 1, so it is removed from r1c4");
+  }
+  {
+    g_autoptr (PwLatinLevel) level = _pw_latin_level_new (PW_LATIN_LATIN, 5, 0, 0);
+    g_auto (Position) pos = { 0 };
+
+    position_init (&pos, _pw_latin_build_grid (level));
+    set_cands (&pos, 1, 2, 1, 2, 0);
+    set_cands (&pos, 3, 2, 1, 2, 0);
+    check_step (&pos, PW_TECHNIQUE_NAKED_PAIR, "r2c2-1 r2c2-2 r4c2-1 r4c2-2 r5c2-1 r5c2-2",
+                "Naked pair: in column 2, r1c2, r3c2 hold only 1, 2, so r2c2 ≠ 1, 2; "
+                "r4c2 ≠ 1, 2; r5c2 ≠ 1, 2");
+  }
+}
+
 static void
 test_colour_wrap (void)
 {
@@ -1850,6 +1884,7 @@ main (int    argc,
   g_test_add_func ("/analysis/techniques/step/x-chain", test_x_chain);
   g_test_add_func ("/analysis/techniques/step/xy-chain", test_xy_chain);
   g_test_add_func ("/analysis/techniques/step/colour-wrap", test_colour_wrap);
+  g_test_add_func ("/analysis/techniques/step/other-units", test_other_units);
   g_test_add_func ("/analysis/techniques/step/trial", test_trial_hint);
   g_test_add_func ("/analysis/techniques/step/contradiction", test_contradiction);
   g_test_add_func ("/analysis/techniques/sound/unique", test_sound_unique);
