@@ -1603,6 +1603,42 @@ test_budget_cancel (void)
   }
 }
 
+/* Values assumed besides the givens: the solution leaves nothing to do,
+ * a wrong value no solution, half the solution an easier puzzle. */
+static void
+test_assume (void)
+{
+  g_autoptr (PwNumGrid) grid = first_puzzle ("solo-3x3-u.txt");
+  guint8 solution[81], assume[81];
+  g_autoptr (GError) error = NULL;
+  PwLogicGrade grade, full;
+
+  g_assert_cmpuint (plain_solve (grid, NULL, 2, NULL, solution), ==, 1);
+  g_assert_true (pw_logic_grade (grid, NULL, 0, &full, NULL, &error));
+  g_assert_true (pw_logic_grade (grid, solution, 0, &grade, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (grade.solved);
+  g_assert_cmpuint (grade.steps, ==, 0);
+  g_assert_cmpfloat (grade.grade, ==, 0.0);
+
+  memset (assume, 0, sizeof assume);
+  for (guint c = 0; c < 81; c++)
+    if (pw_numgrid_get_givens (grid)[c] == 0)
+      {
+        assume[c] = solution[c] % 9 + 1;
+        break;
+      }
+  g_assert_true (pw_logic_grade (grid, assume, 0, &grade, NULL, &error));
+  g_assert_true (grade.contradiction);
+  g_assert_false (grade.solved);
+
+  for (guint c = 0; c < 81; c++)
+    assume[c] = c % 2 ? solution[c] : 0;
+  g_assert_true (pw_logic_grade (grid, assume, 0, &grade, NULL, &error));
+  g_assert_true (grade.solved);
+  g_assert_cmpfloat (grade.grade, <, full.grade);
+}
+
 /* Puzzles with several solutions end, whatever the budget. */
 static void
 test_several_solutions (void)
@@ -1893,6 +1929,7 @@ main (int    argc,
   g_test_add_func ("/analysis/techniques/grade/formula", test_grade_formula);
   g_test_add_func ("/analysis/techniques/grade/budget-cancel", test_budget_cancel);
   g_test_add_func ("/analysis/techniques/grade/several-solutions", test_several_solutions);
+  g_test_add_func ("/analysis/techniques/grade/assume", test_assume);
   g_test_add_data_func ("/analysis/techniques/order/solo-9x9", &solo9, check_collection);
   g_test_add_data_func ("/analysis/techniques/order/solo-16x16", &solo16, check_collection);
   g_test_add_data_func ("/analysis/techniques/order/unequal-5x5", &unequal5, check_collection);
