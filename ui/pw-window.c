@@ -26,6 +26,7 @@
 #include "pw-card-table.h"
 #include "pw-kind-view.h"
 #include "pw-level-item.h"
+#include "pw-level-list.h"
 #include "pw-level-panel.h"
 #include "pw-window.h"
 
@@ -40,9 +41,8 @@ struct _PwWindow
   /* template */
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
-  GtkSearchEntry       *filter_entry;
-  GtkColumnView        *level_view;
-  GtkMenuButton        *add_level_button;
+  GtkPaned             *outer_paned;
+  PwLevelList          *level_list;
   GtkStack             *toolbar_stack;
   GtkBox               *tool_box;
   GtkFlowBox           *palette_box;
@@ -63,12 +63,8 @@ struct _PwWindow
 
   PwDocument           *document;
   PwScheduler          *scheduler;
-  GListStore           *store;        /* PwLevelItem, in document order */
-  GtkStringFilter      *filter;
-  GtkSortListModel     *sorted;
-  GtkSingleSelection   *selection;
   guint                 current;      /* index in the document, or G_MAXUINT */
-  gboolean              selecting;    /* changing the selection ourselves */
+  PwLevel              *on_screen;    /* the level at @current when it came */
 
   PwLevel              *shown;        /* the content the panel shows */
   PwAnalysis           *analysis;     /* of the level on screen, or NULL */
@@ -96,7 +92,6 @@ static void refresh_current  (PwWindow *self);
 static void update_actions   (PwWindow *self);
 static void update_play      (PwWindow *self);
 static void leave_play       (PwWindow *self);
-static void update_same_games (PwWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                        */
@@ -195,155 +190,33 @@ update_title (PwWindow *self)
 /* ------------------------------------------------------------------ */
 /* The level list                                                       */
 
-static PwLevelItem *
-item_at (PwWindow *self,
-         guint     index)
-{
-  return g_list_model_get_item (G_LIST_MODEL (self->store), index);
-}
-
-/* Fills an item's analysis from the cache, or queues the level. */
-static void
-feed_item (PwWindow    *self,
-           PwLevelItem *item)
-{
-  PwLevel *level = pw_level_item_get_level (item);
-  g_autoptr(GPtrArray) problems = NULL;
-  PwAnalysis *cached;
-
-  if (pw_level_get_kind (level) == NULL)
-    return;
-  problems = pw_level_validate (level);
-  if (problems->len > 0)
-    {
-      pw_level_item_set_failed (item, TRUE);
-      return;
-    }
-  cached = pw_scheduler_lookup (self->scheduler, level);
-  if (cached != NULL)
-    pw_level_item_set_analysis (item, cached);
-  else
-    pw_scheduler_queue (self->scheduler, level);
-}
-
-static void
-renumber (PwWindow *self,
-          guint     from)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-
-  for (guint i = from; i < n; i++)
-    {
-      g_autoptr(PwLevelItem) item = item_at (self, i);
-
-      pw_level_item_set_position (item, i + 1);
-    }
-}
-
-static guint
-view_position_of (PwWindow *self,
-                  guint     index)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(PwLevelItem) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
-
-      if (pw_level_item_get_position (item) == index + 1)
-        return i;
-    }
-  return GTK_INVALID_LIST_POSITION;
-}
-
 void
 pw_window_select_level (PwWindow *self,
                         guint     index)
 {
-  guint position;
-
   g_return_if_fail (PW_IS_WINDOW (self));
+  pw_level_list_select (self->level_list, index);
+}
 
-  if (self->document == NULL || index >= pw_document_get_n_levels (self->document))
-    index = G_MAXUINT;
-  position = index != G_MAXUINT ? view_position_of (self, index) : GTK_INVALID_LIST_POSITION;
-  if (index != G_MAXUINT && position == GTK_INVALID_LIST_POSITION)
-    {
-      /* filtered out: show every level again */
-      gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), "");
-      gtk_string_filter_set_search (self->filter, NULL);
-      position = view_position_of (self, index);
-    }
+/* Another level on screen, or the set changed around it. */
+static void
+current_changed (PwWindow *self)
+{
+  PwLevel *level;
 
-  self->selecting = TRUE;
-  gtk_single_selection_set_selected (self->selection, position);
-  self->selecting = FALSE;
-  if (position != GTK_INVALID_LIST_POSITION)
-    gtk_widget_activate_action (GTK_WIDGET (self->level_view), "list.scroll-to-item", "u",
-                                position);
-
-  if (self->current != index)
-    {
-      self->current = index;
-      if (self->play != NULL || self->placed != NULL)
-        leave_play (self);
-      refresh_current (self);
-    }
+  self->current = pw_level_list_get_current (self->level_list);
+  level = current_level (self);
+  if (level != self->on_screen && (self->play != NULL || self->placed != NULL ||
+                                   pw_card_table_get_playing (self->card_table)))
+    leave_play (self);
+  g_clear_pointer (&self->on_screen, pw_level_unref);
+  self->on_screen = level != NULL ? pw_level_ref (level) : NULL;
+  refresh_current (self);
 }
 
 static void
-selection_changed (PwWindow *self)
+levels_changed (PwWindow *self)
 {
-  PwLevelItem *item;
-
-  if (self->selecting)
-    return;
-  item = gtk_single_selection_get_selected_item (self->selection);
-  if (item == NULL)
-    return;
-  if (pw_level_item_get_position (item) - 1 != self->current)
-    {
-      self->current = pw_level_item_get_position (item) - 1;
-      if (self->play != NULL || self->placed != NULL)
-        leave_play (self);
-      refresh_current (self);
-    }
-}
-
-static void
-levels_changed (PwWindow *self,
-                guint     position,
-                guint     removed,
-                guint     added)
-{
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-  guint keep = self->current;
-
-  for (guint i = 0; i < added; i++)
-    g_ptr_array_add (items, pw_level_item_new (pw_document_get_level (self->document, position + i),
-                                               position + i + 1));
-  self->selecting = TRUE;
-  g_list_store_splice (self->store, position, removed, items->pdata, items->len);
-  renumber (self, position + added);
-  self->selecting = FALSE;
-  for (guint i = 0; i < items->len; i++)
-    feed_item (self, g_ptr_array_index (items, i));
-
-  /* the level on screen: the one added, else the one that was there */
-  if (added == 1 && removed == 0)
-    keep = position;
-  else if (added == 1 && removed == 1)
-    keep = position;  /* a move: the document reports the level's new place */
-  else if (keep != G_MAXUINT && keep >= position + removed)
-    keep = keep - removed + added;
-  else if (keep != G_MAXUINT && keep >= position)
-    keep = MIN (position, pw_document_get_n_levels (self->document) - 1);
-  if (pw_document_get_n_levels (self->document) == 0)
-    keep = G_MAXUINT;
-
-  self->current = G_MAXUINT;  /* the list changed under it: refresh in any case */
-  pw_window_select_level (self, keep);
-  update_same_games (self);
   update_actions (self);
 }
 
@@ -351,203 +224,11 @@ static void
 level_changed (PwWindow *self,
                guint     index)
 {
-  g_autoptr(PwLevelItem) item = item_at (self, index);
-
-  pw_level_item_set_level (item, pw_document_get_level (self->document, index));
-  feed_item (self, item);
   if (index == self->current)
-    refresh_current (self);
-}
-
-typedef struct
-{
-  const char *title;
-  const char *text_property;
-  const char *sort_property;
-  gboolean    numeric;
-  int         width;       /* fixed width, or -1 to expand */
-} Column;
-
-static const Column columns[] = {
-  /* Translators: the level list's column of positions in the set */
-  { N_("#"), "position", "position", TRUE, 32 },
-  { N_("Name"), "name-text", "name", FALSE, -1 },
-  { N_("Kind"), "kind", "kind", FALSE, 52 },
-  { N_("Size"), "size", "size", FALSE, 52 },
-  { N_("States"), "states-text", "states", TRUE, 84 },
-  { N_("Par"), "par-text", "par", TRUE, 36 },
-  /* Translators: short column title for dead-end states */
-  { N_("Dead"), "dead-ends-text", "dead-ends", TRUE, 72 },
-  /* Translators: short column title for the difficulty score */
-  { N_("Diff."), "difficulty-text", "difficulty", TRUE, 48 },
-  /* Translators: short column title for the playtesters' mean rating */
-  { N_("Rating"), "rating-text", "rating", TRUE, 52 },
-};
-
-static void
-cell_setup (GtkSignalListItemFactory *factory,
-            GtkListItem              *list_item,
-            const Column             *column)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column->numeric ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (column->numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-cell_bind (GtkSignalListItemFactory *factory,
-           GtkListItem              *list_item,
-           const Column             *column)
-{
-  GObject *item = gtk_list_item_get_item (list_item);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  GBinding *binding;
-
-  if (g_str_equal (column->text_property, "position"))
-    binding = g_object_bind_property_full (item, "position", label, "label", G_BINDING_SYNC_CREATE,
-                                           NULL, NULL, NULL, NULL);
-  else
-    binding = g_object_bind_property (item, column->text_property, label, "label",
-                                      G_BINDING_SYNC_CREATE);
-  g_object_set_data (G_OBJECT (list_item), "binding", binding);
-}
-
-static void
-cell_unbind (GtkSignalListItemFactory *factory,
-             GtkListItem              *list_item,
-             const Column             *column)
-{
-  GBinding *binding = g_object_steal_data (G_OBJECT (list_item), "binding");
-
-  if (binding != NULL)
-    g_binding_unbind (binding);
-}
-
-/* Drag a row onto another to move the level there. */
-static GdkContentProvider *
-row_drag_prepare (GtkDragSource *source,
-                  double         x,
-                  double         y,
-                  GtkListItem   *list_item)
-{
-  PwLevelItem *item = gtk_list_item_get_item (list_item);
-
-  if (item == NULL)
-    return NULL;
-  return gdk_content_provider_new_typed (G_TYPE_UINT, pw_level_item_get_position (item));
-}
-
-static gboolean
-row_drop (GtkDropTarget *target,
-          const GValue  *value,
-          double         x,
-          double         y,
-          GtkListItem   *list_item)
-{
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
-  PwWindow *self = PW_WINDOW (gtk_widget_get_root (widget));
-  PwLevelItem *item = gtk_list_item_get_item (list_item);
-  guint from, to;
-
-  if (item == NULL || !G_VALUE_HOLDS_UINT (value))
-    return FALSE;
-  from = g_value_get_uint (value) - 1;
-  to = pw_level_item_get_position (item) - 1;
-  if (from == to || from >= pw_document_get_n_levels (self->document))
-    return FALSE;
-  pw_document_move_level (self->document, from, to, _("Move Level"));
-  return TRUE;
-}
-
-static void
-name_cell_setup (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 const Column             *column)
-{
-  GtkDragSource *source = gtk_drag_source_new ();
-  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
-  GtkWidget *label;
-
-  cell_setup (factory, list_item, column);
-  label = gtk_list_item_get_child (list_item);
-  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
-  g_signal_connect (source, "prepare", G_CALLBACK (row_drag_prepare), list_item);
-  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
-  g_signal_connect (target, "drop", G_CALLBACK (row_drop), list_item);
-  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (target));
-}
-
-static void
-setup_level_view (PwWindow *self)
-{
-  GtkFilterListModel *filtered;
-  GtkSorter *sorter;
-
-  self->store = g_list_store_new (PW_TYPE_LEVEL_ITEM);
-  self->filter = gtk_string_filter_new (gtk_property_expression_new (PW_TYPE_LEVEL_ITEM, NULL,
-                                                                     "name"));
-  gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
-  gtk_string_filter_set_ignore_case (self->filter, TRUE);
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                        GTK_FILTER (g_object_ref (self->filter)));
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
-      const Column *c = &columns[i];
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      GtkExpression *expression = gtk_property_expression_new (PW_TYPE_LEVEL_ITEM, NULL,
-                                                                c->sort_property);
-
-      g_signal_connect (factory, "setup",
-                        g_str_equal (c->text_property, "name-text") ? G_CALLBACK (name_cell_setup)
-                                                               : G_CALLBACK (cell_setup),
-                        (gpointer) c);
-      g_signal_connect (factory, "bind", G_CALLBACK (cell_bind), (gpointer) c);
-      g_signal_connect (factory, "unbind", G_CALLBACK (cell_unbind), (gpointer) c);
-      column = gtk_column_view_column_new (_(c->title), factory);
-      if (c->numeric)
-        sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-      else
-        sorter = GTK_SORTER (gtk_string_sorter_new (expression));
-      gtk_column_view_column_set_sorter (column, sorter);
-      g_object_unref (sorter);
-      gtk_column_view_column_set_expand (column, c->width < 0);
-      if (c->width > 0)
-        gtk_column_view_column_set_fixed_width (column, c->width);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_append_column (self->level_view, column);
-      g_object_unref (column);
-    }
-
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
-                                          g_object_ref (gtk_column_view_get_sorter (self->level_view)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, FALSE);
-  gtk_column_view_set_model (self->level_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_swapped (self->selection, "notify::selected-item",
-                            G_CALLBACK (selection_changed), self);
-}
-
-static void
-filter_changed (PwWindow *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
-
-  gtk_string_filter_set_search (self->filter, *text ? text : NULL);
-  /* keep the level on screen selected if it is still listed */
-  if (self->current != G_MAXUINT)
-    {
-      guint position = view_position_of (self, self->current);
-
-      self->selecting = TRUE;
-      gtk_single_selection_set_selected (self->selection, position);
-      self->selecting = FALSE;
+      g_clear_pointer (&self->on_screen, pw_level_unref);
+      self->on_screen = pw_level_ref (current_level (self));
+      refresh_current (self);
     }
 }
 
@@ -715,63 +396,16 @@ refresh_current (PwWindow *self)
 /* ------------------------------------------------------------------ */
 /* Scheduler                                                            */
 
-/* Flags each level that is the same game as an earlier one of the set:
- * its kind's class figure (PW_FIGURE_CLASS) is equal. */
-static void
-update_same_games (PwWindow *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(PwLevelItem) item = item_at (self, i);
-      PwAnalysis *analysis = pw_level_item_get_analysis (item);
-      const PwKind *kind = pw_level_get_kind (pw_level_item_get_level (item));
-      guint same = 0;
-
-      for (guint f = 0; analysis != NULL && kind != NULL && f < kind->n_figures; f++)
-        if (kind->figures[f].type == PW_FIGURE_CLASS)
-          {
-            JsonNode *value = json_object_get_member (pw_analysis_get_figures (analysis),
-                                                      kind->figures[f].key);
-            char *key;
-
-            if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
-                json_node_get_value_type (value) != G_TYPE_STRING)
-              break;
-            key = g_strconcat (kind->id, ":", json_node_get_string (value), NULL);
-            same = GPOINTER_TO_UINT (g_hash_table_lookup (first, key));
-            if (same == 0)
-              g_hash_table_insert (first, key, GUINT_TO_POINTER (pw_level_item_get_position (item)));
-            else
-              g_free (key);
-            break;
-          }
-      pw_level_item_set_same_game_as (item, same);
-    }
-}
-
 static void
 analysed (PwWindow   *self,
           PwLevel    *level,
           PwAnalysis *analysis,
           gboolean    focus)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   PwLevel *on_screen = current_level (self);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(PwLevelItem) item = item_at (self, i);
-
-      if (pw_level_item_get_analysis (item) == NULL &&
-          pw_level_same_content (pw_level_item_get_level (item), level))
-        pw_level_item_set_analysis (item, analysis);
-    }
   if (on_screen != NULL && pw_level_same_content (on_screen, level) && analysis != self->analysis)
     set_analysis (self, analysis);
-  update_same_games (self);
 }
 
 static void
@@ -1317,8 +951,6 @@ void
 pw_window_set_document (PwWindow   *self,
                         PwDocument *document)
 {
-  guint n;
-
   g_return_if_fail (PW_IS_WINDOW (self));
   g_return_if_fail (PW_IS_DOCUMENT (document));
 
@@ -1338,14 +970,9 @@ pw_window_set_document (PwWindow   *self,
   self->current = G_MAXUINT;
   set_analysis (self, NULL);
   g_clear_pointer (&self->shown, pw_level_unref);
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  self->selecting = TRUE;
-  g_list_store_remove_all (self->store);
-  self->selecting = FALSE;
-  (void) n;
-  levels_changed (self, 0, 0, pw_document_get_n_levels (document));
-  pw_window_select_level (self, 0);
+  pw_level_list_set_document (self->level_list, document);
   update_title (self);
+  update_actions (self);
 
   if (pw_document_get_file (document) != NULL && settings (self) != NULL)
     {
@@ -1883,7 +1510,6 @@ update_actions (PwWindow *self)
   gboolean cards = pw_card_table_get_playing (self->card_table);
   gboolean playing = self->play != NULL || placing || cards;
   gboolean can_fill = placing && self->place_known && self->place_result.completable;
-  guint n = has_doc ? pw_document_get_n_levels (self->document) : 0;
   PwLevel *level = current_level (self);
   const PwKind *kind = level ? pw_level_get_kind (level) : NULL;
   g_autofree char *undo_tip = NULL;
@@ -1902,8 +1528,8 @@ update_actions (PwWindow *self)
   set_action_enabled (self, "level-copy", kind != NULL && kind->to_text != NULL);
   set_action_enabled (self, "level-edit-text",
                       kind != NULL && kind->to_text != NULL && kind->from_text != NULL && !playing);
-  set_action_enabled (self, "level-move-up", has_level && self->current > 0);
-  set_action_enabled (self, "level-move-down", has_level && self->current + 1 < n);
+  set_action_enabled (self, "level-move-up", pw_level_list_can_move_current (self->level_list, -1));
+  set_action_enabled (self, "level-move-down", pw_level_list_can_move_current (self->level_list, 1));
   set_action_enabled (self, "transform", kind != NULL && kind->transform != NULL && !playing);
   set_action_enabled (self, "resize", kind != NULL && kind->resize != NULL && !playing);
   if (kind != NULL && (kind->play_new != NULL || kind->place_check != NULL || is_cards (level)) &&
@@ -2125,45 +1751,13 @@ action_level_delete (GSimpleAction *action,
 }
 
 static void
-rename_activated (GtkEntry *entry,
-                  PwWindow *self)
-{
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
-  PwLevel *level = current_level (self);
-
-  if (level != NULL && *name != '\0' && g_strcmp0 (name, pw_level_get_name (level)) != 0)
-    {
-      g_autoptr(PwLevel) renamed = pw_level_copy (level);
-
-      pw_level_set_name (renamed, name);
-      replace_current (self, renamed, _("Rename Level"));
-    }
-  gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_POPOVER)));
-}
-
-static void
 action_level_rename (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       data)
 {
   PwWindow *self = data;
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Level name"));
-  GtkWidget *entry = gtk_entry_new ();
 
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_editable_set_text (GTK_EDITABLE (entry), pw_level_get_name (current_level (self)));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), FALSE);
-  g_signal_connect (entry, "activate", G_CALLBACK (rename_activated), self);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), entry);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-  gtk_widget_set_parent (popover, GTK_WIDGET (self->add_level_button));
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
-  gtk_popover_popup (GTK_POPOVER (popover));
-  gtk_widget_grab_focus (entry);
+  pw_level_list_start_rename (self->level_list);
 }
 
 static void
@@ -2173,13 +1767,9 @@ action_level_move (GSimpleAction *action,
 {
   PwWindow *self = data;
   gboolean up = g_str_equal (g_action_get_name (G_ACTION (action)), "level-move-up");
-  guint from = self->current;
-  guint to = up ? from - 1 : from + 1;
 
-  if (from == G_MAXUINT || (up && from == 0) || to >= pw_document_get_n_levels (self->document))
-    return;
-  pw_document_move_level (self->document, from, to, _("Move Level"));
-  pw_window_select_level (self, to);
+  /* in a sorted list, the order shown becomes the set's */
+  pw_level_list_move_current (self->level_list, up ? -1 : 1);
 }
 
 static void
@@ -2904,7 +2494,7 @@ action_find (GSimpleAction *action,
 {
   PwWindow *self = data;
 
-  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
+  pw_level_list_focus_filter (self->level_list);
 }
 
 static void
@@ -3128,32 +2718,6 @@ build_tools (PwWindow *self)
 }
 
 static void
-build_add_menu (PwWindow *self)
-{
-  g_autoptr(GMenu) menu = g_menu_new ();
-  const PwKind * const *kinds;
-  guint n_kinds;
-
-  kinds = pw_kinds_list (&n_kinds);
-  for (guint i = 0; i < n_kinds; i++)
-    {
-      const PwKindView *view = pw_kind_view_lookup (kinds[i]->id);
-      g_autofree char *label = NULL;
-
-      /* only kinds this build can draw and edit */
-      if (view == NULL || view->palette == NULL)
-        continue;
-      label = g_strdup_printf (_("New %s Level"), _(kinds[i]->name));
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
-
-      g_menu_item_set_action_and_target_value (item, "win.level-add",
-                                               g_variant_new_string (kinds[i]->id));
-      g_menu_append_item (menu, item);
-    }
-  gtk_menu_button_set_menu_model (self->add_level_button, G_MENU_MODEL (menu));
-}
-
-static void
 destroy_now (PwWindow *self,
              gpointer  data)
 {
@@ -3174,6 +2738,7 @@ close_request_handler (GtkWindow *window)
 
       gtk_window_get_default_size (window, &width, &height);
       g_settings_set (s, "window-size", "(ii)", width, height);
+      g_settings_set_int (s, "level-list-width", gtk_paned_get_position (self->outer_paned));
       g_settings_set_boolean (s, "window-maximized", gtk_window_is_maximized (window));
     }
   if (self->document != NULL && pw_document_get_modified (self->document))
@@ -3201,13 +2766,8 @@ pw_window_dispose (GObject *object)
   g_clear_object (&self->scheduler);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
   g_clear_pointer (&self->shown, pw_level_unref);
-  if (self->selection != NULL)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_pointer (&self->on_screen, pw_level_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PW_TYPE_WINDOW);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filter);
-  g_clear_object (&self->store);
   G_OBJECT_CLASS (pw_window_parent_class)->dispose (object);
 }
 
@@ -3226,14 +2786,14 @@ pw_window_class_init (PwWindowClass *klass)
   g_type_ensure (PW_TYPE_ANALYSIS_PANEL);
   g_type_ensure (PW_TYPE_LEVEL_PANEL);
   g_type_ensure (PW_TYPE_GRAPH_VIEW);
+  g_type_ensure (PW_TYPE_LEVEL_LIST);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/puzzlewright/Puzzlewright/ui/pw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PwWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, subtitle_label);
-  gtk_widget_class_bind_template_child (widget_class, PwWindow, filter_entry);
-  gtk_widget_class_bind_template_child (widget_class, PwWindow, level_view);
-  gtk_widget_class_bind_template_child (widget_class, PwWindow, add_level_button);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, outer_paned);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, level_list);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, toolbar_stack);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, tool_box);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, palette_box);
@@ -3364,14 +2924,15 @@ pw_window_init (PwWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries),
                                    self);
   build_tools (self);
-  build_add_menu (self);
-  setup_level_view (self);
 
   pw_analyse_options_init (&options);
   self->scheduler = pw_scheduler_new (&options, ANALYSIS_DELAY_MS, PROGRESS_INTERVAL_MS);
   g_signal_connect_swapped (self->scheduler, "analysed", G_CALLBACK (analysed), self);
   g_signal_connect_swapped (self->scheduler, "failed", G_CALLBACK (failed), self);
   g_signal_connect_swapped (self->scheduler, "progress", G_CALLBACK (progress), self);
+  pw_level_list_set_scheduler (self->level_list, self->scheduler);
+  g_signal_connect_swapped (self->level_list, "current-changed", G_CALLBACK (current_changed),
+                            self);
 
   g_signal_connect_swapped (self->canvas, "stroke-begin", G_CALLBACK (canvas_stroke_begin), self);
   g_signal_connect_swapped (self->canvas, "paint", G_CALLBACK (canvas_paint), self);
@@ -3390,7 +2951,6 @@ pw_window_init (PwWindow *self)
                             G_CALLBACK (playtests_changed), self);
   g_signal_connect_swapped (self->graph_view, "state-activated",
                             G_CALLBACK (graph_state_activated), self);
-  g_signal_connect_swapped (self->filter_entry, "search-changed", G_CALLBACK (filter_changed), self);
   g_signal_connect_swapped (self->speed_adjustment, "value-changed", G_CALLBACK (speed_changed), self);
   g_signal_connect_swapped (self->export_cancel, "clicked", G_CALLBACK (export_cancel_clicked), self);
 
@@ -3449,6 +3009,8 @@ pw_window_new (GtkApplication *application)
         gtk_window_set_default_size (GTK_WINDOW (self), width, height);
       if (g_settings_get_boolean (s, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      if (g_settings_get_int (s, "level-list-width") > 0)
+        gtk_paned_set_position (self->outer_paned, g_settings_get_int (s, "level-list-width"));
     }
   return self;
 }
@@ -3498,5 +3060,11 @@ pw_window_get_scheduler (PwWindow *self)
 GListModel *
 pw_window_get_level_model (PwWindow *self)
 {
-  return G_LIST_MODEL (self->sorted);
+  return pw_level_list_get_model (self->level_list);
+}
+
+PwLevelList *
+pw_window_get_level_list (PwWindow *self)
+{
+  return self->level_list;
 }

@@ -12,6 +12,7 @@
 #include "pw-analysis-panel.h"
 #include "pw-canvas.h"
 #include "pw-graph-view.h"
+#include "pw-level-list.h"
 
 G_BEGIN_DECLS
 
@@ -53,5 +54,6 @@ PwGraphView     *pw_window_get_graph_view     (PwWindow       *self);
 PwPlay          *pw_window_get_play           (PwWindow       *self);
 PwScheduler     *pw_window_get_scheduler      (PwWindow       *self);
 GListModel      *pw_window_get_level_model    (PwWindow       *self);
+PwLevelList     *pw_window_get_level_list     (PwWindow       *self);
 
 G_END_DECLS

@@ -1,0 +1,357 @@
+/* test-shell.c — the window asks the kind: the list's columns follow the
+ * set's kind, sorting and reordering agree, the divider is remembered
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "puzzlewright.h"
+#include "pw-application.h"
+#include "pw-level-item.h"
+#include "pw-window.h"
+#include "test-ui-util.h"
+#include "test-util.h"
+
+static gboolean
+strv_has (char      **strv,
+          const char *text)
+{
+  return g_strv_contains ((const char * const *) strv, text);
+}
+
+/* Each bundled set shows its own kind's columns, and only those; no kind
+ * column while the set has one kind. */
+static void
+test_shell_list_columns (void)
+{
+  static const struct { const char *set; const char *has[3]; const char *not; } cases[] = {
+    { "sample.json", { "Par", "States", "Dead" }, "Solutions" },
+    { "combination.json", { "Solutions", "Difficulty", "Dead cells" }, "Par" },
+    { "freecell.json", { "Solvable", "Moves", "Free cells" }, "States" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PwDocument) document = test_load_bundled (cases[i].set);
+      PwWindow *window = test_show_window (document);
+      PwLevelList *list = pw_window_get_level_list (window);
+      g_auto(GStrv) titles = pw_level_list_get_column_titles (list);
+      g_autofree char *joined = g_strjoinv (", ", titles);
+
+      g_test_message ("%s: %s", cases[i].set, joined);
+      g_assert_true (pw_level_list_get_columns_kind (list) ==
+                     pw_level_get_kind (pw_document_get_level (document, 0)));
+      for (guint t = 0; t < G_N_ELEMENTS (cases[i].has); t++)
+        g_assert_true (strv_has (titles, cases[i].has[t]));
+      g_assert_false (strv_has (titles, cases[i].not));
+      g_assert_false (strv_has (titles, "Kind"));
+      g_assert_true (strv_has (titles, "Name"));
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Every GtkLabel under @widget whose text is @text. */
+static void
+find_labels (GtkWidget  *widget,
+             const char *text,
+             GPtrArray  *found)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_labels (child, text, found);
+}
+
+static GtkLabel *
+list_label (PwWindow   *window,
+            const char *text)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  find_labels (GTK_WIDGET (pw_window_get_level_list (window)), text, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
+}
+
+static char *
+cell_text (PwWindow    *window,
+           guint        row,
+           const char  *key,
+           PwCellState *state)
+{
+  const PwKind *kind = pw_level_list_get_columns_kind (pw_window_get_level_list (window));
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (pw_window_get_level_model (window), row);
+
+  for (guint c = 0; c < kind->n_list_columns; c++)
+    if (g_str_equal (kind->list_columns[c].key, key))
+      return pw_level_item_get_cell (item, kind, &kind->list_columns[c], state, NULL);
+  g_assert_not_reached ();
+}
+
+static gboolean
+row_analysed (gpointer data)
+{
+  gpointer *pair = data;
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (pw_window_get_level_model (pair[0]),
+                                                       GPOINTER_TO_UINT (pair[1]));
+
+  return pw_level_item_get_analysis (item) != NULL;
+}
+
+/* A set of slide levels with one combination level and an unsolvable
+ * slide level: the list shows the slide columns and the kind column; the
+ * combination row reads "n/a", the unsolvable level's par "unsolvable",
+ * a row not analysed yet "…", each drawn in its own style. */
+static void
+test_shell_list_cell_states (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) rooks = pw_level_new_from_text ("combination",
+                                                     "....\n.#..\n....\n2 red orthogonal\n",
+                                                     &error);
+  g_autoptr(PwLevel) stuck = pw_level_new_from_text ("slide", "#####\n#r#.R\n#####\n", &error);
+  g_autoptr(PwLevel) huge = pw_level_new_from_text ("slide", test_huge_level, &error);
+  PwWindow *window;
+  g_auto(GStrv) titles = NULL;
+  gpointer stuck_row[2];
+  PwCellState state;
+  GtkLabel *na, *unsolvable, *pending;
+
+  g_assert_no_error (error);
+  pw_level_set_name (rooks, "Rooks");
+  pw_level_set_name (stuck, "Stuck");
+  pw_level_set_name (huge, "Huge");
+  pw_document_insert_level (document, 0, rooks, NULL);
+  pw_document_insert_level (document, 1, stuck, NULL);
+  pw_document_insert_level (document, 2, huge, NULL);
+  window = test_show_window (document);
+  titles = pw_level_list_get_column_titles (pw_window_get_level_list (window));
+  g_assert_true (strv_has (titles, "Kind"));
+  g_assert_true (strv_has (titles, "Par"));
+
+  stuck_row[0] = window;
+  stuck_row[1] = GUINT_TO_POINTER (1);
+  test_wait_for (row_analysed, stuck_row, "the stuck level analysed");
+  {
+    g_autofree char *text = cell_text (window, 0, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_NOT_APPLICABLE);
+    g_assert_cmpstr (text, ==, "n/a");
+  }
+  {
+    g_autofree char *text = cell_text (window, 1, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_UNSOLVABLE);
+    g_assert_cmpstr (text, ==, "unsolvable");
+  }
+  {
+    /* the huge level's analysis is far from done */
+    g_autofree char *text = cell_text (window, 2, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_PENDING);
+    g_assert_cmpstr (text, ==, "…");
+  }
+  test_spin (100);
+  na = list_label (window, "n/a");
+  unsolvable = list_label (window, "unsolvable");
+  pending = list_label (window, "…");
+  g_assert_nonnull (na);
+  g_assert_nonnull (unsolvable);
+  g_assert_nonnull (pending);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (na), "pw-cell-not-applicable"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (unsolvable), "pw-cell-unsolvable"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (pending), "pw-cell-pending"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The names of the rows as shown, and of the levels in set order. */
+static char *
+shown_names (PwWindow *window)
+{
+  GListModel *model = pw_window_get_level_model (window);
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (names, "%s|", pw_level_get_name (pw_level_item_get_level (item)));
+    }
+  return g_string_free (names, FALSE);
+}
+
+static char *
+set_names (PwDocument *document)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < pw_document_get_n_levels (document); i++)
+    g_string_append_printf (names, "%s|", pw_level_get_name (pw_document_get_level (document, i)));
+  return g_string_free (names, FALSE);
+}
+
+/* The names of @names ("a|b|c|") with the @from-th moved to @to. */
+static char *
+moved (const char *names,
+       guint       from,
+       guint       to)
+{
+  g_auto(GStrv) parts = g_strsplit (names, "|", -1);
+  guint n = g_strv_length (parts) - 1;  /* the last is empty */
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (order, parts[i]);
+  {
+    gpointer item = g_ptr_array_steal_index (order, from);
+
+    g_ptr_array_insert (order, to, item);
+  }
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s|", (char *) g_ptr_array_index (order, i));
+  return g_string_free (out, FALSE);
+}
+
+/* A drag in a list sorted by States: the set takes the order shown, with
+ * the row moved, in one step of undo, and the sort arrow goes; Alt+Down
+ * in a sorted list does the same. The rows are never out of order under
+ * a sort arrow. */
+static void
+test_shell_list_sorted_reorder (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window = test_show_window (document);
+  PwLevelList *list = pw_window_get_level_list (window);
+  g_autofree char *original = set_names (document);
+  g_autofree char *sorted = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *shown = NULL;
+
+  test_wait_for (test_list_filled, window, "every level analysed");
+  g_assert_false (pw_level_list_get_sorted (list));
+  g_assert_true (pw_level_list_sort_by (list, "States", GTK_SORT_DESCENDING));
+  g_assert_true (pw_level_list_get_sorted (list));
+  sorted = shown_names (window);
+  g_assert_cmpstr (sorted, !=, original);
+  g_assert_true (g_str_has_prefix (sorted, "Rush Hour|"));
+
+  /* drag the first row (the most states) onto the fourth */
+  pw_level_list_move_row (list, 0, 3);
+  expected = moved (sorted, 0, 3);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, expected);
+  g_assert_false (pw_level_list_get_sorted (list));
+  shown = shown_names (window);
+  g_assert_cmpstr (shown, ==, now);
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Move Level");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_clear_pointer (&now, g_free);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, original);
+  g_assert_false (pw_document_get_modified (document));
+
+  /* sorted again; the level on screen one row down by the keyboard */
+  g_assert_true (pw_level_list_sort_by (list, "States", GTK_SORT_DESCENDING));
+  g_assert_true (pw_level_list_get_sorted (list));
+  pw_window_select_level (window, pw_document_get_n_levels (document) - 1);  /* Rush Hour */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-move-down", NULL);
+  g_clear_pointer (&expected, g_free);
+  expected = moved (sorted, 0, 1);
+  g_clear_pointer (&now, g_free);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, expected);
+  g_assert_false (pw_level_list_get_sorted (list));
+  g_clear_pointer (&shown, g_free);
+  shown = shown_names (window);
+  g_assert_cmpstr (shown, ==, now);
+  /* the moved level is still the one on screen */
+  g_assert_cmpstr (pw_level_get_name (pw_document_get_level (document,
+                                                             pw_window_get_current (window))),
+                   ==, "Rush Hour");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+no_session_bus_is_fine (const char     *domain,
+                        GLogLevelFlags  level,
+                        const char     *message,
+                        gpointer        data)
+{
+  /* GtkApplication wants a session bus for session management; the tests
+   * run without one */
+  return strstr (message, "session bus") == NULL;
+}
+
+static gboolean
+paned_allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 1000;
+}
+
+/* The divider between the list and the level, dragged, is where the next
+ * window puts it. */
+static void
+test_shell_divider_remembered (void)
+{
+  g_autoptr(PwApplication) app = pw_application_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window;
+  GtkPaned *paned;
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  window = pw_window_new (GTK_APPLICATION (app));
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
+  test_wait_for (paned_allocated, paned, "the window on screen");
+  g_assert_cmpint (gtk_paned_get_position (paned), !=, 437);
+  gtk_paned_set_position (paned, 437);
+  test_spin (50);
+  gtk_window_close (GTK_WINDOW (window));
+  test_spin (50);
+
+  window = pw_window_new (GTK_APPLICATION (app));
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
+  test_wait_for (paned_allocated, paned, "the second window on screen");
+  g_assert_cmpint (gtk_paned_get_position (paned), ==, 437);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state = test_make_temp_dir ();
+  int status;
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  pw_ui_register_resources ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  g_test_add_func ("/ui/shell/list-columns", test_shell_list_columns);
+  g_test_add_func ("/ui/shell/list-cell-states", test_shell_list_cell_states);
+  g_test_add_func ("/ui/shell/list-sorted-reorder", test_shell_list_sorted_reorder);
+  g_test_add_func ("/ui/shell/divider-remembered", test_shell_divider_remembered);
+  status = g_test_run ();
+  test_remove_dir (state);
+  return status;
+}
