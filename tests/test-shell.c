@@ -13,6 +13,8 @@
 
 #include "puzzlewright.h"
 #include "pw-application.h"
+#include "pw-card-table.h"
+#include "pw-grid-board.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
 #include "test-ui-util.h"
@@ -282,6 +284,66 @@ test_shell_list_sorted_reorder (void)
 }
 
 static gboolean
+board_shown (gpointer data)
+{
+  GtkWidget *board = GTK_WIDGET (pw_window_get_board (data));
+
+  return gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 100;
+}
+
+/* The board on screen is the one the level's kind asks for in its view
+ * table: the card table for FreeCell, the grid board for grid kinds, in
+ * separate sets and in one set mixing them; the grid board's tools and
+ * zoom are the window's "board." actions, the card table has none. */
+static void
+test_shell_board_per_kind (void)
+{
+  static const struct { const char *set; gboolean cards; } sets[] = {
+    { "sample.json", FALSE }, { "freecell.json", TRUE }, { "combination.json", FALSE },
+  };
+  g_autoptr(PwDocument) first = test_load_bundled (sets[0].set);
+  PwWindow *window = test_show_window (first);
+  g_autoptr(PwDocument) mixed = test_load_bundled ("sample.json");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autoptr(PwDocument) document = test_load_bundled (sets[i].set);
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      test_wait_for (board_shown, window, "the board on screen");
+      board = pw_window_get_board (window);
+      g_assert_true (G_OBJECT_TYPE (board) ==
+                     pw_board_type_for_level (pw_document_get_level (document, 0)));
+      g_assert_cmpint (PW_IS_CARD_TABLE (board), ==, sets[i].cards);
+      g_assert_cmpint (PW_IS_GRID_BOARD (board), ==, !sets[i].cards);
+      /* only the grid board zooms */
+      g_assert_cmpint (gtk_widget_activate_action (GTK_WIDGET (window), "board.zoom-fit", NULL),
+                       ==, !sets[i].cards);
+    }
+
+  /* a FreeCell deal among slide levels: its own board when selected */
+  {
+    g_autoptr(PwDocument) deals = test_load_bundled ("freecell.json");
+
+    pw_document_insert_level (mixed, 1, pw_document_get_level (deals, 0), NULL);
+  }
+  pw_window_set_document (window, mixed);
+  test_wait_for (board_shown, window, "the board on screen");
+  g_assert_true (PW_IS_GRID_BOARD (pw_window_get_board (window)));
+  pw_window_select_level (window, 1);
+  test_wait_for (board_shown, window, "the card table on screen");
+  g_assert_true (PW_IS_CARD_TABLE (pw_window_get_board (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_true (pw_board_get_playing (pw_window_get_board (window)));
+  /* another level: play stops, the grid board comes back */
+  pw_window_select_level (window, 2);
+  g_assert_true (PW_IS_GRID_BOARD (pw_window_get_board (window)));
+  g_assert_false (pw_board_get_playing (pw_window_get_board (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
 no_session_bus_is_fine (const char     *domain,
                         GLogLevelFlags  level,
                         const char     *message,
@@ -293,19 +355,22 @@ no_session_bus_is_fine (const char     *domain,
 }
 
 static gboolean
-paned_allocated (gpointer data)
+app_has_window (gpointer data)
 {
-  return gtk_widget_get_width (data) > 1000;
+  GtkWindow *window = gtk_application_get_active_window (data);
+
+  return window != NULL && gtk_widget_get_width (GTK_WIDGET (window)) > 1000;
 }
 
-/* The divider between the list and the level, dragged, is where the next
- * window puts it. */
+/* The divider between the list and the level, dragged, is where the
+ * application's next window puts it. */
 static void
 test_shell_divider_remembered (void)
 {
-  g_autoptr(PwApplication) app = pw_application_new (NULL);
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
   g_autoptr(GError) error = NULL;
-  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
   PwWindow *window;
   GtkPaned *paned;
 
@@ -313,22 +378,21 @@ test_shell_divider_remembered (void)
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);
 
-  window = pw_window_new (GTK_APPLICATION (app));
-  pw_window_set_document (window, document);
-  gtk_window_present (GTK_WINDOW (window));
+  g_application_activate (G_APPLICATION (app));
+  test_wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
-  test_wait_for (paned_allocated, paned, "the window on screen");
   g_assert_cmpint (gtk_paned_get_position (paned), !=, 437);
   gtk_paned_set_position (paned, 437);
   test_spin (50);
   gtk_window_close (GTK_WINDOW (window));
-  test_spin (50);
+  test_spin (100);
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
 
-  window = pw_window_new (GTK_APPLICATION (app));
-  pw_window_set_document (window, document);
-  gtk_window_present (GTK_WINDOW (window));
+  g_application_activate (G_APPLICATION (app));
+  test_wait_for (app_has_window, app, "the application's second window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
-  test_wait_for (paned_allocated, paned, "the second window on screen");
   g_assert_cmpint (gtk_paned_get_position (paned), ==, 437);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -351,6 +415,7 @@ main (int   argc,
   g_test_add_func ("/ui/shell/list-cell-states", test_shell_list_cell_states);
   g_test_add_func ("/ui/shell/list-sorted-reorder", test_shell_list_sorted_reorder);
   g_test_add_func ("/ui/shell/divider-remembered", test_shell_divider_remembered);
+  g_test_add_func ("/ui/shell/board-per-kind", test_shell_board_per_kind);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "freecell-view.h"
+#include "pw-board.h"
 #include "pw-canvas.h"
 #include "pw-card-table.h"
 
@@ -51,7 +52,7 @@ struct _PwCardTable
   gboolean         updating;
 
   PwLevel         *level;
-  GPtrArray       *problems;
+  gboolean         valid;          /* the level has no problems */
   PwFcDecor        decor;
   PwGeometry       geometry;
 
@@ -89,10 +90,10 @@ struct _PwCardTable
   gboolean         hint_shown;
 };
 
-G_DEFINE_FINAL_TYPE (PwCardTable, pw_card_table, GTK_TYPE_BOX)
+static void pw_card_table_board_init (PwBoardInterface *iface);
 
-enum { SIGNAL_EDITED, SIGNAL_PLAY_STATUS, SIGNAL_PLAY_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE_WITH_CODE (PwCardTable, pw_card_table, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (PW_TYPE_BOARD, pw_card_table_board_init))
 
 static void start_check   (PwCardTable *self);
 static void update_status (PwCardTable *self);
@@ -407,7 +408,7 @@ moves_checked (GObject      *source,
   self->marks_known = TRUE;
   apply_decor_marks (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 }
 
 /* Checks every move from the position on screen, whose own verdict is
@@ -445,7 +446,7 @@ position_checked (GObject      *source,
   self->decor.dead = self->verdict == PW_FC_UNSOLVABLE;
   update_status (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 
   /* then every move from here */
   start_moves_check (self);
@@ -552,7 +553,7 @@ update_status (PwCardTable *self)
       text = g_strdup_printf (_("%s Unknown: the search stopped after %s positions without "
                                 "deciding whether this position can be won."), made, count);
     }
-  g_signal_emit (self, signals[SIGNAL_PLAY_STATUS], 0, text, state);
+  pw_board_emit_play_status (PW_BOARD (self), text, state);
 }
 
 /* ------------------------------------------------------------------ */
@@ -621,7 +622,7 @@ emit_edit (PwCardTable     *self,
 {
   g_autoptr(PwLevel) level = pw_level_with_data (self->level, data);
 
-  g_signal_emit (self, signals[SIGNAL_EDITED], 0, level, label);
+  pw_board_emit_edited (PW_BOARD (self), level, label);
 }
 
 void
@@ -777,7 +778,7 @@ pw_card_table_play (PwCardTable *self,
   self->selected_place = -1;
   start_check (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
   return TRUE;
 }
 
@@ -1115,6 +1116,7 @@ pw_card_table_set_problems (PwCardTable *self,
 {
   g_return_if_fail (PW_IS_CARD_TABLE (self));
 
+  self->valid = problems == NULL || problems->len == 0;
   memset (self->decor.problems, 0, sizeof self->decor.problems);
   for (guint i = 0; problems != NULL && i < problems->len; i++)
     {
@@ -1209,7 +1211,7 @@ pw_card_table_back (PwCardTable *self)
   self->selected_place = -1;
   start_check (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
   return TRUE;
 }
 
@@ -1222,7 +1224,7 @@ pw_card_table_restart (PwCardTable *self)
     return;
   pw_card_table_set_playing (self, FALSE);
   pw_card_table_set_playing (self, TRUE);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 }
 
 gboolean
@@ -1277,7 +1279,7 @@ pw_card_table_solution_step (PwCardTable *self)
     }
   update_status (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
   return more;
 }
 
@@ -1410,15 +1412,6 @@ pw_card_table_class_init (PwCardTableClass *klass)
 
   object_class->dispose = pw_card_table_dispose;
 
-  signals[SIGNAL_EDITED] =
-    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_STRING);
-  signals[SIGNAL_PLAY_STATUS] =
-    g_signal_new ("play-status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
-  signals[SIGNAL_PLAY_CHANGED] =
-    g_signal_new ("play-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "pw-card-table");
 }
 
@@ -1528,4 +1521,126 @@ GtkWidget *
 pw_card_table_new (void)
 {
   return g_object_new (PW_TYPE_CARD_TABLE, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The board the window sees                                            */
+
+static void
+board_set_level (PwBoard   *board,
+                 PwLevel   *level,
+                 GPtrArray *problems)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  pw_card_table_set_level (self, level);
+  pw_card_table_set_problems (self, problems);
+}
+
+static gboolean
+board_can_play (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  return self->level != NULL && self->valid;
+}
+
+static gboolean
+board_start_play (PwBoard  *board,
+                  GError  **error)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  if (!board_can_play (board))
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("Its problems are listed in the analysis panel; fix them first."));
+      return FALSE;
+    }
+  pw_card_table_set_playing (self, TRUE);
+  return TRUE;
+}
+
+static void
+board_stop_play (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  if (!self->playing)
+    return;
+  pw_card_table_set_playing (self, FALSE);
+  pw_board_emit_play_status (board, NULL, 0);
+}
+
+static gboolean
+board_get_playing (PwBoard *board)
+{
+  return pw_card_table_get_playing (PW_CARD_TABLE (board));
+}
+
+static PwBoardPlayActions
+board_get_play_actions (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+  PwBoardPlayActions actions = 0;
+
+  if (self->moves->len > 0)
+    actions |= PW_BOARD_CAN_BACK;
+  if (pw_card_table_can_hint (self))
+    actions |= PW_BOARD_CAN_HINT | PW_BOARD_CAN_SOLVE;
+  return actions;
+}
+
+static void
+board_play_restart (PwBoard *board)
+{
+  pw_card_table_restart (PW_CARD_TABLE (board));
+}
+
+static void
+board_play_back (PwBoard *board)
+{
+  pw_card_table_back (PW_CARD_TABLE (board));
+}
+
+static void
+board_play_hint (PwBoard *board)
+{
+  pw_card_table_hint (PW_CARD_TABLE (board));
+}
+
+static gboolean
+board_solution_step (PwBoard *board)
+{
+  return pw_card_table_solution_step (PW_CARD_TABLE (board));
+}
+
+static char *
+board_get_moves_text (PwBoard  *board,
+                      char    **tooltip)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+  guint n = self->moves->len;
+
+  if (!self->playing)
+    return NULL;
+  *tooltip = pw_card_table_get_history (self);
+  /* Translators: play mode, the number of moves made so far */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
+}
+
+static void
+pw_card_table_board_init (PwBoardInterface *iface)
+{
+  iface->set_level = board_set_level;
+  iface->can_play = board_can_play;
+  iface->start_play = board_start_play;
+  iface->stop_play = board_stop_play;
+  iface->get_playing = board_get_playing;
+  iface->get_play_actions = board_get_play_actions;
+  iface->play_restart = board_play_restart;
+  iface->play_back = board_play_back;
+  iface->play_hint = board_play_hint;
+  iface->solution_step = board_solution_step;
+  iface->get_moves_text = board_get_moves_text;
 }
