@@ -397,6 +397,131 @@ test_shell_divider_remembered (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A file that does not open: the window says why and has no set open
+ * (no sample set in its place), with nothing to save; opening a bad file
+ * from a window with a set keeps that set. */
+static void
+test_shell_bad_file (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autofree char *bad = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "tests", "data", "bad",
+                                           "invalid-bad-tile.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
+  g_autoptr(GFile) file = g_file_new_for_path (bad);
+  g_autoptr(GError) error = NULL;
+  PwWindow *window;
+  const char *message;
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  test_wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_null (pw_window_get_document (window));
+  message = pw_window_get_message (window);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "is not a slide tile"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-csv"));
+  g_assert_cmpuint (g_list_model_get_n_items (pw_window_get_level_model (window)), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* from a window with a set: the set stays, the error is a dialog */
+  {
+    g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+    GtkDialog *dialog;
+
+    window = test_show_window (document);
+    pw_window_open_file (window, file);
+    dialog = test_find_dialog ();
+    g_assert_nonnull (dialog);
+    g_assert_true (pw_window_get_document (window) == document);
+    g_assert_null (pw_window_get_message (window));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
+static gboolean
+export_done (gpointer data)
+{
+  return !pw_window_get_exporting (data);
+}
+
+/* The file chooser a native dialog falls back to without a portal. */
+static GtkFileChooser *
+find_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_FILE_CHOOSER (w);
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  GtkFileChooser *chooser = find_chooser ();
+  g_autoptr(GFile) folder = chooser != NULL ? gtk_file_chooser_get_current_folder (chooser) : NULL;
+
+  return folder != NULL;
+}
+
+/* Export CSV: the chooser starts in the set's folder, and the window says
+ * where the file went. */
+static void
+test_shell_export_says_where (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "mine.json", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(PwDocument) sample = test_load_bundled ("sample.json");
+  g_autoptr(PwDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = NULL;
+  PwWindow *window;
+  GtkFileChooser *chooser;
+
+  g_assert_true (pw_document_save (sample, set_file, NULL, &error));
+  g_assert_no_error (error);
+  document = pw_document_load (set_file, NULL, &error);
+  g_assert_no_error (error);
+  window = test_show_window (document);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-csv", NULL);
+  test_wait_for (chooser_shown, NULL, "the export's file chooser in a folder");
+  chooser = find_chooser ();
+  {
+    g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (chooser);
+
+    g_assert_nonnull (current);
+    g_assert_true (g_file_equal (current, folder));
+  }
+  gtk_window_destroy (GTK_WINDOW (chooser));
+
+  pw_window_export_csv (window, csv_file);
+  test_wait_for (export_done, window, "the export");
+  g_assert_true (g_file_query_exists (csv_file, NULL));
+  where = g_file_get_parse_name (csv_file);
+  g_assert_nonnull (pw_window_get_export_message (window));
+  g_assert_nonnull (strstr (pw_window_get_export_message (window), where));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -416,6 +541,8 @@ main (int   argc,
   g_test_add_func ("/ui/shell/list-sorted-reorder", test_shell_list_sorted_reorder);
   g_test_add_func ("/ui/shell/divider-remembered", test_shell_divider_remembered);
   g_test_add_func ("/ui/shell/board-per-kind", test_shell_board_per_kind);
+  g_test_add_func ("/ui/shell/bad-file", test_shell_bad_file);
+  g_test_add_func ("/ui/shell/export-says-where", test_shell_export_says_where);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

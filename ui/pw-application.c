@@ -373,9 +373,16 @@ pw_application_startup (GApplication *application)
     { "window.close", { "<Control>w", NULL } },
   };
 
+  static gsize named = 0;
+
   G_APPLICATION_CLASS (pw_application_parent_class)->startup (application);
 
-  g_set_application_name (_("Puzzlewright"));
+  /* once a process: tests make more than one application */
+  if (g_once_init_enter (&named))
+    {
+      g_set_application_name (_("Puzzlewright"));
+      g_once_init_leave (&named, 1);
+    }
   gtk_window_set_default_icon_name (PW_APPLICATION_ID);
   gtk_css_provider_load_from_resource (css, "/org/puzzlewright/Puzzlewright/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
