@@ -275,6 +275,61 @@ test_columns_main_kind (void)
     }
 }
 
+static void
+last_progress (guint64  explored,
+               gpointer data)
+{
+  guint64 *last = data;
+
+  *last = MAX (*last, explored);
+}
+
+/* The count an analysis's progress reached is kept with it, so the panel
+ * can say at the end the number it counted up to; for slide it is every
+ * state, won ones too; for FreeCell the positions the solve checked. */
+static void
+test_columns_progress_count (void)
+{
+  static const char *const sets[] = { "sample.json", "combination.json", "freecell.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                                sets[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+      g_autoptr(PwAnalysis) analysis = NULL;
+      PwAnalyseOptions options;
+      guint64 last = 0;
+
+      g_assert_no_error (error);
+      pw_analyse_options_init (&options);
+      options.threads = 1;
+      analysis = pw_level_analyse (pw_level_set_get_level (set, 0), &options, last_progress, &last,
+                                   NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: progress reached %" G_GUINT64_FORMAT, sets[i], last);
+      g_assert_cmpuint (last, >, 0);
+      g_assert_cmpuint (pw_analysis_get_explored (analysis), ==, last);
+      if (i == 0)
+        {
+          gint64 states, wins;
+
+          g_assert_true (pw_analysis_get_int (analysis, "states", &states));
+          g_assert_true (pw_analysis_get_int (analysis, "wins", &wins));
+          g_assert_cmpuint (last, ==, (guint64) (states + wins));
+        }
+      if (i == 2)
+        {
+          gint64 checked;
+
+          g_assert_true (pw_analysis_get_int (analysis, "states_checked", &checked));
+          g_assert_cmpuint (last, ==, (guint64) checked);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,5 +339,6 @@ main (int   argc,
   g_test_add_func ("/analysis/columns/states", test_columns_states);
   g_test_add_func ("/analysis/columns/formats", test_columns_formats);
   g_test_add_func ("/analysis/columns/main-kind", test_columns_main_kind);
+  g_test_add_func ("/analysis/columns/progress-count", test_columns_progress_count);
   return g_test_run ();
 }

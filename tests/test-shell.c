@@ -522,6 +522,128 @@ test_shell_export_says_where (void)
   test_remove_dir (dir);
 }
 
+static gboolean
+reanalysed (gpointer data)
+{
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (data);
+
+  return test_panel_says_analysed (data) && !pw_analysis_panel_get_stale (panel);
+}
+
+/* An edit: the previous figures stay on screen, dimmed, until the new
+ * ones come; then a figure that changed reads "2 → 4"; the status says
+ * the count the progress reached, in the kind's words. */
+static void
+test_shell_figures_while_reanalysing (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window = test_show_window (document);
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  PwLevel *first = pw_document_get_level (document, 0);
+  const PwKind *kind = pw_level_get_kind (first);
+  g_autoptr(GError) error = NULL;
+  /* the second level mirrored: a content no analysis has seen yet */
+  g_autoptr(PwLevel) mirrored = pw_level_transformed (pw_document_get_level (document, 1),
+                                                      PW_TRANSFORM_MIRROR_LEFT_RIGHT, &error);
+  g_autoptr(PwLevel) edited = pw_level_with_data (first, kind->copy (pw_level_get_data (mirrored)));
+  g_autofree char *par_before = g_strdup (pw_analysis_panel_get_figure_text (panel, "par"));
+  g_autofree char *par_after = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *explored = NULL;
+  PwAnalysis *analysis;
+  gint64 par, states, wins;
+
+  g_assert_cmpstr (pw_level_get_id (edited), ==, pw_level_get_id (first));
+  pw_document_replace_level (document, 0, edited, "Paint");
+  /* at once: the previous figures, dimmed */
+  g_assert_true (pw_analysis_panel_get_stale (panel));
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "par"), ==, par_before);
+
+  test_wait_for (reanalysed, window, "the edited level's analysis");
+  analysis = pw_scheduler_lookup (pw_window_get_scheduler (window), edited);
+  g_assert_nonnull (analysis);
+  g_assert_true (pw_analysis_get_int (analysis, "par", &par));
+  par_after = g_strdup_printf ("%" G_GINT64_FORMAT, par);
+  g_assert_cmpstr (par_after, !=, par_before);
+  expected = g_strdup_printf ("%s → %s", par_before, par_after);
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "par"), ==, expected);
+
+  /* the status's count is the progress's, every state explored */
+  g_assert_true (pw_analysis_get_int (analysis, "states", &states));
+  g_assert_true (pw_analysis_get_int (analysis, "wins", &wins));
+  g_assert_cmpuint (pw_analysis_get_explored (analysis), ==, (guint64) (states + wins));
+  explored = g_strdup_printf ("%" G_GINT64_FORMAT " states explored", states + wins);
+  g_assert_nonnull (strstr (pw_analysis_panel_get_status_text (panel), explored));
+
+  /* another level: no comparison with this one */
+  pw_window_select_level (window, 2);
+  test_wait_for (test_panel_says_analysed, window, "the third level's analysis");
+  g_assert_null (strstr (pw_analysis_panel_get_figure_text (panel, "par"), "→"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A combination level's dead cells read as counts, per inventory entry
+ * too; choosing an entry marks its cells on the board (drawn tinted). */
+static void
+test_shell_entry_dead_cells (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("combination.json");
+  PwWindow *window = test_show_window (document);
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  PwCanvas *canvas = pw_window_get_canvas (window);
+  PwAnalysis *analysis = pw_scheduler_lookup (pw_window_get_scheduler (window),
+                                              pw_document_get_level (document, 0));
+  JsonObject *figures = pw_analysis_get_figures (analysis);
+  JsonArray *dead = json_object_get_array_member (figures, "dead_cells");
+  JsonArray *entries = json_object_get_array_member (figures, "entry_dead_cells");
+  JsonArray *first = json_array_get_array_element (entries, 0);
+  g_autofree char *count = g_strdup_printf ("%u", json_array_get_length (dead));
+  GString *per_entry = g_string_new (NULL);
+  const int *cells;
+  PwGeometry geometry;
+  guint8 before[3], after[3];
+  int x, y;
+
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "dead_cells"), ==, count);
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    g_string_append_printf (per_entry, "%s%u: %u", i ? ", " : "", i + 1,
+                            json_array_get_length (json_array_get_array_element (entries, i)));
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "entry_dead_cells"), ==,
+                   per_entry->str);
+  g_string_free (per_entry, TRUE);
+  g_assert_cmpuint (json_array_get_length (first), >, 0);
+
+  /* a cell of the first entry's, before and after choosing the entry */
+  x = json_array_get_int_element (json_array_get_array_element (first, 0), 0);
+  y = json_array_get_int_element (json_array_get_array_element (first, 0), 1);
+  pw_canvas_get_geometry (canvas, &geometry);
+  test_widget_pixel (GTK_WIDGET (canvas), (int) (geometry.x + (x + 0.15) * geometry.cell),
+                     (int) (geometry.y + (y + 0.5) * geometry.cell), before);
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==, 0);
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", 0));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, &cells), ==, json_array_get_length (first));
+  for (guint i = 0; i < json_array_get_length (first); i++)
+    {
+      g_assert_cmpint (cells[2 * i], ==,
+                       json_array_get_int_element (json_array_get_array_element (first, i), 0));
+      g_assert_cmpint (cells[2 * i + 1], ==,
+                       json_array_get_int_element (json_array_get_array_element (first, i), 1));
+    }
+  test_widget_pixel (GTK_WIDGET (canvas), (int) (geometry.x + (x + 0.15) * geometry.cell),
+                     (int) (geometry.y + (y + 0.5) * geometry.cell), after);
+  g_test_message ("cell (%d, %d) before %u,%u,%u after %u,%u,%u", x, y, before[0], before[1],
+                  before[2], after[0], after[1], after[2]);
+  g_assert_cmpint (after[2] - after[0], >, before[2] - before[0] + 20);  /* bluer */
+
+  /* the second entry instead, then none */
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", 1));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==,
+                    json_array_get_length (json_array_get_array_element (entries, 1)));
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", -1));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -543,6 +665,8 @@ main (int   argc,
   g_test_add_func ("/ui/shell/board-per-kind", test_shell_board_per_kind);
   g_test_add_func ("/ui/shell/bad-file", test_shell_bad_file);
   g_test_add_func ("/ui/shell/export-says-where", test_shell_export_says_where);
+  g_test_add_func ("/ui/shell/figures-while-reanalysing", test_shell_figures_while_reanalysing);
+  g_test_add_func ("/ui/shell/entry-dead-cells", test_shell_entry_dead_cells);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

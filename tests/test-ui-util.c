@@ -95,3 +95,31 @@ test_find_dialog (void)
     }
   return NULL;
 }
+
+void
+test_widget_pixel (GtkWidget *widget,
+                   int        x,
+                   int        y,
+                   guint8     rgb[3])
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autofree guint8 *pixels = NULL;
+  gsize stride = (gsize) width * 4;
+
+  /* what the widget draws now, not the last frame shown */
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+  /* GDK_MEMORY_DEFAULT: B G R A in memory on little-endian machines */
+  rgb[0] = pixels[y * stride + x * 4 + 2];
+  rgb[1] = pixels[y * stride + x * 4 + 1];
+  rgb[2] = pixels[y * stride + x * 4 + 0];
+}

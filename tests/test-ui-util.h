@@ -30,6 +30,12 @@ PwWindow   *test_show_window         (PwDocument    *document);
 gboolean    test_panel_says_analysed (gpointer       window);
 gboolean    test_list_filled         (gpointer       window);
 
+/* The colour of @widget's pixel at (@x, @y), as it would draw now. */
+void        test_widget_pixel        (GtkWidget     *widget,
+                                      int            x,
+                                      int            y,
+                                      guint8         rgb[3]);
+
 /* The visible message dialog, or NULL. */
 GtkDialog  *test_find_dialog         (void);
 

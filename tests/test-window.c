@@ -76,13 +76,18 @@ panel_says_analysed (gpointer data)
                            "Analysed");
 }
 
+/* The panel shows the figure, alone or as the new value of a change
+ * since the edit ("2 014 → 2 023"). */
 static gboolean
 states_figure_is (gpointer data)
 {
   FigureWait *wait = data;
   const char *text = pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (wait->window),
                                                         "states");
+  const char *arrow = text != NULL ? strstr (text, "→ ") : NULL;
 
+  if (arrow != NULL)
+    text = arrow + strlen ("→ ");
   return panel_says_analysed (wait->window) && g_strcmp0 (text, wait->text) == 0;
 }
 

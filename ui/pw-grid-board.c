@@ -775,7 +775,11 @@ board_set_level (PwBoard   *board,
 
   if (level != self->level && (level == NULL || self->level == NULL ||
                                !pw_level_same_content (level, self->level)))
-    board_stop_play (board);
+    {
+      board_stop_play (board);
+      /* marks were of the content that was there */
+      pw_canvas_set_highlight (self->canvas, NULL, 0);
+    }
   if (level != NULL)
     pw_level_ref (level);
   g_clear_pointer (&self->level, pw_level_unref);
@@ -997,6 +1001,14 @@ board_goto_state (PwBoard *board,
 }
 
 static void
+board_show_cells (PwBoard   *board,
+                  const int *cells,
+                  guint      n_cells)
+{
+  pw_canvas_set_highlight (PW_GRID_BOARD (board)->canvas, cells, n_cells);
+}
+
+static void
 pw_grid_board_board_init (PwBoardInterface *iface)
 {
   iface->set_level = board_set_level;
@@ -1015,6 +1027,7 @@ pw_grid_board_board_init (PwBoardInterface *iface)
   iface->get_moves_text = board_get_moves_text;
   iface->get_play = board_get_play;
   iface->goto_state = board_goto_state;
+  iface->show_cells = board_show_cells;
 }
 
 /* ------------------------------------------------------------------ */

@@ -379,6 +379,16 @@ pw_window_select_level (PwWindow *self,
   pw_level_list_select (self->level_list, index);
 }
 
+/* The figures panel points at cells (an entry's dead cells): the board
+ * marks them. */
+static void
+cells_selected (PwWindow  *self,
+                const int *cells,
+                guint      n_cells)
+{
+  pw_board_show_cells (self->board, cells, n_cells);
+}
+
 static void
 notes_changed (PwWindow   *self,
                const char *notes)
@@ -774,6 +784,8 @@ pw_window_init (PwWindow *self)
   g_signal_connect_swapped (self->level_panel, "notes-changed", G_CALLBACK (notes_changed), self);
   g_signal_connect_swapped (self->level_panel, "playtests-changed",
                             G_CALLBACK (playtests_changed), self);
+  g_signal_connect_swapped (self->analysis_panel, "cells-selected", G_CALLBACK (cells_selected),
+                            self);
   g_signal_connect_swapped (self->graph_view, "state-activated",
                             G_CALLBACK (graph_state_activated), self);
 

@@ -418,6 +418,10 @@ freecell_analyse (gconstpointer           data,
               cancellable, &result, error))
     return NULL;
   json_object_set_int_member (figures, FIG (STATES), result.states);
+  /* the progress ends where the figure does: every position the solve
+   * checked (the solver reports only every few thousand) */
+  if (progress != NULL)
+    progress (result.states, progress_data);
   json_object_set_boolean_member (figures, FIG (PROVED), result.verdict != PW_FC_UNKNOWN);
   if (result.verdict == PW_FC_UNKNOWN)
     pw_analysis_set_partial (analysis, _("the position budget ran out"));
