@@ -239,7 +239,9 @@ struct _PwKind
                               int           delta,
                               GError      **error);
 
-  /* "6×5", "52 cards"… for lists and CSV. */
+  /* The size, for lists and CSV, written one way for every kind: two
+   * numbers with "×" and no spaces ("6×5"; FreeCell: cascades × free
+   * cells, "8×4"), so that a list sorts them alike. */
   char     *(*describe_size) (gconstpointer data);
 
   /* Every problem that stops the level from being analysed, in reading

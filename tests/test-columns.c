@@ -330,6 +330,31 @@ test_columns_progress_count (void)
     }
 }
 
+/* Sizes are written one way: two numbers and "×", no spaces. */
+static void
+test_columns_sizes (void)
+{
+  static const char *const sets[] = { "sample.json", "combination.json", "freecell.json" };
+  g_autoptr(GRegex) one_way = g_regex_new ("^[0-9]+×[0-9]+$", 0, 0, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                                sets[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+
+      g_assert_no_error (error);
+      for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
+        {
+          g_autofree char *size = pw_level_describe_size (pw_level_set_get_level (set, l));
+
+          g_assert_true (g_regex_match (one_way, size, 0, NULL));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -340,5 +365,6 @@ main (int   argc,
   g_test_add_func ("/analysis/columns/formats", test_columns_formats);
   g_test_add_func ("/analysis/columns/main-kind", test_columns_main_kind);
   g_test_add_func ("/analysis/columns/progress-count", test_columns_progress_count);
+  g_test_add_func ("/analysis/columns/sizes", test_columns_sizes);
   return g_test_run ();
 }

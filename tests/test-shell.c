@@ -382,8 +382,8 @@ test_shell_divider_remembered (void)
   test_wait_for (app_has_window, app, "the application's window");
   window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
-  g_assert_cmpint (gtk_paned_get_position (paned), !=, 437);
-  gtk_paned_set_position (paned, 437);
+  g_assert_cmpint (gtk_paned_get_position (paned), !=, 537);
+  gtk_paned_set_position (paned, 537);
   test_spin (50);
   gtk_window_close (GTK_WINDOW (window));
   test_spin (100);
@@ -393,7 +393,7 @@ test_shell_divider_remembered (void)
   test_wait_for (app_has_window, app, "the application's second window");
   window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
-  g_assert_cmpint (gtk_paned_get_position (paned), ==, 437);
+  g_assert_cmpint (gtk_paned_get_position (paned), ==, 537);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -644,6 +644,73 @@ test_shell_entry_dead_cells (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first GtkTextView under @widget whose text begins with @prefix. */
+static GtkTextView *
+find_text_view (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget));
+      GtkTextIter start, end;
+      g_autofree char *text = NULL;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+      if (g_str_has_prefix (text, prefix))
+        return GTK_TEXT_VIEW (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkTextView *view = find_text_view (child, prefix);
+
+      if (view != NULL)
+        return view;
+    }
+  return NULL;
+}
+
+static gboolean
+notes_laid_out (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) &&
+         gtk_adjustment_get_page_size (adjustment) > 0;
+}
+
+/* Long notes scroll in their box: the window stays its size. */
+static void
+test_shell_long_notes_scroll (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  g_autoptr(PwLevel) noted = pw_level_copy (pw_document_get_level (document, 0));
+  GString *notes = g_string_new (NULL);
+  PwWindow *window;
+  GtkTextView *view;
+  GtkAdjustment *adjustment;
+  int minimum;
+
+  for (int i = 0; i < 80; i++)
+    g_string_append_printf (notes, "Line %d of a designer's notes that go on and on.\n", i);
+  pw_level_set_notes (noted, notes->str);
+  g_string_free (notes, TRUE);
+  pw_document_replace_level (document, 0, noted, NULL);
+  window = test_show_window (document);
+  view = find_text_view (GTK_WIDGET (window), "Line 0 of");
+  g_assert_nonnull (view);
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  test_wait_for (notes_laid_out, adjustment, "the notes laid out");
+  g_test_message ("notes %.0f px in a box of %.0f px", gtk_adjustment_get_upper (adjustment),
+                  gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, 800);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL,
+                      NULL);
+  g_assert_cmpint (minimum, <, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -667,6 +734,7 @@ main (int   argc,
   g_test_add_func ("/ui/shell/export-says-where", test_shell_export_says_where);
   g_test_add_func ("/ui/shell/figures-while-reanalysing", test_shell_figures_while_reanalysing);
   g_test_add_func ("/ui/shell/entry-dead-cells", test_shell_entry_dead_cells);
+  g_test_add_func ("/ui/shell/long-notes-scroll", test_shell_long_notes_scroll);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

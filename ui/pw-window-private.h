@@ -57,6 +57,7 @@ struct _PwWindow
   guint                 solution_timeout;
   gboolean              stepping;     /* the solution timer is moving */
   GCancellable         *export_cancellable;
+  gulong                divider_handler; /* until the divider's first place */
 };
 
 /* pw-window.c */

@@ -595,6 +595,22 @@ update_recent (PwWindow *self)
     }
 }
 
+/* The divider where it was last left, else two fifths of the window (the
+ * list's figures need the room); set at the paned's first size, as a
+ * position set before would be scaled with the sizes the window passes
+ * through on its way to the screen. */
+static void
+first_divider (PwWindow *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self->outer_paned));
+  int saved = self->settings != NULL ? g_settings_get_int (self->settings, "level-list-width") : 0;
+
+  if (width <= 0)
+    return;
+  g_clear_signal_handler (&self->divider_handler, self->outer_paned);
+  gtk_paned_set_position (self->outer_paned, saved > 0 ? saved : MAX (500, width * 2 / 5));
+}
+
 /* The size, the divider and the recent sets as they were last. */
 static void
 apply_settings (PwWindow *self)
@@ -602,6 +618,8 @@ apply_settings (PwWindow *self)
   int width, height;
 
   update_recent (self);
+  self->divider_handler = g_signal_connect_swapped (self->outer_paned, "notify::max-position",
+                                                    G_CALLBACK (first_divider), self);
   if (self->settings == NULL)
     return;
   g_signal_connect_object (self->settings, "changed::recent-sets", G_CALLBACK (update_recent),
@@ -611,9 +629,6 @@ apply_settings (PwWindow *self)
     gtk_window_set_default_size (GTK_WINDOW (self), width, height);
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  if (g_settings_get_int (self->settings, "level-list-width") > 0)
-    gtk_paned_set_position (self->outer_paned,
-                            g_settings_get_int (self->settings, "level-list-width"));
 }
 
 static void

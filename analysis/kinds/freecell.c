@@ -241,8 +241,8 @@ freecell_describe_size (gconstpointer data)
 {
   const PwFreecellLevel *level = data;
 
-  /* Translators: the size of a card deal: cascades / free cells */
-  return g_strdup_printf (_("%d × %d"), level->n_cascades, level->free_cells);
+  /* cascades × free cells, written as every kind writes its size */
+  return g_strdup_printf ("%d×%d", level->n_cascades, level->free_cells);
 }
 
 static GPtrArray *
