@@ -9,7 +9,7 @@ ids=$(sed -n 's/^  \.id = "\([a-z0-9_-]*\)",$/\1/p' "$root"/analysis/kinds/*.c |
 [ -n "$ids" ] || { echo "no kind ids found"; exit 1; }
 status=0
 for file in "$root"/ui/pw-window*.[ch] "$root"/ui/pw-application.[ch] "$root"/app/pw-cli.c \
-            "$root"/ui/pw-level-list.c "$root"/ui/pw-level-item.c "$root"/ui/pw-analysis-panel.c \
+            "$root"/ui/pw-level-list*.c "$root"/ui/pw-level-item.c "$root"/ui/pw-analysis-panel.c \
             "$root"/ui/pw-level-panel.c "$root"/ui/pw-grid-board.c "$root"/ui/pw-board.c \
             "$root"/resources/ui/pw-window.ui; do
   # the code without its comments
