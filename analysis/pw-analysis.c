@@ -23,6 +23,7 @@ struct _PwAnalysis
   JsonObject      *figures;
   char            *partial_reason;
   double           seconds;
+  guint64          explored;
   gpointer         private_data;
   GDestroyNotify   private_destroy;
   PwStateGraph    *graph;  /* owned by the private data */
@@ -105,6 +106,21 @@ pw_analysis_set_seconds (PwAnalysis *analysis,
                          double      seconds)
 {
   analysis->seconds = seconds;
+}
+
+guint64
+pw_analysis_get_explored (PwAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, 0);
+  return analysis->explored;
+}
+
+void
+pw_analysis_set_explored (PwAnalysis *analysis,
+                          guint64     explored)
+{
+  g_return_if_fail (analysis != NULL);
+  analysis->explored = explored;
 }
 
 gpointer
@@ -236,6 +252,7 @@ pw_analysis_copy_figures (PwAnalysis *analysis)
   copy->figures = json_object_ref (json_node_get_object (figures));
   copy->partial_reason = g_strdup (analysis->partial_reason);
   copy->seconds = analysis->seconds;
+  copy->explored = analysis->explored;
   return copy;
 }
 

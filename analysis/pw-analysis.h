@@ -40,6 +40,11 @@ void        pw_analysis_set_partial     (PwAnalysis     *analysis,
 double      pw_analysis_get_seconds     (PwAnalysis     *analysis);
 void        pw_analysis_set_seconds     (PwAnalysis     *analysis,
                                          double          seconds);
+/* The count the analysis's progress reached at its end (states, nodes,
+ * positions: the kind's PwKind.progress_unit), or 0 when it gave none. */
+guint64     pw_analysis_get_explored    (PwAnalysis     *analysis);
+void        pw_analysis_set_explored    (PwAnalysis     *analysis,
+                                         guint64         explored);
 gpointer    pw_analysis_get_private     (PwAnalysis     *analysis);
 void        pw_analysis_set_private     (PwAnalysis     *analysis,
                                          gpointer        data,

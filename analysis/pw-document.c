@@ -19,6 +19,7 @@ typedef enum
   OP_INSERT,
   OP_REMOVE,
   OP_MOVE,
+  OP_REORDER,
   OP_INFO,
 } Op;
 
@@ -28,6 +29,7 @@ typedef struct
   Op         op;
   guint      index;     /* REPLACE, INSERT, REMOVE; MOVE: from */
   guint      to;        /* MOVE */
+  guint     *order;     /* REORDER: the new order, and its inverse after it */
   PwLevel   *before;    /* REPLACE, REMOVE */
   PwLevel   *after;     /* REPLACE, INSERT */
   PwSetInfo  field;     /* INFO */
@@ -84,6 +86,7 @@ edit_free (Edit *edit)
   g_clear_pointer (&edit->after, pw_level_unref);
   g_free (edit->before_text);
   g_free (edit->after_text);
+  g_free (edit->order);
   g_free (edit);
 }
 
@@ -178,6 +181,15 @@ run_edit (PwDocument *self,
 
         pw_level_set_move (self->set, from, to);
         g_signal_emit (self, signals[LEVELS_CHANGED], 0, first, n, n);
+      }
+      break;
+
+    case OP_REORDER:
+      {
+        guint n = pw_level_set_get_n_levels (self->set);
+
+        pw_level_set_reorder (self->set, forwards ? edit->order : edit->order + n);
+        g_signal_emit (self, signals[LEVELS_CHANGED], 0, 0, n, n);
       }
       break;
 
@@ -321,6 +333,44 @@ pw_document_move_level (PwDocument *self,
   edit->index = from;
   edit->to = to;
   execute (self, edit, label ? label : _("Move Level"));
+}
+
+void
+pw_document_reorder_levels (PwDocument  *self,
+                            const guint *order,
+                            const char  *label)
+{
+  guint n;
+  Edit *edit;
+  gboolean same = TRUE;
+
+  g_return_if_fail (PW_IS_DOCUMENT (self));
+  g_return_if_fail (order != NULL);
+
+  n = pw_level_set_get_n_levels (self->set);
+  edit = g_new0 (Edit, 1);
+  edit->op = OP_REORDER;
+  edit->order = g_new (guint, 2 * n);
+  for (guint i = 0; i < n; i++)
+    edit->order[n + i] = G_MAXUINT;
+  for (guint i = 0; i < n; i++)
+    {
+      if (order[i] >= n || edit->order[n + order[i]] != G_MAXUINT)
+        {
+          g_critical ("%s: not an order of %u levels", G_STRFUNC, n);
+          edit_free (edit);
+          return;
+        }
+      edit->order[i] = order[i];
+      edit->order[n + order[i]] = i;
+      same &= order[i] == i;
+    }
+  if (same)
+    {
+      edit_free (edit);
+      return;
+    }
+  execute (self, edit, label ? label : _("Reorder Levels"));
 }
 
 void

@@ -73,6 +73,12 @@ void         pw_document_move_level      (PwDocument   *self,
                                           guint         from,
                                           guint         to,
                                           const char   *label);
+/* Puts every level in a new order in one step: the level at position i
+ * becomes the one that was at @order[i] (each index once). Nothing
+ * happens when the order is the present one. */
+void         pw_document_reorder_levels  (PwDocument   *self,
+                                          const guint  *order,
+                                          const char   *label);
 void         pw_document_set_info        (PwDocument   *self,
                                           PwSetInfo     field,
                                           const char   *text,

@@ -135,6 +135,85 @@ typedef struct
 
 void pw_place_result_clear (PwPlaceResult *result);
 
+/* ------------------------------------------------------------------ */
+/* What the shell asks of a kind (issue 15): the level list's columns  */
+/* and how their cells read, and the options a kind adds to `import`.  */
+/* The editor's window, its level list and the command line never     */
+/* branch on a kind's name: what differs is here.                      */
+
+/* How a value of a list column is written. */
+typedef enum
+{
+  PW_COLUMN_COUNT,    /* a number, whole, thousands grouped: "2 014" */
+  PW_COLUMN_DECIMAL,  /* a number with one decimal: "59.1" */
+  PW_COLUMN_YES_NO,   /* a boolean: "yes" or "no" */
+  PW_COLUMN_LENGTH,   /* a list (cells…), by how many it holds */
+} PwColumnFormat;
+
+/* One column of the level list: a figure of the kind's analysis. */
+typedef struct
+{
+  const char     *key;         /* the figure's key (one of the kind's figures) */
+  const char     *title;       /* N_() short header: "Par" */
+  const char     *description; /* N_() the header's tooltip: what it counts */
+  PwColumnFormat  format;
+  /* Optional: the text for a value when @format cannot say it (a count
+   * that stopped at its cap: "1 000+"); NULL to use @format. @figures is
+   * the analysis's whole figure object. */
+  char         *(*format_value) (JsonObject *figures,
+                                 JsonNode   *value);
+} PwListColumn;
+
+/* What a cell of the list says: a value, or why there is none. Each has
+ * its own text and look, so "not applicable" never reads like
+ * "unsolvable" or "not analysed yet". */
+typedef enum
+{
+  PW_CELL_VALUE,           /* the figure's value */
+  PW_CELL_PENDING,         /* not analysed yet, or being analysed */
+  PW_CELL_INVALID,         /* the level has problems and cannot be analysed */
+  PW_CELL_UNSOLVABLE,      /* no value because the level has no solution */
+  PW_CELL_UNKNOWN,         /* the analysis stopped (a budget) before knowing it */
+  PW_CELL_NOT_APPLICABLE,  /* the figure does not apply: a level of another
+                            * kind, or a figure this level cannot have */
+} PwCellState;
+
+/* An option a kind adds to `puzzlewright import` (FreeCell: --ms-deal
+ * LIST). Given, it makes levels from its value, besides any text files;
+ * it needs --kind of the kind that declares it. */
+typedef struct
+{
+  const char *long_name;        /* "ms-deal": the option is --ms-deal */
+  const char *arg_description;  /* N_() "LIST" */
+  const char *description;      /* N_() the option's --help line */
+  /* Appends the levels @value names to @set, and gives @set a title
+   * saying where they came from (the command line's --title or a text
+   * file's name replaces it); FALSE with a PW_KIND_ERROR_INVALID error
+   * saying what is wrong with @value. */
+  gboolean  (*make_levels)      (const char  *value,
+                                 PwLevelSet  *set,
+                                 GError     **error);
+} PwImportOption;
+
+/* The text and state of @column's cell for @level, whose kind is @kind
+ * (NULL when this build does not know it), with @analysis (NULL: not
+ * analysed yet) of the kind @columns_kind the list's columns come from;
+ * @invalid says the level has problems. *@sort_value (may be NULL) is a
+ * number to sort by: the value, +inf for unsolvable, below every value
+ * for the states without one. */
+char *pw_list_column_cell (const PwKind       *columns_kind,
+                           const PwListColumn *column,
+                           const PwKind       *kind,
+                           PwAnalysis         *analysis,
+                           gboolean            invalid,
+                           PwCellState        *state,
+                           double             *sort_value);
+
+/* The kind most of @set's levels are (on a tie, the one that reached
+ * that count first, in set order), whose columns a list of the set shows;
+ * NULL for an empty set or one of unknown kinds. */
+const PwKind *pw_level_set_main_kind (PwLevelSet *set);
+
 /* The table every kind fills in (see analysis/kinds/<kind>.c).
  * @data is the kind's own parsed level, opaque to everyone else. */
 struct _PwKind
@@ -179,7 +258,9 @@ struct _PwKind
                               int           delta,
                               GError      **error);
 
-  /* "6×5", "52 cards"… for lists and CSV. */
+  /* The size, for lists and CSV, written one way for every kind: two
+   * numbers with "×" and no spaces ("6×5"; FreeCell: cascades × free
+   * cells, "8×4"), so that a list sorts them alike. */
   char     *(*describe_size) (gconstpointer data);
 
   /* Every problem that stops the level from being analysed, in reading
@@ -189,6 +270,23 @@ struct _PwKind
   /* The figures this kind's analysis produces, in output order. */
   const PwFigureInfo *figures;
   guint               n_figures;
+
+  /* --- What the shell asks of the kind (see PwListColumn above) --- */
+  /* The few figures the level list shows, in order. */
+  const PwListColumn   *list_columns;
+  guint                 n_list_columns;
+  /* The figure that says whether a level can be solved at all: an
+   * integer (0: it cannot) or a boolean, read from complete analyses
+   * only; a column's missing value then reads "unsolvable" rather than
+   * "not applicable". NULL when the kind has none. */
+  const char           *solvable_figure;
+  /* N_() what the analysis's progress counts, after the number:
+   * "states explored"; the figures panel says it while the analysis runs
+   * and, with the final count, when it is done. */
+  const char           *progress_unit;
+  /* Options the kind adds to `puzzlewright import`. */
+  const PwImportOption *import_options;
+  guint                 n_import_options;
 
   /* Runs on any thread; checks @cancellable often. Returns NULL with an
    * error when cancelled or when the level is invalid; a budget that runs

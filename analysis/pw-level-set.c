@@ -181,6 +181,25 @@ pw_level_set_move (PwLevelSet *set,
   g_ptr_array_insert (set->levels, to, level);
 }
 
+void
+pw_level_set_reorder (PwLevelSet  *set,
+                      const guint *order)
+{
+  g_autofree gpointer *before = NULL;
+  guint n;
+
+  g_return_if_fail (set != NULL);
+  g_return_if_fail (order != NULL);
+
+  n = set->levels->len;
+  before = g_memdup2 (set->levels->pdata, n * sizeof (gpointer));
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_if_fail (order[i] < n);
+      set->levels->pdata[i] = before[order[i]];
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                              */
 

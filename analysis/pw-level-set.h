@@ -84,6 +84,10 @@ void         pw_level_set_replace         (PwLevelSet   *set,
 void         pw_level_set_move            (PwLevelSet   *set,
                                            guint         from,
                                            guint         to);
+/* Puts every level in a new order: the level at position i becomes the
+ * one that was at @order[i]; @order holds each index once. */
+void         pw_level_set_reorder         (PwLevelSet   *set,
+                                           const guint  *order);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelSet, pw_level_set_unref)
 

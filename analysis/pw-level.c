@@ -347,6 +347,25 @@ pw_level_validate (PwLevel *level)
   return level->kind->validate (level->data);
 }
 
+/* The progress a kind reports, passed on, its last count kept. */
+typedef struct
+{
+  PwProgressFunc progress;
+  gpointer       progress_data;
+  guint64        last;
+} Progress;
+
+static void
+keep_progress (guint64  explored,
+               gpointer data)
+{
+  Progress *p = data;
+
+  p->last = MAX (p->last, explored);
+  if (p->progress != NULL)
+    p->progress (explored, p->progress_data);
+}
+
 PwAnalysis *
 pw_level_analyse (PwLevel                *level,
                   const PwAnalyseOptions *options,
@@ -371,7 +390,16 @@ pw_level_analyse (PwLevel                *level,
                    level->kind_id);
       return NULL;
     }
-  return level->kind->analyse (level->data, options, progress, progress_data, cancellable, error);
+  {
+    Progress p = { progress, progress_data, 0 };
+    PwAnalysis *analysis = level->kind->analyse (level->data, options, keep_progress, &p,
+                                                 cancellable, error);
+
+    /* the count the panel says at the end is the one progress reached */
+    if (analysis != NULL && pw_analysis_get_explored (analysis) == 0)
+      pw_analysis_set_explored (analysis, p.last);
+    return analysis;
+  }
 }
 
 char *

@@ -6,7 +6,7 @@
  *   puzzlewright analyse FILE... [--format text|json|csv] [--max-states N] [--seed S]
  *                        [--jobs N] [-v]
  *   puzzlewright import --kind KIND TXT... -o SET.json [--title T]
- *   puzzlewright import --kind freecell --ms-deal 1-32000 -o SET.json
+ *                        [a kind's own options, as --ms-deal 1-32000]
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  *   puzzlewright export --format text SET.json [-o OUT.txt]
  */
@@ -23,7 +23,6 @@
 #include <glib/gi18n.h>
 
 #include "puzzlewright.h"
-#include "freecell-private.h"
 #include "pw-cli.h"
 
 typedef struct
@@ -393,6 +392,46 @@ cmd_analyse (int    argc,
   return status;
 }
 
+/* The options kinds add to import (PwKind.import_options), as entries
+ * after --kind; @values (freeing its strings) gets one slot per option and
+ * @owners the kind and option of each. An option name two kinds declare
+ * is the first one's. */
+static void
+add_import_options (GArray    *entries,
+                    GPtrArray *values,
+                    GPtrArray *owners)
+{
+  const PwKind * const *kinds;
+  guint n_kinds, n = 0;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    n += kinds[k]->n_import_options;
+  /* sized once: the entries point into it */
+  g_ptr_array_set_size (values, n);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint i = 0; i < kinds[k]->n_import_options; i++)
+      {
+        const PwImportOption *option = &kinds[k]->import_options[i];
+        GOptionEntry entry = { 0 };
+        gboolean taken = FALSE;
+
+        for (guint j = 0; j < owners->len; j += 2)
+          taken |= g_str_equal (((const PwImportOption *) g_ptr_array_index (owners, j + 1))->long_name,
+                                option->long_name);
+        if (taken)
+          continue;
+        entry.long_name = option->long_name;
+        entry.arg = G_OPTION_ARG_STRING;
+        entry.arg_data = &values->pdata[owners->len / 2];
+        entry.description = option->description;
+        entry.arg_description = option->arg_description;
+        g_array_append_val (entries, entry);
+        g_ptr_array_add (owners, (gpointer) kinds[k]);
+        g_ptr_array_add (owners, (gpointer) option);
+      }
+}
+
 static int
 cmd_import (int    argc,
             char **argv)
@@ -400,20 +439,20 @@ cmd_import (int    argc,
   g_autofree char *kind_id = NULL;
   g_autofree char *output = NULL;
   g_autofree char *title = NULL;
-  g_autofree char *ms_deal = NULL;
-  g_autoptr(GArray) deals = NULL;
+  g_autoptr(GPtrArray) option_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) owners = g_ptr_array_new ();  /* kind, option, kind, option… */
+  g_autoptr(GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  gboolean from_option = FALSE;
   g_auto(GStrv) files = NULL;
-  const GOptionEntry entries[] = {
+  const GOptionEntry kind_entry[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id, N_("Puzzle kind of the levels"),
       N_("KIND") },
-    { "ms-deal", 0, 0, G_OPTION_ARG_STRING, &ms_deal,
-      N_("Microsoft FreeCell deals (--kind freecell): numbers and ranges, as 1-100,617"),
-      N_("LIST") },
+  };
+  const GOptionEntry other_entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
       N_("SET.json") },
     { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
-    { NULL }
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("TXT… — build a level set from plain-text levels"));
@@ -422,7 +461,11 @@ cmd_import (int    argc,
   g_autoptr(GFile) out_file = NULL;
   const PwKind *kind;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_array_append_vals (entries, kind_entry, G_N_ELEMENTS (kind_entry));
+  add_import_options (entries, option_values, owners);
+  g_array_append_vals (entries, other_entries, G_N_ELEMENTS (other_entries));
+  g_option_context_add_main_entries (context, (const GOptionEntry *) entries->data,
+                                     GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Levels are separated by blank lines; a line “; Title” "
                                   "before a grid names it, further “;” lines become its notes."));
@@ -437,7 +480,7 @@ cmd_import (int    argc,
       return PW_EXIT_USAGE;
     }
   kind = pw_kinds_lookup (kind_id);
-  if (kind == NULL || kind->from_text == NULL)
+  if (kind == NULL || (kind->from_text == NULL && kind->n_import_options == 0))
     {
       g_autofree char *message = g_strdup_printf (_("there is no puzzle kind “%s” with a text "
                                                     "form"), kind_id);
@@ -449,40 +492,46 @@ cmd_import (int    argc,
       usage_error ("import", _("-o SET.json is required"));
       return PW_EXIT_USAGE;
     }
-  if (ms_deal != NULL)
+  /* a kind's own options make levels first, in the order declared */
+  for (guint i = 0; i < owners->len / 2; i++)
     {
-      if (!g_str_equal (kind->id, pw_freecell_kind.id))
+      const PwKind *owner = g_ptr_array_index (owners, 2 * i);
+      const PwImportOption *option = g_ptr_array_index (owners, 2 * i + 1);
+      const char *value = g_ptr_array_index (option_values, i);
+
+      if (value == NULL)
+        continue;
+      if (owner != kind)
         {
-          usage_error ("import", _("--ms-deal makes freecell levels: give --kind freecell"));
-          return PW_EXIT_USAGE;
-        }
-      deals = pw_fc_parse_deal_numbers (ms_deal, &error);
-      if (deals == NULL)
-        {
-          g_autofree char *message = g_strdup_printf ("--ms-deal: %s", error->message);
+          g_autofree char *message =
+            /* Translators: an import option of one kind given with another kind:
+             * "--ms-deal makes freecell levels: give --kind freecell" */
+            g_strdup_printf (_("--%s makes %s levels: give --kind %s"), option->long_name,
+                             owner->id, owner->id);
 
           usage_error ("import", message);
           return PW_EXIT_USAGE;
         }
-      for (guint i = 0; i < deals->len; i++)
+      if (!option->make_levels (value, set, &error))
         {
-          PwFreecellLevel *data = g_new0 (PwFreecellLevel, 1);
-          guint32 number = g_array_index (deals, guint32, i);
-          g_autofree char *name = NULL;
-          PwLevel *level;
+          g_autofree char *message = g_strdup_printf ("--%s: %s", option->long_name,
+                                                      error->message);
 
-          pw_fc_ms_deal (number, data);
-          level = _pw_level_new_take_data (kind, data);
-          /* Translators: the name of a level made from Microsoft FreeCell deal N */
-          name = g_strdup_printf (_("Microsoft #%u"), number);
-          pw_level_set_name (level, name);
-          pw_level_set_append (set, level);
-          pw_level_unref (level);
+          usage_error ("import", message);
+          return PW_EXIT_USAGE;
         }
+      from_option = TRUE;
     }
-  else if (files == NULL || files[0] == NULL)
+  if (!from_option && (files == NULL || files[0] == NULL))
     {
       usage_error ("import", _("name at least one text file"));
+      return PW_EXIT_USAGE;
+    }
+  if (files != NULL && files[0] != NULL && kind->from_text == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("there is no puzzle kind “%s” with a text "
+                                                    "form"), kind_id);
+      usage_error ("import", message);
       return PW_EXIT_USAGE;
     }
 
@@ -503,15 +552,11 @@ cmd_import (int    argc,
         }
     }
 
+  /* the title given, else the first file's name, else the one a kind's
+   * option gave */
   if (title != NULL)
     pw_level_set_set_title (set, title);
-  else if (files == NULL || files[0] == NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("Microsoft FreeCell deals %s"), ms_deal);
-
-      pw_level_set_set_title (set, text);
-    }
-  else
+  else if (files != NULL && files[0] != NULL)
     {
       g_autofree char *base = g_path_get_basename (files[0]);
       char *dot = strrchr (base, '.');

@@ -14,6 +14,7 @@
 #include "puzzlewright.h"
 #include "pw-application.h"
 #include "pw-card-table.h"
+#include "pw-generate-dialog.h"
 #include "pw-window.h"
 
 static void
@@ -213,14 +214,14 @@ main (int   argc,
       {
         g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-        if (g_object_get_data (G_OBJECT (w), "start") != NULL)
+        if (PW_IS_GENERATE_DIALOG (w))
           dialog = w;
       }
     g_assert (dialog != NULL);
-    gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "size"), "6x6");
-    gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "colours"), "3");
-    gtk_spin_button_set_value (g_object_get_data (G_OBJECT (dialog), "count"), 50);
-    g_signal_emit_by_name (g_object_get_data (G_OBJECT (dialog), "start"), "clicked");
+    g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "6x6"));
+    g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "colours", "3"));
+    pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 50);
+    pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
     spin (4000);
     save (GTK_WIDGET (dialog), dir, "generate.png");
     gtk_window_destroy (dialog);
@@ -233,11 +234,12 @@ main (int   argc,
                                                   NULL);
     g_autoptr(GFile) ffile = g_file_new_for_path (freecell);
     g_autoptr(PwDocument) fdoc = pw_document_load (ffile, NULL, &error);
-    PwCardTable *table = PW_CARD_TABLE (pw_window_get_card_table (window));
+    PwCardTable *table;
 
     if (fdoc == NULL)
       g_error ("%s", error->message);
     pw_window_set_document (window, fdoc);
+    table = PW_CARD_TABLE (pw_window_get_board (window));
     wait_analysed (window);
     spin (1000);
     g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);

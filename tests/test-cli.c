@@ -299,6 +299,64 @@ test_export_text_round_trip (void)
     run_cli (&run, "export", "--format", "xml", path, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "--format"));
+/* The options kinds add to import: each is in --help; FreeCell's --ms-deal
+ * makes the numbered deals, names them and titles the set, and says what
+ * is wrong with another kind or a bad list. */
+static void
+test_import_kind_options (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "deals.json", NULL);
+  g_autoptr(GFile) out_file = g_file_new_for_path (out);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  const PwKind * const *kinds;
+  guint n_kinds, n_options = 0;
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--help", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    kinds = pw_kinds_list (&n_kinds);
+    for (guint k = 0; k < n_kinds; k++)
+      for (guint i = 0; i < kinds[k]->n_import_options; i++)
+        {
+          g_autofree char *shown = g_strdup_printf ("--%s=%s",
+                                                    kinds[k]->import_options[i].long_name,
+                                                    kinds[k]->import_options[i].arg_description);
+
+          g_assert_nonnull (strstr (run.out, shown));
+          n_options++;
+        }
+    g_assert_cmpuint (n_options, >=, 1);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "1-2,617", "-o", out, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  set = pw_level_set_load (out_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 3);
+  g_assert_cmpstr (pw_level_set_get_title (set), ==, "Microsoft FreeCell deals 1-2,617");
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 2)), ==, "Microsoft #617");
+  g_assert_cmpstr (pw_level_get_kind_id (pw_level_set_get_level (set, 0)), ==, "freecell");
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "slide", "--ms-deal", "1", "-o", out, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_true (g_str_has_prefix (run.err, "puzzlewright import: --ms-deal makes freecell "
+                                              "levels: give --kind freecell\n"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "5-x", "-o", out, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_true (g_str_has_prefix (run.err, "puzzlewright import: --ms-deal: "));
   }
   test_remove_dir (dir);
 }
@@ -442,6 +500,7 @@ main (int   argc,
   g_test_add_func ("/cli/analyse/unknown-kind", test_analyse_unknown_kind);
   g_test_add_func ("/cli/import", test_import);
   g_test_add_func ("/cli/export/text-round-trip", test_export_text_round_trip);
+  g_test_add_func ("/cli/import-kind-options", test_import_kind_options);
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
   g_test_add_func ("/cli/generate", test_generate);

@@ -79,7 +79,7 @@ test_random_undo_redo (void)
       for (guint e = 0; e < n_edits; e++)
         {
           guint n = pw_document_get_n_levels (doc);
-          guint op = g_rand_int_range (rand, 0, 5);
+          guint op = g_rand_int_range (rand, 0, 6);
 
           if (n == 0)
             op = 1;
@@ -114,6 +114,34 @@ test_random_undo_redo (void)
                 if (from == to)
                   continue;
                 pw_document_move_level (doc, from, to, NULL);
+              }
+              break;
+            case 4:
+              {
+                g_autofree guint *order = g_new (guint, n);
+                g_autoptr(GPtrArray) before = g_ptr_array_new ();
+                gboolean same = TRUE;
+
+                for (guint i = 0; i < n; i++)
+                  order[i] = i;
+                for (guint i = n; i > 1; i--)
+                  {
+                    guint j = g_rand_int_range (rand, 0, i), t = order[i - 1];
+
+                    order[i - 1] = order[j];
+                    order[j] = t;
+                  }
+                for (guint i = 0; i < n; i++)
+                  {
+                    g_ptr_array_add (before, pw_document_get_level (doc, i));
+                    same &= order[i] == i;
+                  }
+                if (same)
+                  continue;
+                pw_document_reorder_levels (doc, order, NULL);
+                for (guint i = 0; i < n; i++)
+                  g_assert_true (pw_document_get_level (doc, i) ==
+                                 g_ptr_array_index (before, order[i]));
               }
               break;
             default:

@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "freecell-view.h"
 #include "pw-kind-view.h"
 #include "slide-private.h"
 
@@ -243,6 +244,54 @@ test_combination_view (gconstpointer data)
   cairo_surface_destroy (surface);
 }
 
+/* FreeCell's counts of moves left on winnable destinations: at every
+ * size, three-digit counts on every free cell and cascade stay within
+ * their card and never reach a neighbour's. */
+static void
+test_freecell_counts_apart (void)
+{
+  PwFreecellLevel level;
+  PwFcDecor decor;
+  static const double cells[] = { 24, 40, 65, 110 };
+
+  pw_fc_ms_deal (1, &level);
+  pw_fc_decor_init (&decor);
+  for (int p = 0; p <= PW_FC_FOUNDATION; p++)
+    {
+      decor.marks[p] = PW_FC_MARK_WINNABLE;
+      decor.moves_left[p] = 100 + p;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      PwGeometry g;
+      int columns, rows;
+
+      pw_freecell_get_grid (&level, &columns, &rows);
+      pw_geometry_fit (&g, columns, rows, cells[i] * columns, cells[i] * rows, 0);
+      for (int row = 0; row < 2; row++)
+        {
+          /* the free cells and foundation row, then the cascades */
+          int first = row == 0 ? PW_FC_CELL (0) : 0;
+          int last = row == 0 ? PW_FC_CELL (level.free_cells - 1) : level.n_cascades - 1;
+          double previous_right = -G_MAXDOUBLE;
+
+          for (int p = first; p <= last; p++)
+            {
+              double left, right, x, y;
+
+              g_assert_true (pw_freecell_moves_left_extent (&level, &decor, &g, p, &left, &right));
+              pw_freecell_card_origin (&level, &g, p, MAX (0, (p < PW_FC_MAX_CASCADES
+                                                                ? level.height[p] : 1) - 1),
+                                       &x, &y);
+              g_assert_cmpfloat (left, >=, x - 0.5);
+              g_assert_cmpfloat (right, <=, x + g.cell * 0.9 + 0.5);
+              g_assert_cmpfloat (left, >, previous_right);
+              previous_right = right;
+            }
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,6 +304,7 @@ main (int   argc,
   g_test_add_data_func ("/ui/slide-view/sample-levels-dark", GINT_TO_POINTER (TRUE),
                         test_sample_levels);
   g_test_add_func ("/ui/slide-view/unknown-kind", test_unknown_kind);
+  g_test_add_func ("/ui/freecell-view/counts-apart", test_freecell_counts_apart);
   g_test_add_data_func ("/ui/combination-view/light", GINT_TO_POINTER (FALSE),
                         test_combination_view);
   g_test_add_data_func ("/ui/combination-view/dark", GINT_TO_POINTER (TRUE),

@@ -15,6 +15,7 @@
 #include "freecell-private.h"
 #include "pw-application.h"
 #include "pw-card-table.h"
+#include "pw-generate-dialog.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
 #include "test-util.h"
@@ -75,13 +76,18 @@ panel_says_analysed (gpointer data)
                            "Analysed");
 }
 
+/* The panel shows the figure, alone or as the new value of a change
+ * since the edit ("2 014 → 2 023"). */
 static gboolean
 states_figure_is (gpointer data)
 {
   FigureWait *wait = data;
   const char *text = pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (wait->window),
                                                         "states");
+  const char *arrow = text != NULL ? strstr (text, "→ ") : NULL;
 
+  if (arrow != NULL)
+    text = arrow + strlen ("→ ");
   return panel_says_analysed (wait->window) && g_strcmp0 (text, wait->text) == 0;
 }
 
@@ -190,7 +196,11 @@ test_window_opens_sample (void)
       g_autofree char *text = NULL;
       g_autofree char *level_expected = expected_states (pw_level_item_get_level (item));
 
-      g_object_get (item, "states-text", &text, NULL);
+      const PwKind *kind = pw_level_list_get_columns_kind (pw_window_get_level_list (window));
+
+      for (guint c = 0; c < kind->n_list_columns; c++)
+        if (g_str_equal (kind->list_columns[c].key, "states"))
+          text = pw_level_item_get_cell (item, kind, &kind->list_columns[c], NULL, NULL);
       /* the list groups thousands; compare digits only */
       {
         GString *digits = g_string_new (NULL);
@@ -231,7 +241,7 @@ test_window_paint_and_undo (void)
   g_assert_cmpint (row, ==, 2);
 
   /* a stroke over two cells: one undo step */
-  g_action_group_activate_action (G_ACTION_GROUP (window), "tile", g_variant_new_string ("#"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "board.tile", "s", "#");
   g_signal_emit_by_name (canvas, "stroke-begin");
   g_signal_emit_by_name (canvas, "paint", 2, 2, (int) '#');
   g_signal_emit_by_name (canvas, "paint", 3, 2, (int) '#');
@@ -596,14 +606,14 @@ test_window_generate (void)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (g_object_get_data (G_OBJECT (w), "start") != NULL)
+      if (PW_IS_GENERATE_DIALOG (w))
         dialog = w;
     }
   g_assert_nonnull (dialog);
-  gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "size"), "4x4");
-  gtk_editable_set_text (g_object_get_data (G_OBJECT (dialog), "colours"), "2");
-  gtk_spin_button_set_value (g_object_get_data (G_OBJECT (dialog), "count"), 2);
-  g_signal_emit_by_name (g_object_get_data (G_OBJECT (dialog), "start"), "clicked");
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "4x4"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "colours", "2"));
+  pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 2);
+  pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
   wait_for (has_levels, want, "two generated levels");
   g_assert_cmpuint (pw_document_get_n_levels (document), ==, 3);
   g_assert_cmpstr (pw_level_get_kind_id (pw_document_get_level (document, 2)), ==, "combination");
@@ -720,19 +730,21 @@ test_window_restore_after_crash (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window asks the level's kind for its board: FreeCell's is the card
+ * table. */
 static gboolean
 card_table_allocated (gpointer data)
 {
-  GtkWidget *table = pw_window_get_card_table (data);
+  GtkWidget *table = GTK_WIDGET (pw_window_get_board (data));
 
-  return gtk_widget_get_mapped (table) && gtk_widget_get_width (table) > 100 &&
-         gtk_widget_get_height (table) > 100;
+  return PW_IS_CARD_TABLE (table) && gtk_widget_get_mapped (table) &&
+         gtk_widget_get_width (table) > 100 && gtk_widget_get_height (table) > 100;
 }
 
 static gboolean
 card_table_checked (gpointer data)
 {
-  return pw_card_table_is_checked (PW_CARD_TABLE (pw_window_get_card_table (data)));
+  return pw_card_table_is_checked (PW_CARD_TABLE (pw_window_get_board (data)));
 }
 
 static PwLevel *
@@ -748,6 +760,14 @@ ms_deal_level (guint32     number,
   level = _pw_level_new_take_data (&pw_freecell_kind, data);
   pw_level_set_name (level, name);
   return level;
+}
+
+static gboolean
+third_is_same_game (gpointer data)
+{
+  g_autoptr(PwLevelItem) third = g_list_model_get_item (pw_window_get_level_model (data), 2);
+
+  return pw_level_item_get_same_game_as (third) != 0;
 }
 
 static const PwFreecellLevel *
@@ -770,7 +790,7 @@ test_window_freecell (void)
   g_autoptr(PwLevel) deal = ms_deal_level (1, 4, "Deal 1");
   g_autoptr(PwLevel) cramped = ms_deal_level (1, 1, "Deal 1 with one free cell");
   PwWindow *window = pw_window_new (NULL);
-  PwCardTable *table = PW_CARD_TABLE (pw_window_get_card_table (window));
+  PwCardTable *table;
   gpointer winnable[2] = { window, "It can still be won" };
   gpointer dead[2] = { window, "Dead end" };
   int from = -1, to = -1, left = -1;
@@ -794,11 +814,14 @@ test_window_freecell (void)
   pw_window_set_document (window, document);
   gtk_window_present (GTK_WINDOW (window));
   wait_for (card_table_allocated, window, "the card table on screen");
+  table = PW_CARD_TABLE (pw_window_get_board (window));
   wait_for (panel_says_analysed, window, "the deal's analysis");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
                                                       "solvable"), ==, "yes");
-  /* the list flags the third level as the first one's game */
+  /* the list flags the third level as the first one's game, once the
+   * burst of analyses is over */
   wait_for (list_filled, window, "every deal analysed");
+  wait_for (third_is_same_game, window, "the same game flagged");
   {
     GListModel *model = pw_window_get_level_model (window);
     g_autoptr(PwLevelItem) first = g_list_model_get_item (model, 0);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "pw-analysis-panel.h"
+#include "pw-kind-view.h"
 
 struct _PwAnalysisPanel
 {
@@ -26,36 +27,268 @@ struct _PwAnalysisPanel
   GtkGrid      *figures;
 
   const PwKind *kind;
-  GHashTable   *values;      /* figure key -> GtkLabel (the grid owns them) */
+  PwLevel      *level;
+  PwAnalysis   *analysis;
+  GPtrArray    *rows;        /* Row, one per figure of the kind */
+  gboolean      stale;       /* the figures shown are the previous content's */
+  guint64       explored;    /* the last progress */
+  gboolean      quiet;       /* untoggling entries ourselves */
 };
 
 G_DEFINE_FINAL_TYPE (PwAnalysisPanel, pw_analysis_panel, GTK_TYPE_WIDGET)
 
+enum { CELLS_SELECTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 /* A value up to this many characters sits beside its name; a longer one
- * (a solution, a list of cells) on its own line under it, the panel's
- * whole width, where it reads as wrapped text rather than a narrow column. */
+ * (a solution) on its own line under it, the panel's whole width, where it
+ * reads as wrapped text rather than a narrow column. */
 #define VALUE_CHARS 24
+
+/* One figure: its value, the entry buttons of a list of cell lists, the
+ * text shown, and the text before this analysis while re-analysing. */
+typedef struct
+{
+  const PwFigureInfo *info;
+  guint               index;
+  GtkLabel           *value;
+  GtkFlowBox         *entries;
+  char               *text;
+  char               *previous;
+} Row;
+
+static void
+row_free (Row *row)
+{
+  g_free (row->text);
+  g_free (row->previous);
+  g_free (row);
+}
+
+static Row *
+row_of (PwAnalysisPanel *self,
+        const char      *key)
+{
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (g_str_equal (row->info->key, key))
+        return row;
+    }
+  return NULL;
+}
 
 /* Figure @i's name is on grid row 2i; its value beside it, or on row
  * 2i + 1 when long (an empty row takes no space). */
 static void
 set_value (PwAnalysisPanel *self,
-           guint            i,
+           Row             *row,
            const char      *text)
 {
-  GtkLabel *value = g_hash_table_lookup (self->values, self->kind->figures[i].key);
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->figures));
   GtkGridLayoutChild *child =
-    GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, GTK_WIDGET (value)));
+    GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, GTK_WIDGET (row->value)));
   gboolean below = g_utf8_strlen (text, -1) > VALUE_CHARS;
 
-  gtk_label_set_text (value, text);
-  gtk_label_set_xalign (value, below ? 0 : 1);
-  gtk_widget_set_halign (GTK_WIDGET (value), below ? GTK_ALIGN_FILL : GTK_ALIGN_END);
+  if (row->text != text)
+    {
+      g_free (row->text);
+      row->text = g_strdup (text);
+    }
+  gtk_label_set_text (row->value, text);
+  gtk_label_set_xalign (row->value, below ? 0 : 1);
+  gtk_widget_set_halign (GTK_WIDGET (row->value), below ? GTK_ALIGN_FILL : GTK_ALIGN_END);
   gtk_grid_layout_child_set_column (child, below ? 0 : 1);
   gtk_grid_layout_child_set_column_span (child, below ? 2 : 1);
-  gtk_grid_layout_child_set_row (child, below ? 2 * i + 1 : 2 * i);
+  gtk_grid_layout_child_set_row (child, below ? 2 * row->index + 1 : 2 * row->index);
 }
+
+/* A list whose every element is a list of [x, y] cells, or NULL. */
+static JsonArray *
+cell_lists (JsonNode *node)
+{
+  JsonArray *lists;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return NULL;
+  lists = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (lists); i++)
+    if (!JSON_NODE_HOLDS_ARRAY (json_array_get_element (lists, i)))
+      return NULL;
+  return json_array_get_length (lists) > 0 ? lists : NULL;
+}
+
+/* The text of one figure: counts for cells, entry by entry for lists of
+ * cells (no walls of coordinates), else as the report says it. */
+static char *
+figure_text (const PwFigureInfo *info,
+             JsonNode           *node)
+{
+  JsonArray *lists;
+
+  if (info->type == PW_FIGURE_CELLS && node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    return pw_format_count (json_array_get_length (json_node_get_array (node)));
+  if (info->type == PW_FIGURE_LIST && (lists = cell_lists (node)) != NULL)
+    {
+      GString *text = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (lists); i++)
+        g_string_append_printf (text, "%s%u: %u", i ? ", " : "", i + 1,
+                                json_array_get_length (json_array_get_array_element (lists, i)));
+      return g_string_free (text, FALSE);
+    }
+  return pw_figure_to_display (node, info->type);
+}
+
+/* ------------------------------------------------------------------ */
+/* Entries of a list of cell lists                                      */
+
+static void
+emit_cells (PwAnalysisPanel *self,
+            JsonArray       *cells)
+{
+  g_autoptr(GArray) xy = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; cells != NULL && i < json_array_get_length (cells); i++)
+    {
+      JsonArray *cell = json_array_get_array_element (cells, i);
+      int x, y;
+
+      if (cell == NULL || json_array_get_length (cell) != 2)
+        continue;
+      x = json_array_get_int_element (cell, 0);
+      y = json_array_get_int_element (cell, 1);
+      g_array_append_val (xy, x);
+      g_array_append_val (xy, y);
+    }
+  g_signal_emit (self, signals[CELLS_SELECTED], 0, cells != NULL ? (int *) xy->data : NULL,
+                 cells != NULL ? xy->len / 2 : 0);
+}
+
+static void
+entry_toggled (GtkToggleButton *button,
+               PwAnalysisPanel *self)
+{
+  GtkWidget *box = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_FLOW_BOX);
+  Row *row = g_object_get_data (G_OBJECT (box), "row");
+  JsonArray *lists;
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
+  gboolean any = FALSE;
+
+  if (self->quiet)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    {
+      /* one at a time */
+      for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          GtkWidget *other = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+          if (other != GTK_WIDGET (button))
+            {
+              self->quiet = TRUE;
+              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (other), FALSE);
+              self->quiet = FALSE;
+            }
+        }
+      lists = self->analysis != NULL
+              ? cell_lists (json_object_get_member (pw_analysis_get_figures (self->analysis),
+                                                    row->info->key))
+              : NULL;
+      if (lists != NULL && index < json_array_get_length (lists))
+        {
+          emit_cells (self, json_array_get_array_element (lists, index));
+          return;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    any |= gtk_toggle_button_get_active (
+      GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
+  if (!any)
+    emit_cells (self, NULL);
+}
+
+/* A button per entry, its count on it, its name in the tooltip. */
+static void
+fill_entries (PwAnalysisPanel *self,
+              Row             *row,
+              JsonArray       *lists)
+{
+  const PwKindView *view = self->level != NULL
+                           ? pw_kind_view_lookup (pw_level_get_kind_id (self->level)) : NULL;
+  GtkWidget *child;
+  gboolean had_choice = FALSE;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (row->entries))) != NULL)
+    {
+      had_choice |= gtk_toggle_button_get_active (
+        GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
+      gtk_flow_box_remove (row->entries, child);
+    }
+  if (had_choice)
+    emit_cells (self, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (row->entries), lists != NULL);
+  for (guint i = 0; lists != NULL && i < json_array_get_length (lists); i++)
+    {
+      guint n = json_array_get_length (json_array_get_array_element (lists, i));
+      g_autofree char *name = view != NULL && view->entry_label != NULL
+                              ? view->entry_label (pw_level_get_data (self->level), i) : NULL;
+      g_autofree char *label = g_strdup_printf ("%u: %u", i + 1, n);
+      g_autofree char *tip = NULL;
+      GtkWidget *button = gtk_toggle_button_new_with_label (label);
+
+      if (name == NULL)
+        name = g_strdup_printf ("%u", i + 1);
+      /* Translators: the tooltip of an inventory entry's button: its name,
+       * then how many cells (dead cells) the figure lists for it */
+      tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u cell; choose to see it on the "
+                                          "board", "%s: %u cells; choose to see them on the board",
+                                          n),
+                             name, n);
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_widget_add_css_class (button, "numeric");
+      gtk_widget_add_css_class (button, "pw-entry");
+      g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "toggled", G_CALLBACK (entry_toggled), self);
+      gtk_flow_box_append (row->entries, button);
+    }
+}
+
+gboolean
+pw_analysis_panel_select_entry (PwAnalysisPanel *self,
+                                const char      *key,
+                                int              index)
+{
+  Row *row;
+  int i = 0;
+
+  g_return_val_if_fail (PW_IS_ANALYSIS_PANEL (self), FALSE);
+
+  row = row_of (self, key);
+  if (row == NULL || row->entries == NULL)
+    return FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (row->entries)); child != NULL;
+       child = gtk_widget_get_next_sibling (child), i++)
+    {
+      GtkToggleButton *button = GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (
+        GTK_FLOW_BOX_CHILD (child)));
+
+      if (i == index)
+        {
+          gtk_toggle_button_set_active (button, TRUE);
+          return TRUE;
+        }
+      if (index < 0)
+        gtk_toggle_button_set_active (button, FALSE);
+    }
+  return index < 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figures                                                              */
 
 static void
 build_figures (PwAnalysisPanel *self,
@@ -66,7 +299,7 @@ build_figures (PwAnalysisPanel *self,
   if (kind == self->kind)
     return;
   self->kind = kind;
-  g_hash_table_remove_all (self->values);
+  g_ptr_array_set_size (self->rows, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->figures))) != NULL)
     gtk_grid_remove (self->figures, child);
   if (kind == NULL)
@@ -77,7 +310,11 @@ build_figures (PwAnalysisPanel *self,
       const PwFigureInfo *info = &kind->figures[i];
       GtkWidget *name = gtk_label_new (_(info->label));
       GtkWidget *value = gtk_label_new ("—");
+      Row *row = g_new0 (Row, 1);
 
+      row->info = info;
+      row->index = i;
+      row->value = GTK_LABEL (value);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_label_set_wrap (GTK_LABEL (name), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
@@ -97,16 +334,68 @@ build_figures (PwAnalysisPanel *self,
       gtk_widget_add_css_class (value, "numeric");
       gtk_grid_attach (self->figures, name, 0, 2 * i, 1, 1);
       gtk_grid_attach (self->figures, value, 1, 2 * i, 1, 1);
-      g_hash_table_insert (self->values, (gpointer) info->key, value);
-      set_value (self, i, "—");
+      if (info->type == PW_FIGURE_LIST)
+        {
+          /* entries under the name, the panel's width */
+          row->entries = GTK_FLOW_BOX (gtk_flow_box_new ());
+          gtk_flow_box_set_selection_mode (row->entries, GTK_SELECTION_NONE);
+          gtk_flow_box_set_max_children_per_line (row->entries, 8);
+          gtk_flow_box_set_column_spacing (row->entries, 4);
+          gtk_flow_box_set_row_spacing (row->entries, 4);
+          gtk_widget_set_visible (GTK_WIDGET (row->entries), FALSE);
+          g_object_set_data (G_OBJECT (row->entries), "row", row);
+          gtk_grid_attach (self->figures, GTK_WIDGET (row->entries), 0, 2 * i + 1, 2, 1);
+        }
+      g_ptr_array_add (self->rows, row);
+      set_value (self, row, "—");
+    }
+}
+
+static void
+set_stale (PwAnalysisPanel *self,
+           gboolean         stale)
+{
+  self->stale = stale;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (stale)
+        gtk_widget_add_css_class (GTK_WIDGET (row->value), "pw-stale");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-stale");
+      if (row->entries != NULL)
+        gtk_widget_set_sensitive (GTK_WIDGET (row->entries), !stale);
     }
 }
 
 static void
 clear_values (PwAnalysisPanel *self)
 {
-  for (guint i = 0; self->kind != NULL && i < self->kind->n_figures; i++)
-    set_value (self, i, "—");
+  set_stale (self, FALSE);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      g_clear_pointer (&row->previous, g_free);
+      gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-changed");
+      set_value (self, row, "—");
+      if (row->entries != NULL)
+        fill_entries (self, row, NULL);
+    }
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
+}
+
+/* Whether @level is another content of the level whose figures are shown. */
+static gboolean
+same_level (PwAnalysisPanel *self,
+            PwLevel         *level)
+{
+  const char *id = level != NULL ? pw_level_get_id (level) : NULL;
+
+  return self->level != NULL && level != NULL && self->analysis != NULL &&
+         pw_level_get_kind (level) == self->kind && id != NULL && *id != '\0' &&
+         g_strcmp0 (id, pw_level_get_id (self->level)) == 0;
 }
 
 void
@@ -115,11 +404,35 @@ pw_analysis_panel_set_level (PwAnalysisPanel *self,
                              GPtrArray       *problems)
 {
   GtkWidget *child;
+  gboolean again;
 
   g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
 
+  again = (same_level (self, level) || (self->stale && level != NULL && self->level != NULL &&
+                                        g_strcmp0 (pw_level_get_id (level),
+                                                   pw_level_get_id (self->level)) == 0)) &&
+          (problems == NULL || problems->len == 0);
+  if (level != NULL)
+    pw_level_ref (level);
+  g_clear_pointer (&self->level, pw_level_unref);
+  self->level = level;
   build_figures (self, level != NULL ? pw_level_get_kind (level) : NULL);
-  clear_values (self);
+  if (again)
+    {
+      /* the figures before the edit stay, dimmed, to be compared with the
+       * new ones; after two edits, with those of the first */
+      for (guint i = 0; i < self->rows->len && !self->stale; i++)
+        {
+          Row *row = g_ptr_array_index (self->rows, i);
+
+          g_free (row->previous);
+          row->previous = g_strdup (row->text);
+        }
+      set_stale (self, TRUE);
+    }
+  else
+    clear_values (self);
+  self->explored = 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problems))) != NULL)
     gtk_list_box_remove (self->problems, child);
@@ -145,6 +458,7 @@ pw_analysis_panel_set_level (PwAnalysisPanel *self,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->problems), problems != NULL && problems->len > 0);
 
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "warning");
   if (level == NULL)
     gtk_label_set_text (self->status_label, _("No level"));
   else if (pw_level_get_kind (level) == NULL)
@@ -164,20 +478,50 @@ pw_analysis_panel_set_level (PwAnalysisPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }
 
+/* "2 014 states explored", in the kind's unit. */
+static char *
+explored_text (PwAnalysisPanel *self,
+               guint64          explored)
+{
+  g_autofree char *count = pw_format_count (explored);
+
+  if (self->kind == NULL || self->kind->progress_unit == NULL)
+    return g_steal_pointer (&count);
+  /* Translators: a count and what it counts (the kind says: "states
+   * explored", "positions checked"…) */
+  return g_strdup_printf (C_("progress", "%s %s"), count, _(self->kind->progress_unit));
+}
+
 void
 pw_analysis_panel_set_progress (PwAnalysisPanel *self,
                                 guint64          explored)
 {
-  g_autofree char *count = pw_format_count (explored);
+  g_autofree char *count = NULL;
   g_autofree char *text = NULL;
 
   g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
 
-  /* Translators: %s is a number of states, with thousands separators */
-  text = g_strdup_printf (_("Analysing… %s states explored"), count);
+  self->explored = explored;
+  count = explored_text (self, explored);
+  /* Translators: the analysis is running; %s is how far it got: "2 014
+   * states explored" */
+  text = g_strdup_printf (_("Analysing… %s"), count);
   gtk_label_set_text (self->status_label, text);
   gtk_spinner_start (self->spinner);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+}
+
+/* "13 → 11" when a figure changed since the edit; the plain value when
+ * it did not, or when either is too long to read twice. */
+static char *
+changed_text (Row        *row,
+              const char *text)
+{
+  if (row->previous == NULL || g_str_equal (row->previous, text) ||
+      g_utf8_strlen (row->previous, -1) + g_utf8_strlen (text, -1) + 3 > VALUE_CHARS ||
+      row->entries != NULL)
+    return NULL;
+  return g_strdup_printf ("%s → %s", row->previous, text);
 }
 
 void
@@ -186,6 +530,7 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
 {
   JsonObject *figures;
   g_autofree char *status = NULL;
+  g_autofree char *count = NULL;
 
   g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
 
@@ -193,25 +538,54 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   if (analysis == NULL)
     {
-      clear_values (self);
+      /* re-analysing: the previous figures stay, dimmed */
+      if (!self->stale)
+        clear_values (self);
       return;
     }
 
+  pw_analysis_replace (&self->analysis, analysis);
+  set_stale (self, FALSE);
   figures = pw_analysis_get_figures (analysis);
-  for (guint i = 0; self->kind != NULL && i < self->kind->n_figures; i++)
+  for (guint i = 0; i < self->rows->len; i++)
     {
-      const PwFigureInfo *info = &self->kind->figures[i];
-      g_autofree char *text = pw_figure_to_display (json_object_get_member (figures, info->key),
-                                                    info->type);
+      Row *row = g_ptr_array_index (self->rows, i);
+      JsonNode *node = json_object_get_member (figures, row->info->key);
+      g_autofree char *text = figure_text (row->info, node);
+      g_autofree char *changed = changed_text (row, text);
 
-      set_value (self, i, text);
+      if (changed != NULL)
+        gtk_widget_add_css_class (GTK_WIDGET (row->value), "pw-changed");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-changed");
+      set_value (self, row, changed != NULL ? changed : text);
+      /* the next comparison is with this analysis's own value */
+      g_free (row->text);
+      row->text = g_steal_pointer (&text);
+      if (row->entries != NULL)
+        {
+          /* the buttons say the counts; the value beside the name, none */
+          fill_entries (self, row, cell_lists (node));
+          if (cell_lists (node) != NULL)
+            gtk_label_set_text (row->value, "");
+        }
     }
 
+  /* the count the progress reached, in its unit */
+  if (pw_analysis_get_explored (analysis) > 0)
+    count = explored_text (self, pw_analysis_get_explored (analysis));
   if (pw_analysis_get_partial (analysis))
     /* Translators: the analysis stopped early; %s says why */
     status = g_strdup_printf (_("Partial: %s"), pw_analysis_get_partial_reason (analysis));
   else
     status = g_strdup_printf (_("Analysed in %.2f s"), pw_analysis_get_seconds (analysis));
+  if (count != NULL)
+    {
+      char *more = g_strconcat (status, "\n", count, NULL);
+
+      g_free (status);
+      status = more;
+    }
   gtk_label_set_text (self->status_label, status);
   gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
   if (pw_analysis_get_partial (analysis))
@@ -230,66 +604,6 @@ pw_analysis_panel_set_error (PwAnalysisPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   clear_values (self);
   gtk_label_set_text (self->status_label, message);
-}
-
-void
-pw_analysis_panel_set_play (PwAnalysisPanel *self,
-                            PwPlay          *play)
-{
-  g_autofree char *text = NULL;
-  guint distance = 0;
-  const char *css = NULL;
-
-  g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
-
-  gtk_widget_set_visible (GTK_WIDGET (self->play_label), play != NULL);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->play_label), "pw-dead-end");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->play_label), "pw-won");
-  if (play == NULL)
-    return;
-
-  switch (pw_play_get_status (play, &distance))
-    {
-    case PW_PLAY_WON:
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Won in %u move.",
-                                           "Won in %u moves.",
-                                           (gulong) strlen (pw_play_get_history (play))),
-                              (guint) strlen (pw_play_get_history (play)));
-      if (pw_play_get_combo_broken (play))
-        {
-          char *more = g_strconcat (text, " ", _("The combo was broken."), NULL);
-
-          g_free (text);
-          text = more;
-        }
-      css = "pw-won";
-      break;
-    case PW_PLAY_WINNABLE:
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "A win is reachable: %u move at best.",
-                                           "A win is reachable: %u moves at best.", distance),
-                              distance);
-      break;
-    case PW_PLAY_DEAD_END:
-      text = g_strdup (_("Dead end: no win can be reached from here. Undo with Backspace."));
-      css = "pw-dead-end";
-      break;
-    case PW_PLAY_UNKNOWN:
-    default:
-      text = g_strdup (_("Waiting for the analysis to say whether a win is reachable."));
-      break;
-    }
-  if (*pw_play_get_history (play) != '\0')
-    {
-      /* Translators: play mode, the moves made so far as letters (U R D L…) */
-      char *more = g_strdup_printf (_("%s\nMoves: %s"), text, pw_play_get_history (play));
-
-      g_free (text);
-      text = more;
-    }
-  gtk_label_set_text (self->play_label, text);
-  if (css != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->play_label), css);
 }
 
 void
@@ -315,9 +629,14 @@ const char *
 pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
                                    const char      *key)
 {
-  GtkLabel *label = g_hash_table_lookup (self->values, key);
+  Row *row = row_of (self, key);
 
-  return label != NULL ? gtk_label_get_text (label) : NULL;
+  if (row == NULL)
+    return NULL;
+  /* a list of entries reads as its buttons do */
+  if (row->entries != NULL && gtk_widget_get_visible (GTK_WIDGET (row->entries)))
+    return row->text;
+  return gtk_label_get_text (row->value);
 }
 
 const char *
@@ -333,11 +652,20 @@ pw_analysis_panel_get_play_text (PwAnalysisPanel *self)
          ? gtk_label_get_text (self->play_label) : NULL;
 }
 
+gboolean
+pw_analysis_panel_get_stale (PwAnalysisPanel *self)
+{
+  g_return_val_if_fail (PW_IS_ANALYSIS_PANEL (self), FALSE);
+  return self->stale;
+}
+
 static void
 pw_analysis_panel_dispose (GObject *object)
 {
   PwAnalysisPanel *self = PW_ANALYSIS_PANEL (object);
 
+  g_clear_pointer (&self->level, pw_level_unref);
+  g_clear_pointer (&self->analysis, pw_analysis_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PW_TYPE_ANALYSIS_PANEL);
   G_OBJECT_CLASS (pw_analysis_panel_parent_class)->dispose (object);
 }
@@ -347,7 +675,7 @@ pw_analysis_panel_finalize (GObject *object)
 {
   PwAnalysisPanel *self = PW_ANALYSIS_PANEL (object);
 
-  g_hash_table_unref (self->values);
+  g_ptr_array_unref (self->rows);
   G_OBJECT_CLASS (pw_analysis_panel_parent_class)->finalize (object);
 }
 
@@ -359,6 +687,10 @@ pw_analysis_panel_class_init (PwAnalysisPanelClass *klass)
 
   object_class->dispose = pw_analysis_panel_dispose;
   object_class->finalize = pw_analysis_panel_finalize;
+
+  signals[CELLS_SELECTED] = g_signal_new ("cells-selected", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/puzzlewright/Puzzlewright/ui/pw-analysis-panel.ui");
@@ -376,5 +708,5 @@ static void
 pw_analysis_panel_init (PwAnalysisPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->values = g_hash_table_new (g_str_hash, g_str_equal);
+  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
 }

@@ -9,7 +9,6 @@
 #include <gtk/gtk.h>
 
 #include "puzzlewright.h"
-#include "pw-play.h"
 
 G_BEGIN_DECLS
 
@@ -18,16 +17,26 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PwAnalysisPanel, pw_analysis_panel, PW, ANALYSIS_PANEL, GtkWidget)
 
 /* Shows every figure of the level's kind (in the kind's order, unknown
- * ones as "—"), the validation problems, progress while an analysis
- * runs, "partial" when a budget ran out, and in play mode what the
- * current position is. */
+ * ones as "—"), the validation problems, progress while an analysis runs
+ * (counted in the kind's progress unit; the count it reached is said
+ * again when the analysis is done), "partial" when a budget ran out, and
+ * in play mode what the current position is.
+ *
+ * While the level on screen is analysed again after an edit, its previous
+ * figures stay, dimmed; when the new ones come, a figure that changed
+ * reads "13 → 11". Lists of cells read as counts; a list of cell lists
+ * (dead cells per inventory entry) is a row of buttons, one per entry
+ * with its count: choosing one emits "cells-selected" (const int *cells,
+ * guint n_cells: x, y pairs; NULL and 0 when none is chosen), for the
+ * board to mark them. */
 
 /* A new level is on screen: its kind's figures, its problems (NULL or
- * empty when valid); the figures are cleared until an analysis comes. */
+ * empty when valid). Another content of the same level (same id) keeps
+ * the figures shown, dimmed, until its analysis comes. */
 void pw_analysis_panel_set_level    (PwAnalysisPanel *self,
                                      PwLevel         *level,
                                      GPtrArray       *problems);
-/* Analysing: states explored so far. */
+/* Analysing: the count the analysis's progress reached. */
 void pw_analysis_panel_set_progress (PwAnalysisPanel *self,
                                      guint64          explored);
 void pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
@@ -35,20 +44,23 @@ void pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
 /* The analysis could not run (other than for the problems shown). */
 void pw_analysis_panel_set_error    (PwAnalysisPanel *self,
                                      const char      *message);
-/* Play mode's position, or NULL out of play mode. */
-void pw_analysis_panel_set_play     (PwAnalysisPanel *self,
-                                     PwPlay          *play);
 
-/* Placement play's status, or NULL to hide it; @state 0 plain, 1 won,
- * 2 dead end (coloured like play mode's). */
+/* Play's status, or NULL to hide it; @state 0 plain, 1 won, 2 dead end. */
 void pw_analysis_panel_set_play_message (PwAnalysisPanel *self,
                                          const char      *text,
                                          int              state);
 
-/* The text shown for figure @key, and the status line (for tests). */
+/* The text shown for figure @key, the status line, the play status
+ * (tests); whether the figures shown are the previous content's. */
 const char *pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
                                                const char      *key);
 const char *pw_analysis_panel_get_status_text (PwAnalysisPanel *self);
 const char *pw_analysis_panel_get_play_text   (PwAnalysisPanel *self);
+gboolean    pw_analysis_panel_get_stale       (PwAnalysisPanel *self);
+/* Chooses entry @index of the cell-list figure @key, as a click does
+ * (-1: none); FALSE when there is no such entry. */
+gboolean    pw_analysis_panel_select_entry    (PwAnalysisPanel *self,
+                                               const char      *key,
+                                               int              index);
 
 G_END_DECLS

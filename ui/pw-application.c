@@ -126,6 +126,13 @@ open_start_set (PwApplication *self,
     {
       file = g_file_new_for_path (path);
       document = pw_document_load (file, NULL, &error);
+      /* the set opened last that no longer opens says why, and no other
+       * set takes its place */
+      if (document == NULL && path == last)
+        {
+          pw_window_show_open_error (window, file, error->message);
+          return;
+        }
       if (document == NULL)
         g_warning ("%s", error->message);
     }
@@ -232,11 +239,24 @@ offer_recovery (PwApplication *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+window_file_used (PwApplication *self,
+                  const char    *path)
+{
+  pw_application_note_recent (self, path);
+}
+
 static PwWindow *
 new_window (PwApplication *self)
 {
-  PwWindow *window = pw_window_new (GTK_APPLICATION (self));
+  PwWindow *window = g_object_new (PW_TYPE_WINDOW,
+                                   "application", self,
+                                   "settings", self->settings,
+                                   "recovery", self->recovery,
+                                   NULL);
 
+  g_signal_connect_object (window, "file-used", G_CALLBACK (window_file_used), self,
+                           G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }
@@ -272,13 +292,12 @@ pw_application_open (GApplication  *application,
       g_autoptr(GError) error = NULL;
       g_autoptr(PwDocument) document = pw_document_load (files[i], NULL, &error);
 
+      /* a file that does not open says why, and nothing else opens in
+       * its place */
       if (document != NULL)
         pw_window_set_document (window, document);
       else
-        {
-          open_start_set (self, window);
-          pw_window_open_file (window, files[i]);
-        }
+        pw_window_show_open_error (window, files[i], error->message);
     }
 }
 
@@ -343,19 +362,27 @@ pw_application_startup (GApplication *application)
     { "win.level-paste", { "<Control><Shift>v", NULL } },
     { "win.play", { "F5", NULL } },
     { "win.find", { "<Control>f", NULL } },
-    { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
-    { "win.zoom-out", { "<Control>minus", NULL } },
-    { "win.zoom-fit", { "<Control>0", NULL } },
-    { "win.tool::pencil", { "<Control>1", NULL } },
-    { "win.tool::rectangle", { "<Control>2", NULL } },
-    { "win.tool::fill", { "<Control>3", NULL } },
-    { "win.tool::eraser", { "<Control>4", NULL } },
+    /* the board of the level on screen offers these (PwBoard) */
+    { "board.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+    { "board.zoom-out", { "<Control>minus", NULL } },
+    { "board.zoom-fit", { "<Control>0", NULL } },
+    { "board.tool::pencil", { "<Control>1", NULL } },
+    { "board.tool::rectangle", { "<Control>2", NULL } },
+    { "board.tool::fill", { "<Control>3", NULL } },
+    { "board.tool::eraser", { "<Control>4", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 
+  static gsize named = 0;
+
   G_APPLICATION_CLASS (pw_application_parent_class)->startup (application);
 
-  g_set_application_name (_("Puzzlewright"));
+  /* once a process: tests make more than one application */
+  if (g_once_init_enter (&named))
+    {
+      g_set_application_name (_("Puzzlewright"));
+      g_once_init_leave (&named, 1);
+    }
   gtk_window_set_default_icon_name (PW_APPLICATION_ID);
   gtk_css_provider_load_from_resource (css, "/org/puzzlewright/Puzzlewright/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),

@@ -39,6 +39,7 @@ struct _PwCanvas
   PwLevel    *shown;        /* the play position, drawn instead of the level */
   gboolean    placing;      /* placement play */
   guint8     *conflict;     /* placement play: cells to ring, or NULL */
+  GArray     *highlight;    /* int x, y pairs the figures panel chose */
   char       *history;      /* the moves shown, to tell a move from a jump */
 
   /* a move being animated */
@@ -395,6 +396,35 @@ draw_overlay (PwCanvas         *self,
   cairo_restore (cr);
 }
 
+/* Cells the figures panel points at (an entry's dead cells): filled in
+ * the accent colour and outlined, over the kind's own overlay. */
+static void
+draw_highlight (PwCanvas         *self,
+                cairo_t          *cr,
+                const PwGeometry *g)
+{
+  if (self->highlight == NULL || self->play != NULL || self->placing)
+    return;
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (2, g->cell / 14));
+  for (guint i = 0; i + 1 < self->highlight->len; i += 2)
+    {
+      int column = g_array_index (self->highlight, int, i);
+      int row = g_array_index (self->highlight, int, i + 1);
+      double x, y;
+
+      if (column < 0 || row < 0 || column >= g->columns || row >= g->rows)
+        continue;
+      pw_geometry_cell_origin (g, column, row, &x, &y);
+      cairo_rectangle (cr, x + 2, y + 2, g->cell - 4, g->cell - 4);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.35);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 0.11, 0.39, 0.77, 0.95);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
 static gboolean
 draw_animation (PwCanvas         *self,
                 cairo_t          *cr,
@@ -463,6 +493,7 @@ pw_canvas_snapshot (GtkWidget   *widget,
   else if (g.cell > 0 && pw_level_paint_at (drawn_level (self), cr, &g, dark))
     {
       draw_overlay (self, cr, &g, dark);
+      draw_highlight (self, cr, &g);
       draw_conflict (self, cr, &g);
       draw_problems (self, cr, &g);
       draw_selection (self, cr, &g);
@@ -820,6 +851,7 @@ pw_canvas_dispose (GObject *object)
   g_clear_pointer (&self->history, g_free);
   g_clear_pointer (&self->conflict, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->highlight, g_array_unref);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
   self->play = NULL;
   G_OBJECT_CLASS (pw_canvas_parent_class)->dispose (object);
@@ -955,6 +987,33 @@ pw_canvas_set_problems (PwCanvas  *self,
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = problems;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pw_canvas_set_highlight (PwCanvas  *self,
+                         const int *cells,
+                         guint      n_cells)
+{
+  g_return_if_fail (PW_IS_CANVAS (self));
+
+  g_clear_pointer (&self->highlight, g_array_unref);
+  if (cells != NULL && n_cells > 0)
+    {
+      self->highlight = g_array_sized_new (FALSE, FALSE, sizeof (int), 2 * n_cells);
+      g_array_append_vals (self->highlight, cells, 2 * n_cells);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+pw_canvas_get_highlight (PwCanvas   *self,
+                         const int **cells)
+{
+  g_return_val_if_fail (PW_IS_CANVAS (self), 0);
+
+  if (cells != NULL)
+    *cells = self->highlight != NULL ? (const int *) self->highlight->data : NULL;
+  return self->highlight != NULL ? self->highlight->len / 2 : 0;
 }
 
 void

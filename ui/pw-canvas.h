@@ -72,6 +72,14 @@ void        pw_canvas_set_placement (PwCanvas     *self,
                                      const guint8 *placed,
                                      const guint8 *conflict);
 
+/* Cells to mark (x, y pairs; NULL to clear), as the figures panel
+ * chooses them; the number marked, for tests. */
+void        pw_canvas_set_highlight (PwCanvas     *self,
+                                     const int    *cells,
+                                     guint         n_cells);
+guint       pw_canvas_get_highlight (PwCanvas     *self,
+                                     const int   **cells);
+
 void        pw_canvas_set_tool      (PwCanvas   *self,
                                      PwTool      tool);
 PwTool      pw_canvas_get_tool      (PwCanvas   *self);

@@ -20,332 +20,27 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "freecell-view.h"
 #include "pw-canvas.h"
-#include "pw-card-table.h"
+#include "pw-card-table-private.h"
 
-/* what a check may spend: the position itself, then each move (positions
- * stored, and microseconds) */
-#define POSITION_BUDGET  300000
-#define POSITION_TIME    (180 * G_TIME_SPAN_MILLISECOND)
-#define MOVE_BUDGET      100000
-#define MOVE_TIME        (60 * G_TIME_SPAN_MILLISECOND)
-#define DRAG_THRESHOLD   6.0
+static void pw_card_table_board_init (PwBoardInterface *iface);
 
-#define N_SOURCES  PW_FC_FOUNDATION
-#define N_PLACES   (PW_FC_FOUNDATION + 1)
+G_DEFINE_FINAL_TYPE_WITH_CODE (PwCardTable, pw_card_table, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (PW_TYPE_BOARD, pw_card_table_board_init))
 
-struct _PwCardTable
-{
-  GtkBox           parent_instance;
-
-  GtkWidget       *edit_bar;
-  GtkWidget       *play_bar;
-  GtkWidget       *area;
-  GtkSpinButton   *deal_spin;
-  GtkSpinButton   *seed_spin;
-  GtkSpinButton   *cascades_spin;
-  GtkSpinButton   *free_spin;
-  GtkCheckButton  *auto_check;
-  GtkLabel        *hint_label;
-  gboolean         updating;
-
-  PwLevel         *level;
-  GPtrArray       *problems;
-  PwFcDecor        decor;
-  PwGeometry       geometry;
-
-  /* pointer */
-  int              press_place;    /* -1: none */
-  int              press_index;
-  double           press_x;
-  double           press_y;
-  double           grab_dx;
-  double           grab_dy;
-  gboolean         dragging;
-  int              edit_place;     /* edit: a card clicked, waiting to swap */
-  int              edit_index;
-
-  /* play */
-  gboolean         playing;
-  PwFcPosition     position;
-  GArray          *history;        /* PwFcPosition before each step */
-  GArray          *steps;          /* guint: atomic moves of each step */
-  GArray          *moves;          /* PwFcMove, every atomic move made */
-  int              selected_place;
-  int              selected_index;
-  int              swaps;          /* to the suits of the deal's class */
-  int              cursor;         /* play by keyboard: a place, or -1 */
-
-  /* the check of the position on screen */
-  GCancellable    *cancellable;
-  gboolean         checked;
-  gboolean         marks_known;
-  PwFcVerdict      verdict;
-  guint64          states;
-  GArray          *solution;       /* PwFcMove from the position, or NULL */
-  PwFcMark         marks[N_SOURCES][N_PLACES];
-  int              moves_left[N_SOURCES][N_PLACES];
-  gboolean         hint_shown;
-};
-
-G_DEFINE_FINAL_TYPE (PwCardTable, pw_card_table, GTK_TYPE_BOX)
-
-enum { SIGNAL_EDITED, SIGNAL_PLAY_STATUS, SIGNAL_PLAY_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
-
-static void start_check   (PwCardTable *self);
 static void update_status (PwCardTable *self);
 
-static const PwFreecellLevel *
-level_data (PwCardTable *self)
+const PwFreecellLevel *
+_pw_card_table_level_data (PwCardTable *self)
 {
   return self->level != NULL ? pw_level_get_data (self->level) : NULL;
 }
 
 /* ------------------------------------------------------------------ */
-/* Moves as a click makes them                                          */
+/* Checks on a worker thread (freecell-check.c)                         */
 
-static gboolean
-is_run (const PwFcPosition *position,
-        int                 c,
-        int                 index)
-{
-  for (int i = index + 1; i < position->height[c]; i++)
-    {
-      guint8 below = position->cards[c][i - 1], card = position->cards[c][i];
-
-      if (PW_FC_RANK (below) != PW_FC_RANK (card) + 1 || PW_FC_RED (below) == PW_FC_RED (card))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* The atomic moves that carry the card at @index of @from (and all above
- * it) to @to, the way a click does: onto a cascade only the part of the
- * run that fits, into an occupied free cell the first empty one
- * instead. Appended to @out; FALSE, appending nothing, when no legal move
- * does it. */
-static gboolean
-resolve_move (const PwFcPosition *position,
-              int                 from,
-              int                 index,
-              int                 to,
-              GArray             *out)
-{
-  PwFcMove move;
-
-  if (from < 0 || to < 0 || from == to || from >= PW_FC_FOUNDATION || to > PW_FC_FOUNDATION ||
-      (from < PW_FC_MAX_CASCADES && from >= position->n_cascades) ||
-      (to < PW_FC_MAX_CASCADES && to >= position->n_cascades) ||
-      (PW_FC_IS_CELL (from) && from - PW_FC_MAX_CASCADES >= position->n_free) ||
-      (PW_FC_IS_CELL (to) && to - PW_FC_MAX_CASCADES >= position->n_free))
-    return FALSE;
-  if (PW_FC_IS_CELL (to) && pw_fc_top (position, to) != 0)
-    {
-      to = -1;
-      for (int i = 0; i < position->n_free && to < 0; i++)
-        if (position->cells[i] == 0)
-          to = PW_FC_CELL (i);
-      if (to < 0)
-        return FALSE;
-    }
-
-  if (from < PW_FC_MAX_CASCADES)
-    {
-      int h = position->height[from];
-      int count = h - index;
-
-      if (index < 0 || index >= h || !is_run (position, from, index))
-        return FALSE;
-      if (to < PW_FC_MAX_CASCADES && to != from)
-        {
-          if (position->height[to] == 0)
-            {
-              for (int k = count; k >= 1; k--)
-                if (pw_fc_supermove (position, from, k, to, out))
-                  return TRUE;
-              return FALSE;
-            }
-          /* onto a card only one part of the top run fits, wherever in
-           * the run the click was */
-          while (index > 0 && is_run (position, from, index - 1))
-            index--;
-          for (int k = 1; k <= h - index; k++)
-            if (pw_fc_supermove (position, from, k, to, out))
-              return TRUE;
-          return FALSE;
-        }
-      if (count != 1)
-        {
-          /* a run cannot go to a free cell or up: its top card can */
-          index = h - 1;
-        }
-    }
-  move.from = from;
-  move.to = to;
-  if (!pw_fc_move_legal (position, move))
-    return FALSE;
-  g_array_append_val (out, move);
-  return TRUE;
-}
-
-static void
-apply_moves (PwFcPosition *position,
-             GArray       *moves,
-             guint         first)
-{
-  for (guint i = first; i < moves->len; i++)
-    pw_fc_move_apply (position, g_array_index (moves, PwFcMove, i));
-}
-
-/* ------------------------------------------------------------------ */
-/* Checks on a worker thread                                            */
-
-typedef struct
-{
-  PwFcPosition position;
-  int          swaps;        /* to the suits of the deal's class */
-  gboolean     auto_moves;
-  gboolean     dead;         /* the position is a dead end: so is every move */
-  /* results */
-  PwFcVerdict  verdict;
-  guint64      states;
-  GArray      *solution;
-  PwFcMark     marks[N_SOURCES][N_PLACES];
-  int          moves_left[N_SOURCES][N_PLACES];
-} Check;
-
-static void
-check_free (gpointer data)
-{
-  Check *check = data;
-
-  g_clear_pointer (&check->solution, g_array_unref);
-  g_free (check);
-}
-
-/* Solves @position in the suits of its deal's class (@swaps), as the
- * analysis does, so that both find the same solutions; a solution names
- * places, so it plays on @position as it is. */
-static gboolean
-solve_from (const PwFcPosition *position,
-            int                 swaps,
-            guint64             budget,
-            GTimeSpan           time,
-            GCancellable       *cancellable,
-            PwFcSolveResult    *result,
-            GError            **error)
-{
-  PwFcSolveOptions options;
-  PwFcPosition swapped = *position;
-
-  pw_fc_position_swap_suits (&swapped, swaps);
-  position = &swapped;
-  pw_fc_solve_options_init (&options);
-  options.max_states = budget;
-  options.deadline = g_get_monotonic_time () + time;
-  options.cancellable = cancellable;
-  return pw_fc_solve (position, &options, result, error);
-}
-
-static void
-position_thread (GTask        *task,
-                 gpointer      source,
-                 gpointer      data,
-                 GCancellable *cancellable)
-{
-  Check *check = data;
-  PwFcSolveResult result;
-  GError *error = NULL;
-
-  if (!solve_from (&check->position, check->swaps, POSITION_BUDGET, POSITION_TIME, cancellable,
-                   &result, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  check->verdict = result.verdict;
-  check->states = result.states;
-  check->solution = g_steal_pointer (&result.solution);
-  pw_fc_solve_result_clear (&result);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-moves_thread (GTask        *task,
-              gpointer      source,
-              gpointer      data,
-              GCancellable *cancellable)
-{
-  Check *check = data;
-  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
-
-  for (int from = 0; from < N_SOURCES; from++)
-    {
-      int index;
-
-      if (from < PW_FC_MAX_CASCADES)
-        {
-          int h = from < check->position.n_cascades ? check->position.height[from] : 0;
-
-          if (h == 0)
-            continue;
-          /* the whole run at the top: a click on its lowest card */
-          for (index = h - 1; index > 0 && is_run (&check->position, from, index - 1); index--)
-            ;
-        }
-      else if (pw_fc_top (&check->position, from) == 0)
-        continue;
-      else
-        index = 0;
-
-      for (int to = 0; to < N_PLACES; to++)
-        {
-          PwFcPosition after = check->position;
-          PwFcSolveResult result;
-          GError *error = NULL;
-
-          g_array_set_size (moves, 0);
-          if (g_task_return_error_if_cancelled (task))
-            return;
-          if (!resolve_move (&check->position, from, index, to, moves))
-            continue;
-          if (check->dead)
-            {
-              check->marks[from][to] = PW_FC_MARK_DEAD;
-              continue;
-            }
-          apply_moves (&after, moves, 0);
-          if (check->auto_moves)
-            pw_fc_auto_moves (&after, moves);
-          if (!solve_from (&after, check->swaps, MOVE_BUDGET, MOVE_TIME, cancellable, &result,
-                           &error))
-            {
-              g_task_return_error (task, error);
-              return;
-            }
-          switch (result.verdict)
-            {
-            case PW_FC_SOLVED:
-              check->marks[from][to] = PW_FC_MARK_WINNABLE;
-              check->moves_left[from][to] = moves->len + result.solution->len;
-              break;
-            case PW_FC_UNSOLVABLE:
-              check->marks[from][to] = PW_FC_MARK_DEAD;
-              break;
-            default:
-              check->marks[from][to] = PW_FC_MARK_UNKNOWN;
-              break;
-            }
-          pw_fc_solve_result_clear (&result);
-        }
-    }
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-apply_decor_marks (PwCardTable *self)
+void
+_pw_card_table_apply_decor_marks (PwCardTable *self)
 {
   int source = self->selected_place;
 
@@ -364,7 +59,7 @@ apply_decor_marks (PwCardTable *self)
   /* into an empty cascade the check moved the whole top run: a shorter
    * selection makes another move, not known */
   if (source < PW_FC_MAX_CASCADES && self->selected_index > 0 &&
-      is_run (&self->position, source, self->selected_index - 1))
+      pw_fc_is_run (&self->position, source, self->selected_index - 1))
     for (int c = 0; c < self->position.n_cascades; c++)
       if (self->position.height[c] == 0)
         {
@@ -398,16 +93,16 @@ moves_checked (GObject      *source,
                gpointer      data)
 {
   g_autoptr(PwCardTable) self = data;
-  Check *check = g_task_get_task_data (G_TASK (result));
+  PwFcCheck *check = g_task_get_task_data (G_TASK (result));
 
   if (!check_is_current (self, result))
     return;
   memcpy (self->marks, check->marks, sizeof self->marks);
   memcpy (self->moves_left, check->moves_left, sizeof self->moves_left);
   self->marks_known = TRUE;
-  apply_decor_marks (self);
+  _pw_card_table_apply_decor_marks (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 }
 
 /* Checks every move from the position on screen, whose own verdict is
@@ -416,15 +111,15 @@ static void
 start_moves_check (PwCardTable *self)
 {
   g_autoptr(GTask) task = NULL;
-  Check *next = g_new0 (Check, 1);
+  PwFcCheck *next = g_new0 (PwFcCheck, 1);
 
   next->position = self->position;
   next->swaps = self->swaps;
   next->auto_moves = gtk_check_button_get_active (self->auto_check);
   next->dead = self->verdict == PW_FC_UNSOLVABLE;
   task = g_task_new (NULL, self->cancellable, moves_checked, g_object_ref (self));
-  g_task_set_task_data (task, next, check_free);
-  g_task_run_in_thread (task, moves_thread);
+  g_task_set_task_data (task, next, pw_fc_check_free);
+  g_task_run_in_thread (task, pw_fc_check_moves_thread);
 }
 
 static void
@@ -433,7 +128,7 @@ position_checked (GObject      *source,
                   gpointer      data)
 {
   g_autoptr(PwCardTable) self = data;
-  Check *check = g_task_get_task_data (G_TASK (result));
+  PwFcCheck *check = g_task_get_task_data (G_TASK (result));
 
   if (!check_is_current (self, result))
     return;
@@ -445,7 +140,7 @@ position_checked (GObject      *source,
   self->decor.dead = self->verdict == PW_FC_UNSOLVABLE;
   update_status (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 
   /* then every move from here */
   start_moves_check (self);
@@ -468,11 +163,11 @@ cancel_check (PwCardTable *self)
   g_clear_object (&self->cancellable);
 }
 
-static void
-start_check (PwCardTable *self)
+void
+_pw_card_table_start_check (PwCardTable *self)
 {
   g_autoptr(GTask) task = NULL;
-  Check *check;
+  PwFcCheck *check;
 
   cancel_check (self);
   stop_drag (self);
@@ -482,18 +177,18 @@ start_check (PwCardTable *self)
   self->decor.dead = FALSE;
   self->decor.hint_from = self->decor.hint_to = -1;
   g_clear_pointer (&self->solution, g_array_unref);
-  apply_decor_marks (self);
+  _pw_card_table_apply_decor_marks (self);
   update_status (self);
   if (pw_fc_position_won (&self->position))
     return;
 
   self->cancellable = g_cancellable_new ();
-  check = g_new0 (Check, 1);
+  check = g_new0 (PwFcCheck, 1);
   check->position = self->position;
   check->swaps = self->swaps;
   task = g_task_new (NULL, self->cancellable, position_checked, g_object_ref (self));
-  g_task_set_task_data (task, check, check_free);
-  g_task_run_in_thread (task, position_thread);
+  g_task_set_task_data (task, check, pw_fc_check_free);
+  g_task_run_in_thread (task, pw_fc_check_position_thread);
 }
 
 /* ------------------------------------------------------------------ */
@@ -552,16 +247,16 @@ update_status (PwCardTable *self)
       text = g_strdup_printf (_("%s Unknown: the search stopped after %s positions without "
                                 "deciding whether this position can be won."), made, count);
     }
-  g_signal_emit (self, signals[SIGNAL_PLAY_STATUS], 0, text, state);
+  pw_board_emit_play_status (PW_BOARD (self), text, state);
 }
 
 /* ------------------------------------------------------------------ */
 /* Drawing                                                              */
 
-static PwFreecellLevel *
-shown_level (PwCardTable *self)
+PwFreecellLevel *
+_pw_card_table_shown_level (PwCardTable *self)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
 
   if (data == NULL)
     return NULL;
@@ -578,7 +273,7 @@ draw (GtkDrawingArea *area,
       gpointer        data)
 {
   PwCardTable *self = data;
-  g_autofree PwFreecellLevel *level = shown_level (self);
+  g_autofree PwFreecellLevel *level = _pw_card_table_shown_level (self);
   const PwViewStyle *style = pw_view_style_get (pw_widget_is_dark (GTK_WIDGET (area)));
   int columns, rows;
 
@@ -621,7 +316,7 @@ emit_edit (PwCardTable     *self,
 {
   g_autoptr(PwLevel) level = pw_level_with_data (self->level, data);
 
-  g_signal_emit (self, signals[SIGNAL_EDITED], 0, level, label);
+  pw_board_emit_edited (PW_BOARD (self), level, label);
 }
 
 void
@@ -631,7 +326,7 @@ pw_card_table_move_card (PwCardTable *self,
                 int          to,
                 int          at)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
   PwFreecellLevel *copy;
   guint8 card;
 
@@ -662,7 +357,7 @@ pw_card_table_swap_cards (PwCardTable *self,
            int          c2,
            int          i2)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
   PwFreecellLevel *copy;
   guint8 t;
 
@@ -681,7 +376,7 @@ pw_card_table_swap_cards (PwCardTable *self,
 static void
 deal_clicked (PwCardTable *self)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
   PwFreecellLevel *deal;
   guint32 number = gtk_spin_button_get_value (self->deal_spin);
 
@@ -696,7 +391,7 @@ deal_clicked (PwCardTable *self)
 static void
 shuffle_clicked (PwCardTable *self)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
 
   if (data == NULL)
     return;
@@ -710,7 +405,7 @@ shuffle_clicked (PwCardTable *self)
 static void
 counts_changed (PwCardTable *self)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
   int cascades = gtk_spin_button_get_value_as_int (self->cascades_spin);
   int free_cells = gtk_spin_button_get_value_as_int (self->free_spin);
   PwFreecellLevel *copy;
@@ -752,331 +447,12 @@ counts_changed (PwCardTable *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Play                                                                 */
-
-gboolean
-pw_card_table_play (PwCardTable *self,
-                    int          from,
-                    int          index,
-                    int          to)
-{
-  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
-  guint step;
-
-  g_return_val_if_fail (PW_IS_CARD_TABLE (self), FALSE);
-
-  if (!self->playing || !resolve_move (&self->position, from, index, to, moves))
-    return FALSE;
-  g_array_append_val (self->history, self->position);
-  apply_moves (&self->position, moves, 0);
-  if (gtk_check_button_get_active (self->auto_check))
-    pw_fc_auto_moves (&self->position, moves);
-  step = moves->len;
-  g_array_append_val (self->steps, step);
-  g_array_append_vals (self->moves, moves->data, moves->len);
-  self->selected_place = -1;
-  start_check (self);
-  gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
-  return TRUE;
-}
-
-static void
-select_source (PwCardTable *self,
-               int          place,
-               int          index)
-{
-  if (place < PW_FC_MAX_CASCADES)
-    {
-      int h = self->position.height[place];
-
-      if (h == 0)
-        {
-          self->selected_place = -1;
-          return;
-        }
-      /* a card under the top run: the run it can carry starts higher */
-      index = CLAMP (index, 0, h - 1);
-      while (!is_run (&self->position, place, index))
-        index++;
-    }
-  else if (pw_fc_top (&self->position, place) == 0)
-    {
-      self->selected_place = -1;
-      return;
-    }
-  self->selected_place = place;
-  self->selected_index = index;
-}
-
-void
-pw_card_table_select (PwCardTable *self,
-                      int          place,
-                      int          index)
-{
-  g_return_if_fail (PW_IS_CARD_TABLE (self));
-
-  if (!self->playing || place < 0 || place >= N_SOURCES)
-    self->selected_place = -1;
-  else
-    select_source (self, place, index);
-  apply_decor_marks (self);
-  gtk_widget_queue_draw (self->area);
-}
-
-static void
-play_click (PwCardTable *self,
-            int          place,
-            int          index)
-{
-  if (self->selected_place >= 0 && place != self->selected_place)
-    {
-      if (pw_card_table_play (self, self->selected_place, self->selected_index, place))
-        return;
-    }
-  if (place == self->selected_place || place == PW_FC_FOUNDATION)
-    self->selected_place = -1;
-  else
-    select_source (self, place, index);
-  apply_decor_marks (self);
-  gtk_widget_queue_draw (self->area);
-}
-
-/* ------------------------------------------------------------------ */
-/* Pointer                                                              */
-
-static void
-drag_begin (GtkGestureDrag *gesture,
-            double          x,
-            double          y,
-            PwCardTable    *self)
-{
-  g_autofree PwFreecellLevel *level = shown_level (self);
-  int place, index;
-  double cx, cy;
-
-  self->press_place = -1;
-  self->dragging = FALSE;
-  if (level == NULL || !pw_freecell_hit (level, &self->geometry, x, y, &place, &index))
-    return;
-  self->press_place = place;
-  self->press_index = index;
-  self->press_x = x;
-  self->press_y = y;
-  if (place < PW_FC_FOUNDATION)
-    {
-      pw_freecell_card_origin (level, &self->geometry, place,
-                               place < PW_FC_MAX_CASCADES ? MIN (index, MAX (level->height[place]
-                                                                             - 1, 0)) : 0,
-                               &cx, &cy);
-      self->grab_dx = x - cx;
-      self->grab_dy = y - cy;
-    }
-  gtk_widget_grab_focus (self->area);
-}
-
-static void
-drag_update (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             PwCardTable    *self)
-{
-  if (self->press_place < 0 || self->press_place == PW_FC_FOUNDATION)
-    return;
-  if (!self->dragging && dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD)
-    return;
-  if (!self->dragging)
-    {
-      const PwFreecellLevel *data = level_data (self);
-
-      if (self->playing)
-        {
-          select_source (self, self->press_place, self->press_index);
-          if (self->selected_place < 0)
-            return;
-          self->decor.drag_place = self->selected_place;
-          self->decor.drag_index = -1;
-          self->decor.drag_count = self->selected_place < PW_FC_MAX_CASCADES
-                                   ? self->position.height[self->selected_place] -
-                                     self->selected_index
-                                   : 1;
-          apply_decor_marks (self);
-        }
-      else
-        {
-          if (self->press_place >= PW_FC_MAX_CASCADES ||
-              self->press_index >= data->height[self->press_place])
-            return;
-          self->decor.drag_place = self->press_place;
-          self->decor.drag_index = self->press_index;
-          self->decor.drag_count = 1;
-          self->edit_place = -1;
-        }
-      self->dragging = TRUE;
-    }
-  self->decor.drag_x = self->press_x + dx - self->grab_dx;
-  self->decor.drag_y = self->press_y + dy - self->grab_dy;
-  gtk_widget_queue_draw (self->area);
-}
-
-static void
-drag_end (GtkGestureDrag *gesture,
-          double          dx,
-          double          dy,
-          PwCardTable    *self)
-{
-  g_autofree PwFreecellLevel *level = shown_level (self);
-  int place, index;
-  gboolean hit;
-
-  if (level == NULL || self->press_place < 0)
-    return;
-  hit = pw_freecell_hit (level, &self->geometry, self->press_x + dx, self->press_y + dy, &place,
-                         &index);
-  if (self->dragging)
-    {
-      int from = self->decor.drag_place, from_index = self->decor.drag_index;
-
-      self->decor.drag_place = -1;
-      self->dragging = FALSE;
-      if (self->playing)
-        {
-          if (!hit || place == from ||
-              !pw_card_table_play (self, from, self->selected_index, place))
-            {
-              self->selected_place = -1;
-              apply_decor_marks (self);
-              if (hit && place != from)
-                gtk_widget_error_bell (GTK_WIDGET (self));
-            }
-        }
-      else if (hit && place < PW_FC_MAX_CASCADES)
-        pw_card_table_move_card (self, from, from_index, place, index);
-      gtk_widget_queue_draw (self->area);
-      return;
-    }
-
-  /* a click */
-  if (!hit || place != self->press_place)
-    return;
-  if (self->playing)
-    {
-      play_click (self, place, index);
-      return;
-    }
-  if (place >= PW_FC_MAX_CASCADES || index >= level->height[place])
-    {
-      self->edit_place = -1;
-    }
-  else if (self->edit_place < 0)
-    {
-      self->edit_place = place;
-      self->edit_index = index;
-    }
-  else
-    {
-      int c = self->edit_place, i = self->edit_index;
-
-      self->edit_place = -1;
-      if (c != place || i != index)
-        pw_card_table_swap_cards (self, c, i, place, index);
-    }
-  gtk_widget_queue_draw (self->area);
-}
-
-/* Play by keyboard: Left and Right move the cursor along a row, Up and
- * Down between the cascades and the free cells and foundations; Space or
- * Return clicks where the cursor is (selects a card, or moves the selected
- * one there). */
-static gboolean
-keyboard_play (PwCardTable *self,
-               guint        keyval)
-{
-  int n_cascades = self->position.n_cascades, n_free = self->position.n_free;
-  int top_row = n_free + 1;   /* the free cells, then the foundations */
-  int cursor = self->cursor;
-  gboolean top = cursor >= PW_FC_MAX_CASCADES;
-  int index = cursor < 0 ? 0
-              : top ? (cursor == PW_FC_FOUNDATION ? n_free : cursor - PW_FC_MAX_CASCADES)
-                    : cursor;
-
-  switch (keyval)
-    {
-    case GDK_KEY_Left:
-    case GDK_KEY_KP_Left:
-      index = cursor < 0 ? 0 : MAX (index - 1, 0);
-      break;
-    case GDK_KEY_Right:
-    case GDK_KEY_KP_Right:
-      index = cursor < 0 ? 0 : MIN (index + 1, (top ? top_row : n_cascades) - 1);
-      break;
-    case GDK_KEY_Up:
-    case GDK_KEY_KP_Up:
-      top = TRUE;
-      index = MIN (index, top_row - 1);
-      break;
-    case GDK_KEY_Down:
-    case GDK_KEY_KP_Down:
-      top = FALSE;
-      index = MIN (index, n_cascades - 1);
-      break;
-    case GDK_KEY_space:
-    case GDK_KEY_Return:
-    case GDK_KEY_KP_Enter:
-      if (cursor < 0)
-        return FALSE;
-      play_click (self, cursor,
-                  cursor < PW_FC_MAX_CASCADES ? MAX (self->position.height[cursor] - 1, 0) : 0);
-      return TRUE;
-    default:
-      return FALSE;
-    }
-  self->cursor = !top ? index : index < n_free ? PW_FC_CELL (index) : PW_FC_FOUNDATION;
-  self->decor.cursor = self->cursor;
-  gtk_widget_queue_draw (self->area);
-  return TRUE;
-}
-
-static gboolean
-key_pressed (GtkEventControllerKey *controller,
-             guint                  keyval,
-             guint                  keycode,
-             GdkModifierType        state,
-             PwCardTable           *self)
-{
-  if (self->playing && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0)
-    {
-      const char *action = keyval == GDK_KEY_BackSpace ? "win.play-back"
-                           : keyval == GDK_KEY_Home ? "win.play-restart"
-                           : keyval == GDK_KEY_h ? "win.play-hint" : NULL;
-
-      if (action != NULL)
-        {
-          gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
-          return TRUE;
-        }
-    }
-  if (self->playing && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0 &&
-      keyboard_play (self, keyval))
-    return TRUE;
-  if (keyval == GDK_KEY_Escape && (self->selected_place >= 0 || self->edit_place >= 0))
-    {
-      self->selected_place = -1;
-      self->edit_place = -1;
-      apply_decor_marks (self);
-      gtk_widget_queue_draw (self->area);
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* ------------------------------------------------------------------ */
 /* Public                                                               */
 
 static void
 sync_spins (PwCardTable *self)
 {
-  const PwFreecellLevel *data = level_data (self);
+  const PwFreecellLevel *data = _pw_card_table_level_data (self);
 
   if (data == NULL)
     return;
@@ -1115,6 +491,7 @@ pw_card_table_set_problems (PwCardTable *self,
 {
   g_return_if_fail (PW_IS_CARD_TABLE (self));
 
+  self->valid = problems == NULL || problems->len == 0;
   memset (self->decor.problems, 0, sizeof self->decor.problems);
   for (guint i = 0; problems != NULL && i < problems->len; i++)
     {
@@ -1148,8 +525,8 @@ pw_card_table_set_playing (PwCardTable *self,
   memset (self->decor.problems, 0, sizeof self->decor.problems);
   if (playing)
     {
-      g_free (pw_fc_class_key (level_data (self), &self->swaps));
-      pw_fc_position_init (&self->position, level_data (self));
+      g_free (pw_fc_class_key (_pw_card_table_level_data (self), &self->swaps));
+      pw_fc_position_init (&self->position, _pw_card_table_level_data (self));
       if (gtk_check_button_get_active (self->auto_check))
         {
           g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1157,13 +534,13 @@ pw_card_table_set_playing (PwCardTable *self,
           pw_fc_auto_moves (&self->position, moves);
           g_array_append_vals (self->moves, moves->data, moves->len);
         }
-      start_check (self);
+      _pw_card_table_start_check (self);
     }
   else
     {
       self->decor.dead = FALSE;
       self->decor.hint_from = self->decor.hint_to = -1;
-      apply_decor_marks (self);
+      _pw_card_table_apply_decor_marks (self);
     }
   gtk_widget_queue_draw (self->area);
 }
@@ -1207,9 +584,9 @@ pw_card_table_back (PwCardTable *self)
   g_array_set_size (self->steps, self->steps->len - 1);
   g_array_set_size (self->moves, self->moves->len - MIN (step, self->moves->len));
   self->selected_place = -1;
-  start_check (self);
+  _pw_card_table_start_check (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
   return TRUE;
 }
 
@@ -1222,7 +599,7 @@ pw_card_table_restart (PwCardTable *self)
     return;
   pw_card_table_set_playing (self, FALSE);
   pw_card_table_set_playing (self, TRUE);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
 }
 
 gboolean
@@ -1263,7 +640,7 @@ pw_card_table_solution_step (PwCardTable *self)
   self->hint_shown = FALSE;
   self->decor.hint_from = self->decor.hint_to = -1;
   self->marks_known = FALSE;
-  apply_decor_marks (self);
+  _pw_card_table_apply_decor_marks (self);
   g_clear_pointer (&self->solution, g_array_unref);
   self->solution = g_steal_pointer (&rest);
   self->checked = TRUE;
@@ -1277,7 +654,7 @@ pw_card_table_solution_step (PwCardTable *self)
     }
   update_status (self);
   gtk_widget_queue_draw (self->area);
-  g_signal_emit (self, signals[SIGNAL_PLAY_CHANGED], 0);
+  pw_board_emit_play_changed (PW_BOARD (self));
   return more;
 }
 
@@ -1354,7 +731,7 @@ static void
 auto_toggled (PwCardTable *self)
 {
   if (self->playing)
-    start_check (self);
+    _pw_card_table_start_check (self);
 }
 
 /* A group of controls in the edit bar, kept on one line when the bar wraps. */
@@ -1410,15 +787,6 @@ pw_card_table_class_init (PwCardTableClass *klass)
 
   object_class->dispose = pw_card_table_dispose;
 
-  signals[SIGNAL_EDITED] =
-    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_STRING);
-  signals[SIGNAL_PLAY_STATUS] =
-    g_signal_new ("play-status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
-  signals[SIGNAL_PLAY_CHANGED] =
-    g_signal_new ("play-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "pw-card-table");
 }
 
@@ -1427,8 +795,6 @@ pw_card_table_init (PwCardTable *self)
 {
   GtkWidget *button;
   GtkWidget *group;
-  GtkGesture *drag;
-  GtkEventController *keys;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   self->history = g_array_new (FALSE, FALSE, sizeof (PwFcPosition));
@@ -1512,15 +878,7 @@ pw_card_table_init (PwCardTable *self)
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), draw, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Card table"), -1);
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
-  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
-  gtk_widget_add_controller (self->area, keys);
+  _pw_card_table_add_input (self);
   gtk_box_append (GTK_BOX (self), self->area);
 }
 
@@ -1528,4 +886,126 @@ GtkWidget *
 pw_card_table_new (void)
 {
   return g_object_new (PW_TYPE_CARD_TABLE, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The board the window sees                                            */
+
+static void
+board_set_level (PwBoard   *board,
+                 PwLevel   *level,
+                 GPtrArray *problems)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  pw_card_table_set_level (self, level);
+  pw_card_table_set_problems (self, problems);
+}
+
+static gboolean
+board_can_play (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  return self->level != NULL && self->valid;
+}
+
+static gboolean
+board_start_play (PwBoard  *board,
+                  GError  **error)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  if (!board_can_play (board))
+    {
+      g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                           _("Its problems are listed in the analysis panel; fix them first."));
+      return FALSE;
+    }
+  pw_card_table_set_playing (self, TRUE);
+  return TRUE;
+}
+
+static void
+board_stop_play (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  if (!self->playing)
+    return;
+  pw_card_table_set_playing (self, FALSE);
+  pw_board_emit_play_status (board, NULL, 0);
+}
+
+static gboolean
+board_get_playing (PwBoard *board)
+{
+  return pw_card_table_get_playing (PW_CARD_TABLE (board));
+}
+
+static PwBoardPlayActions
+board_get_play_actions (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+  PwBoardPlayActions actions = 0;
+
+  if (self->moves->len > 0)
+    actions |= PW_BOARD_CAN_BACK;
+  if (pw_card_table_can_hint (self))
+    actions |= PW_BOARD_CAN_HINT | PW_BOARD_CAN_SOLVE;
+  return actions;
+}
+
+static void
+board_play_restart (PwBoard *board)
+{
+  pw_card_table_restart (PW_CARD_TABLE (board));
+}
+
+static void
+board_play_back (PwBoard *board)
+{
+  pw_card_table_back (PW_CARD_TABLE (board));
+}
+
+static void
+board_play_hint (PwBoard *board)
+{
+  pw_card_table_hint (PW_CARD_TABLE (board));
+}
+
+static gboolean
+board_solution_step (PwBoard *board)
+{
+  return pw_card_table_solution_step (PW_CARD_TABLE (board));
+}
+
+static char *
+board_get_moves_text (PwBoard  *board,
+                      char    **tooltip)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+  guint n = self->moves->len;
+
+  if (!self->playing)
+    return NULL;
+  *tooltip = pw_card_table_get_history (self);
+  /* Translators: play mode, the number of moves made so far */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
+}
+
+static void
+pw_card_table_board_init (PwBoardInterface *iface)
+{
+  iface->set_level = board_set_level;
+  iface->can_play = board_can_play;
+  iface->start_play = board_start_play;
+  iface->stop_play = board_stop_play;
+  iface->get_playing = board_get_playing;
+  iface->get_play_actions = board_get_play_actions;
+  iface->play_restart = board_play_restart;
+  iface->play_back = board_play_back;
+  iface->play_hint = board_play_hint;
+  iface->solution_step = board_solution_step;
+  iface->get_moves_text = board_get_moves_text;
 }

@@ -88,6 +88,12 @@ typedef struct
   /* Play: the move letters (PwKind.moves) the arrow keys Up, Right,
    * Down, Left make, or NULL. */
   const char *arrow_moves;
+
+  /* The editor's widget for the kind's levels, a PwBoard (ui/pw-board.h)
+   * that shows, edits and plays them: its type's get_type function; NULL
+   * for the grid board (canvas, palette, move or placement play), which
+   * every kind drawn on a grid can use. */
+  GType     (*board_type) (void);
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);

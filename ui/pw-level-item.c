@@ -23,6 +23,9 @@ struct _PwLevelItem
   guint       position;
   gboolean    failed;
   guint       same_game_as;
+  /* sort values of the kind's columns, until the figures change */
+  const PwKind *sort_kind;
+  double     *sort_values;
 };
 
 G_DEFINE_FINAL_TYPE (PwLevelItem, pw_level_item, G_TYPE_OBJECT)
@@ -35,74 +38,13 @@ enum
   PROP_NAME_TEXT,
   PROP_KIND,
   PROP_SIZE,
-  PROP_STATES,
-  PROP_STATES_TEXT,
-  PROP_PAR,
-  PROP_PAR_TEXT,
-  PROP_DEAD_ENDS,
-  PROP_DEAD_ENDS_TEXT,
-  PROP_DIFFICULTY,
-  PROP_DIFFICULTY_TEXT,
   PROP_RATING,
   PROP_RATING_TEXT,
+  PROP_ANALYSIS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The list's columns are named for the slide kind's figures; other
- * kinds fill them with their nearest figure: the states a search
- * checked, the solution's length. */
-static const char *
-column_key (PwLevelItem *self,
-            const char  *key)
-{
-  static const char * const fallbacks[][3] = {
-    { "states", "states_checked", "search_nodes" },
-    { "par", "solution_length", NULL },
-  };
-
-  if (self->analysis == NULL)
-    return key;
-  for (guint i = 0; i < G_N_ELEMENTS (fallbacks); i++)
-    if (g_str_equal (key, fallbacks[i][0]))
-      for (guint j = 0; j < 3 && fallbacks[i][j] != NULL; j++)
-        if (json_object_has_member (pw_analysis_get_figures (self->analysis), fallbacks[i][j]))
-          return fallbacks[i][j];
-  return key;
-}
-
-static double
-figure (PwLevelItem *self,
-        const char  *key)
-{
-  double value;
-
-  if (self->analysis == NULL ||
-      !pw_analysis_get_double (self->analysis, column_key (self, key), &value))
-    return -1;
-  return value;
-}
-
-static char *
-figure_text (PwLevelItem *self,
-             const char  *key,
-             gboolean     decimals)
-{
-  double value;
-
-  if (self->failed)
-    /* Translators: in the level list's States column, a level that cannot
-     * be analysed (the other columns show a dash) */
-    return g_strdup (g_str_equal (key, "states") ? _("invalid") : "—");
-  if (self->analysis == NULL)
-    return g_strdup ("…");
-  if (!pw_analysis_get_double (self->analysis, column_key (self, key), &value))
-    return g_strdup ("—");
-  if (decimals)
-    return g_strdup_printf ("%.1f", value);
-  return value >= 0 ? pw_format_count ((guint64) value) : g_strdup_printf ("%.0f", value);
-}
 
 static double
 rating (PwLevelItem *self)
@@ -147,32 +89,11 @@ pw_level_item_get_property (GObject    *object,
     case PROP_SIZE:
       g_value_take_string (value, pw_level_describe_size (self->level));
       break;
-    case PROP_STATES:
-      g_value_set_double (value, figure (self, "states"));
-      break;
-    case PROP_STATES_TEXT:
-      g_value_take_string (value, figure_text (self, "states", FALSE));
-      break;
-    case PROP_PAR:
-      g_value_set_double (value, figure (self, "par"));
-      break;
-    case PROP_PAR_TEXT:
-      g_value_take_string (value, figure_text (self, "par", FALSE));
-      break;
-    case PROP_DEAD_ENDS:
-      g_value_set_double (value, figure (self, "dead_ends"));
-      break;
-    case PROP_DEAD_ENDS_TEXT:
-      g_value_take_string (value, figure_text (self, "dead_ends", FALSE));
-      break;
-    case PROP_DIFFICULTY:
-      g_value_set_double (value, figure (self, "difficulty"));
-      break;
-    case PROP_DIFFICULTY_TEXT:
-      g_value_take_string (value, figure_text (self, "difficulty", TRUE));
-      break;
     case PROP_RATING:
       g_value_set_double (value, rating (self));
+      break;
+    case PROP_ANALYSIS:
+      g_value_set_boxed (value, self->analysis);
       break;
     case PROP_RATING_TEXT:
       {
@@ -193,6 +114,7 @@ pw_level_item_finalize (GObject *object)
 
   g_clear_pointer (&self->level, pw_level_unref);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
+  g_free (self->sort_values);
   G_OBJECT_CLASS (pw_level_item_parent_class)->finalize (object);
 }
 
@@ -210,15 +132,11 @@ pw_level_item_class_init (PwLevelItemClass *klass)
   properties[PROP_NAME_TEXT] = g_param_spec_string ("name-text", NULL, NULL, NULL, flags);
   properties[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, flags);
   properties[PROP_SIZE] = g_param_spec_string ("size", NULL, NULL, NULL, flags);
-#define NUMBER(id, name)                                                                       \
-  properties[PROP_##id] = g_param_spec_double (name, NULL, NULL, -1, G_MAXDOUBLE, -1, flags); \
-  properties[PROP_##id##_TEXT] = g_param_spec_string (name "-text", NULL, NULL, NULL, flags);
-  NUMBER (STATES, "states")
-  NUMBER (PAR, "par")
-  NUMBER (DEAD_ENDS, "dead-ends")
-  NUMBER (DIFFICULTY, "difficulty")
-  NUMBER (RATING, "rating")
-#undef NUMBER
+  properties[PROP_RATING] = g_param_spec_double ("rating", NULL, NULL, -1, G_MAXDOUBLE, -1,
+                                                  flags);
+  properties[PROP_RATING_TEXT] = g_param_spec_string ("rating-text", NULL, NULL, NULL, flags);
+  properties[PROP_ANALYSIS] = g_param_spec_boxed ("analysis", NULL, NULL, PW_TYPE_ANALYSIS,
+                                                  flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -255,6 +173,7 @@ pw_level_item_get_position (PwLevelItem *self)
 static void
 notify_all (PwLevelItem *self)
 {
+  g_clear_pointer (&self->sort_values, g_free);
   g_object_freeze_notify (G_OBJECT (self));
   for (guint p = PROP_NAME; p < N_PROPS; p++)
     g_object_notify_by_pspec (G_OBJECT (self), properties[p]);
@@ -337,4 +256,37 @@ pw_level_item_set_failed (PwLevelItem *self,
     return;
   self->failed = failed;
   notify_all (self);
+}
+
+char *
+pw_level_item_get_cell (PwLevelItem        *self,
+                        const PwKind       *columns_kind,
+                        const PwListColumn *column,
+                        PwCellState        *state,
+                        double             *sort_value)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), NULL);
+
+  return pw_list_column_cell (columns_kind, column, pw_level_get_kind (self->level),
+                              self->analysis, self->failed, state, sort_value);
+}
+
+double
+pw_level_item_get_sort_value (PwLevelItem  *self,
+                              const PwKind *columns_kind,
+                              guint         column)
+{
+  g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), 0);
+  g_return_val_if_fail (column < columns_kind->n_list_columns, 0);
+
+  if (self->sort_values == NULL || self->sort_kind != columns_kind)
+    {
+      g_free (self->sort_values);
+      self->sort_kind = columns_kind;
+      self->sort_values = g_new (double, columns_kind->n_list_columns);
+      for (guint c = 0; c < columns_kind->n_list_columns; c++)
+        g_free (pw_level_item_get_cell (self, columns_kind, &columns_kind->list_columns[c], NULL,
+                                        &self->sort_values[c]));
+    }
+  return self->sort_values[column];
 }

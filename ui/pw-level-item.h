@@ -18,10 +18,10 @@ G_DECLARE_FINAL_TYPE (PwLevelItem, pw_level_item, PW, LEVEL_ITEM, GObject)
 
 /* A level of the document as the list shows it: read-only properties
  * "position" (1-based order in the set), "name" and "name-text" (the name,
- * and for display "(same game as N)" after it), "kind", "size", and the
- * analysis columns "states", "par", "dead-ends", "difficulty", "rating"
- * (numbers for sorting, -1 when unknown) with "*-text" twins for display
- * ("…" while the level waits for analysis, "—" when it has no value). */
+ * and for display "(same game as N)" after it), "kind", "size", "rating"
+ * (the playtesters' mean, -1 without playtests) and "rating-text", and
+ * "analysis", notified whenever the figures the kind's columns show may
+ * have changed (a new analysis, a new level, the level found invalid). */
 
 PwLevelItem *pw_level_item_new          (PwLevel     *level,
                                          guint        position);
@@ -43,5 +43,17 @@ void         pw_level_item_set_same_game_as (PwLevelItem *self,
 /* The level could not be analysed (invalid): shown as such. */
 void         pw_level_item_set_failed   (PwLevelItem *self,
                                          gboolean     failed);
+
+/* The text of a kind's list column for this level (pw_list_column_cell),
+ * its state, and the number to sort by (may be NULL). */
+char        *pw_level_item_get_cell     (PwLevelItem        *self,
+                                         const PwKind       *columns_kind,
+                                         const PwListColumn *column,
+                                         PwCellState        *state,
+                                         double             *sort_value);
+/* The same number to sort by, kept until the figures change. */
+double       pw_level_item_get_sort_value (PwLevelItem        *self,
+                                           const PwKind       *columns_kind,
+                                           guint               column);
 
 G_END_DECLS

@@ -10,8 +10,10 @@
 
 #include "puzzlewright.h"
 #include "pw-analysis-panel.h"
+#include "pw-board.h"
 #include "pw-canvas.h"
 #include "pw-graph-view.h"
+#include "pw-level-list.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +21,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PwWindow, pw_window, PW, WINDOW, GtkApplicationWindow)
 
+/* The window takes the application's GSettings ("settings", may be
+ * NULL: nothing is remembered) and recovery folder ("recovery", may be
+ * NULL) at construction, and emits "file-used" (const char *path) when a
+ * set's file is opened or saved, for the recent list. */
 PwWindow        *pw_window_new                (GtkApplication *application);
 
 /* Shows @document (the window takes a reference), replacing the one on
@@ -30,6 +36,13 @@ PwDocument      *pw_window_get_document       (PwWindow       *self);
  * the current set has unsaved changes; errors are shown in the window. */
 void             pw_window_open_file          (PwWindow       *self,
                                                GFile          *file);
+/* @file could not be opened: the window shows why (@message) and has no
+ * set open, rather than another set in its place. */
+void             pw_window_show_open_error    (PwWindow       *self,
+                                               GFile          *file,
+                                               const char     *message);
+/* The message shown when no set is open, or NULL. */
+const char      *pw_window_get_message        (PwWindow       *self);
 
 /* Writes the set's CSV report to @file in the background (the figures of
  * levels not yet analysed are worked out first), with progress in the
@@ -38,6 +51,8 @@ void             pw_window_open_file          (PwWindow       *self,
 void             pw_window_export_csv         (PwWindow       *self,
                                                GFile          *file);
 gboolean         pw_window_get_exporting      (PwWindow       *self);
+/* What the export bar says ("Exported to …"), or NULL when hidden. */
+const char      *pw_window_get_export_message (PwWindow       *self);
 
 /* The index of the level on screen, or G_MAXUINT; selecting one. */
 guint            pw_window_get_current        (PwWindow       *self);
@@ -45,13 +60,15 @@ void             pw_window_select_level       (PwWindow       *self,
                                                guint           index);
 
 /* For tests. */
+/* The board of the level on screen (its kind's, PwKindView.board_type). */
+PwBoard         *pw_window_get_board          (PwWindow       *self);
+/* The grid board's canvas. */
 PwCanvas        *pw_window_get_canvas         (PwWindow       *self);
-/* The table FreeCell levels are shown on. */
-GtkWidget       *pw_window_get_card_table     (PwWindow       *self);
 PwAnalysisPanel *pw_window_get_analysis_panel (PwWindow       *self);
 PwGraphView     *pw_window_get_graph_view     (PwWindow       *self);
 PwPlay          *pw_window_get_play           (PwWindow       *self);
 PwScheduler     *pw_window_get_scheduler      (PwWindow       *self);
 GListModel      *pw_window_get_level_model    (PwWindow       *self);
+PwLevelList     *pw_window_get_level_list     (PwWindow       *self);
 
 G_END_DECLS

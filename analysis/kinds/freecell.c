@@ -22,6 +22,8 @@
 
 #include "freecell-private.h"
 #include "pw-analysis.h"
+#include "pw-level.h"
+#include "pw-level-set.h"
 
 /* each solver run stores at most this many positions (about 80 bytes
  * each), whatever larger budget the caller gives */
@@ -239,8 +241,8 @@ freecell_describe_size (gconstpointer data)
 {
   const PwFreecellLevel *level = data;
 
-  /* Translators: the size of a card deal: cascades / free cells */
-  return g_strdup_printf (_("%d × %d"), level->n_cascades, level->free_cells);
+  /* cascades × free cells, written as every kind writes its size */
+  return g_strdup_printf ("%d×%d", level->n_cascades, level->free_cells);
 }
 
 static GPtrArray *
@@ -416,6 +418,10 @@ freecell_analyse (gconstpointer           data,
               cancellable, &result, error))
     return NULL;
   json_object_set_int_member (figures, FIG (STATES), result.states);
+  /* the progress ends where the figure does: every position the solve
+   * checked (the solver reports only every few thousand) */
+  if (progress != NULL)
+    progress (result.states, progress_data);
   json_object_set_boolean_member (figures, FIG (PROVED), result.verdict != PW_FC_UNKNOWN);
   if (result.verdict == PW_FC_UNKNOWN)
     pw_analysis_set_partial (analysis, _("the position budget ran out"));
@@ -880,6 +886,51 @@ static const PwGenerateParam generate_params[] = {
   { "min-free-cells", N_("K"), N_("keep deals that need exactly K free cells") },
 };
 
+/* The level list: can it be won, how long, how many cells it needs. */
+static const PwListColumn freecell_columns[] = {
+  { "solvable", N_("Solvable"), N_("Whether the deal can be won"), PW_COLUMN_YES_NO },
+  { "solution_length", N_("Moves"), N_("Length of the solution found, in moves"),
+    PW_COLUMN_COUNT },
+  { "min_free_cells", N_("Free cells"), N_("The fewest free cells that win the deal"),
+    PW_COLUMN_COUNT },
+};
+
+/* import --ms-deal LIST: Microsoft's numbered deals. */
+static gboolean
+import_ms_deals (const char  *value,
+                 PwLevelSet  *set,
+                 GError     **error)
+{
+  g_autoptr(GArray) deals = pw_fc_parse_deal_numbers (value, error);
+  g_autofree char *title = NULL;
+
+  if (deals == NULL)
+    return FALSE;
+  for (guint i = 0; i < deals->len; i++)
+    {
+      PwFreecellLevel *data = g_new0 (PwFreecellLevel, 1);
+      guint32 number = g_array_index (deals, guint32, i);
+      g_autofree char *name = NULL;
+      g_autoptr(PwLevel) level = NULL;
+
+      pw_fc_ms_deal (number, data);
+      level = _pw_level_new_take_data (&pw_freecell_kind, data);
+      /* Translators: the name of a level made from Microsoft FreeCell deal N */
+      name = g_strdup_printf (_("Microsoft #%u"), number);
+      pw_level_set_name (level, name);
+      pw_level_set_append (set, level);
+    }
+  title = g_strdup_printf (_("Microsoft FreeCell deals %s"), value);
+  pw_level_set_set_title (set, title);
+  return TRUE;
+}
+
+static const PwImportOption import_options[] = {
+  { "ms-deal", N_("LIST"),
+    N_("Microsoft FreeCell deals (--kind freecell): numbers and ranges, as 1-100,617"),
+    import_ms_deals },
+};
+
 const PwKind pw_freecell_kind = {
   .id = "freecell",
   .name = N_("FreeCell"),
@@ -895,6 +946,12 @@ const PwKind pw_freecell_kind = {
   .validate = freecell_validate,
   .figures = freecell_figures,
   .n_figures = N_FIGURES,
+  .list_columns = freecell_columns,
+  .n_list_columns = G_N_ELEMENTS (freecell_columns),
+  .solvable_figure = "solvable",
+  .progress_unit = N_("positions checked"),
+  .import_options = import_options,
+  .n_import_options = G_N_ELEMENTS (import_options),
   .analyse = freecell_analyse,
   .generate_params = generate_params,
   .n_generate_params = G_N_ELEMENTS (generate_params),

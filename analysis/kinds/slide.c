@@ -2322,6 +2322,17 @@ _pw_slide_trace_move (const PwSlideLevel *level,
   return ctx.n_pieces;
 }
 
+/* The level list: how short a win is, how big the space, how many traps. */
+static const PwListColumn slide_columns[] = {
+  { "par", N_("Par"), N_("Par: the fewest moves that win"), PW_COLUMN_COUNT },
+  { "states", N_("States"), N_("Reachable states, won ones aside"), PW_COLUMN_COUNT },
+  /* Translators: short column title for dead-end states */
+  { "dead_ends", N_("Dead"), N_("Dead ends: states from which no win can be reached"),
+    PW_COLUMN_COUNT },
+  /* Translators: short column title for the difficulty score */
+  { "difficulty", N_("Diff."), N_("Difficulty score"), PW_COLUMN_DECIMAL },
+};
+
 const PwKind pw_slide_kind = {
   .id = "slide",
   .name = N_("Slide"),
@@ -2339,6 +2350,10 @@ const PwKind pw_slide_kind = {
   .validate = slide_validate,
   .figures = slide_figures,
   .n_figures = N_FIGURES,
+  .list_columns = slide_columns,
+  .n_list_columns = G_N_ELEMENTS (slide_columns),
+  .solvable_figure = "wins",
+  .progress_unit = N_("states explored"),
   .analyse = slide_analyse,
   .moves = PW_SLIDE_MOVES,
   .play_new = slide_play_new,

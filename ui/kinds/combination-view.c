@@ -3,8 +3,10 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The grid (empty floor, walls, holes as open squares), and one row below
- * it with the inventory: each entry as its piece with the count. A piece
+ * The grid (empty floor, walls, holes as open squares), and below it the
+ * inventory: each entry as its piece with the count, two cells each, in
+ * as many rows as the grid's width needs (so a long inventory never
+ * makes the drawing wide and the board small). A piece
  * is a disc in its colour with its attack drawn on it (a plus for
  * orthogonal, a cross for diagonal, both for both). Placed pieces (a play
  * position) send their rays; a piece a ray of another colour reaches is
@@ -87,16 +89,24 @@ draw_piece (cairo_t                  *cr,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
+/* Inventory entries side by side under the grid: two cells each. */
+static int
+entries_per_row (const PwCombinationLevel *level)
+{
+  return MAX (1, MIN (level->n_entries, level->width / 2));
+}
+
 static void
 combination_get_grid (gconstpointer  data,
                       int           *columns,
                       int           *rows)
 {
   const PwCombinationLevel *level = data;
+  int per_row = entries_per_row (level);
 
-  /* one row more for the inventory */
-  *columns = MAX (level->width, 2 * level->n_entries);
-  *rows = level->height + 1;
+  /* rows more for the inventory, at least one */
+  *columns = MAX (level->width, 2 * per_row);
+  *rows = level->height + MAX (1, (level->n_entries + per_row - 1) / per_row);
 }
 
 static const PwCombinationEntry *
@@ -225,7 +235,8 @@ combination_draw (gconstpointer      data,
       if (level->placed != NULL)
         for (int i = 0; i < w * h; i++)
           left -= level->placed[i] == e + 1;
-      pw_geometry_cell_origin (g, 2 * e, h, &ex, &ey);
+      pw_geometry_cell_origin (g, 2 * (e % entries_per_row (level)),
+                               h + e / entries_per_row (level), &ex, &ey);
       draw_piece (cr, style, &level->entries[e], ex, ey + s * 0.1, s * 0.8);
       g_snprintf (count, sizeof count, "×%d", left);
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
@@ -345,10 +356,14 @@ combination_place_entry_at (gconstpointer data,
 {
   const PwCombinationLevel *level = data;
 
-  /* the inventory row: entry e's piece at column 2e, its count beside */
-  if (row != level->height || column < 0 || column / 2 >= level->n_entries)
+  int per_row = entries_per_row (level);
+  int entry;
+
+  /* the inventory: entry e's piece two cells wide, per_row to a row */
+  if (row < level->height || column < 0 || column / 2 >= per_row)
     return -1;
-  return column / 2;
+  entry = (row - level->height) * per_row + column / 2;
+  return entry < level->n_entries ? entry : -1;
 }
 
 static char *

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "freecell-view.h"
+#include "pw-card-table.h"
 
 #define CARD_WIDTH   0.9      /* of a column */
 #define CARD_HEIGHT  1.26
@@ -253,6 +254,32 @@ ring (cairo_t *cr,
   cairo_stroke (cr);
 }
 
+/* Where a place's mark goes: its top card (the whole row for the
+ * foundations), @w wide. */
+static void
+mark_origin (const PwFreecellLevel *level,
+             const PwGeometry      *geometry,
+             int                    place,
+             double                *x,
+             double                *y,
+             double                *w)
+{
+  double s = geometry->cell;
+  int index = 0;
+
+  *w = s * CARD_WIDTH;
+  if (place < PW_FC_MAX_CASCADES)
+    index = level->height[place] > 0 ? level->height[place] - 1 : 0;
+  if (place == PW_FC_FOUNDATION)
+    {
+      /* the whole foundation row */
+      pw_freecell_card_origin (level, geometry, place, 0, x, y);
+      *w = 4 * s - (s - *w);
+    }
+  else
+    pw_freecell_card_origin (level, geometry, place, index, x, y);
+}
+
 static void
 draw_mark (cairo_t               *cr,
            const PwFreecellLevel *level,
@@ -260,21 +287,11 @@ draw_mark (cairo_t               *cr,
            const PwGeometry      *geometry,
            int                    place)
 {
-  double s = geometry->cell, w = s * CARD_WIDTH, h = s * CARD_HEIGHT, x, y, cx, cy;
-  int index = 0;
+  double s = geometry->cell, h = s * CARD_HEIGHT, x, y, w, cx, cy;
 
   if (decor->marks[place] == PW_FC_MARK_NONE)
     return;
-  if (place < PW_FC_MAX_CASCADES)
-    index = level->height[place] > 0 ? level->height[place] - 1 : 0;
-  if (place == PW_FC_FOUNDATION)
-    {
-      /* the whole foundation row */
-      pw_freecell_card_origin (level, geometry, place, 0, &x, &y);
-      w = 4 * s - (s - w);
-    }
-  else
-    pw_freecell_card_origin (level, geometry, place, index, &x, &y);
+  mark_origin (level, geometry, place, &x, &y, &w);
   cx = x + w / 2;
   cy = y + h / 2;
 
@@ -282,28 +299,6 @@ draw_mark (cairo_t               *cr,
     {
     case PW_FC_MARK_WINNABLE:
       ring (cr, x, y, w, h, 0.18, 0.65, 0.3);
-      if (decor->moves_left[place] >= 0)
-        {
-          g_autofree char *text = g_strdup_printf ("%d", decor->moves_left[place]);
-          cairo_text_extents_t extents;
-          double r = s * 0.2, half;
-
-          cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-          cairo_set_font_size (cr, r);
-          cairo_text_extents (cr, text, &extents);
-          /* a pill as wide as the number needs */
-          half = MAX (0, extents.width / 2 + r * 0.35 - r);
-          cairo_new_path (cr);
-          cairo_arc (cr, x + w - half, y + h, r, G_PI / 2, 3 * G_PI / 2);
-          cairo_arc (cr, x + w + half, y + h, r, -G_PI / 2, G_PI / 2);
-          cairo_close_path (cr);
-          cairo_set_source_rgb (cr, 0.18, 0.65, 0.3);
-          cairo_fill (cr);
-          cairo_move_to (cr, x + w - extents.width / 2 - extents.x_bearing,
-                         y + h - extents.height / 2 - extents.y_bearing);
-          cairo_set_source_rgb (cr, 1, 1, 1);
-          cairo_show_text (cr, text);
-        }
       break;
     case PW_FC_MARK_DEAD:
       ring (cr, x, y, w, h, 0.85, 0.15, 0.15);
@@ -322,6 +317,79 @@ draw_mark (cairo_t               *cr,
     default:
       break;
     }
+}
+
+/* The moves left after a winnable move, on a pill at the bottom of the
+ * place's top card and inside its width, so that neighbours' pills and
+ * rings (drawn before every pill) never cover it; a long number gets a
+ * smaller type. */
+static void
+draw_moves_left (cairo_t               *cr,
+                 const PwFreecellLevel *level,
+                 const PwFcDecor       *decor,
+                 const PwGeometry      *geometry,
+                 int                    place)
+{
+  double s = geometry->cell, h = s * CARD_HEIGHT, x, y, w, r, half, size;
+  g_autofree char *text = NULL;
+  cairo_text_extents_t extents;
+
+  if (decor->marks[place] != PW_FC_MARK_WINNABLE || decor->moves_left[place] < 0)
+    return;
+  mark_origin (level, geometry, place, &x, &y, &w);
+  if (place == PW_FC_FOUNDATION)
+    w = s * CARD_WIDTH;  /* on the first foundation, as a card's */
+  text = g_strdup_printf ("%d", decor->moves_left[place]);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  r = s * 0.2;
+  size = r;
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &extents);
+  /* the pill (the number with a margin of 0.35 r each side) fits the card */
+  if (extents.width + 0.7 * r > w - 2)
+    {
+      size *= (w - 2 - 0.7 * r) / extents.width;
+      cairo_set_font_size (cr, size);
+      cairo_text_extents (cr, text, &extents);
+    }
+  half = MAX (0, extents.width / 2 + r * 0.35 - r);
+  cairo_new_path (cr);
+  cairo_arc (cr, x + w / 2 - half, y + h - r, r, G_PI / 2, 3 * G_PI / 2);
+  cairo_arc (cr, x + w / 2 + half, y + h - r, r, -G_PI / 2, G_PI / 2);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, 0.18, 0.65, 0.3);
+  cairo_fill (cr);
+  cairo_move_to (cr, x + w / 2 - extents.width / 2 - extents.x_bearing,
+                 y + h - r - extents.height / 2 - extents.y_bearing);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_show_text (cr, text);
+}
+
+/* The extent of the pill draw_moves_left draws for @place, for tests:
+ * FALSE when it draws none. */
+gboolean
+pw_freecell_moves_left_extent (const PwFreecellLevel *level,
+                               const PwFcDecor       *decor,
+                               const PwGeometry      *geometry,
+                               int                    place,
+                               double                *left,
+                               double                *right)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x1, y1, x2, y2;
+
+  if (decor->marks[place] != PW_FC_MARK_WINNABLE || decor->moves_left[place] < 0)
+    return FALSE;
+  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (surface);
+  draw_moves_left (cr, level, decor, geometry, place);
+  cairo_destroy (cr);
+  cairo_recording_surface_ink_extents (surface, &x1, &y1, &x2, &y2);
+  cairo_surface_destroy (surface);
+  *left = x1;
+  *right = x1 + x2;
+  return TRUE;
 }
 
 static void
@@ -438,6 +506,9 @@ pw_freecell_draw (const PwFreecellLevel *level,
     }
   for (int p = 0; p <= PW_FC_FOUNDATION; p++)
     draw_mark (cr, level, decor, geometry, p);
+  /* the counts over every ring */
+  for (int p = 0; p <= PW_FC_FOUNDATION; p++)
+    draw_moves_left (cr, level, decor, geometry, p);
 
   /* the keyboard's cursor: a dashed frame around the whole place */
   if (decor->cursor >= 0)
@@ -558,4 +629,6 @@ const PwKindView pw_freecell_view = {
   .kind_id = "freecell",
   .get_grid = freecell_get_grid,
   .draw = freecell_draw,
+  /* cards are no grid of tiles: the card table edits and plays them */
+  .board_type = pw_card_table_get_type,
 };

@@ -54,6 +54,14 @@ void     pw_freecell_draw   (const PwFreecellLevel   *level,
                              cairo_t                 *cr,
                              const PwGeometry        *geometry,
                              const PwViewStyle       *style);
+/* Where draw's count of moves left on @place's mark goes, from @left to
+ * @right pixels; FALSE when it draws none (tests: counts never overlap). */
+gboolean pw_freecell_moves_left_extent (const PwFreecellLevel *level,
+                                        const PwFcDecor       *decor,
+                                        const PwGeometry      *geometry,
+                                        int                    place,
+                                        double                *left,
+                                        double                *right);
 /* One card, @w wide, at (@x, @y). */
 void     pw_freecell_draw_card (cairo_t             *cr,
                                 guint8               card,

@@ -1,0 +1,741 @@
+/* test-shell.c — the window asks the kind: the list's columns follow the
+ * set's kind, sorting and reordering agree, the divider is remembered
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "puzzlewright.h"
+#include "pw-application.h"
+#include "pw-card-table.h"
+#include "pw-grid-board.h"
+#include "pw-level-item.h"
+#include "pw-window.h"
+#include "test-ui-util.h"
+#include "test-util.h"
+
+static gboolean
+strv_has (char      **strv,
+          const char *text)
+{
+  return g_strv_contains ((const char * const *) strv, text);
+}
+
+/* Each bundled set shows its own kind's columns, and only those; no kind
+ * column while the set has one kind. */
+static void
+test_shell_list_columns (void)
+{
+  static const struct { const char *set; const char *has[3]; const char *not; } cases[] = {
+    { "sample.json", { "Par", "States", "Dead" }, "Solutions" },
+    { "combination.json", { "Solutions", "Difficulty", "Dead cells" }, "Par" },
+    { "freecell.json", { "Solvable", "Moves", "Free cells" }, "States" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PwDocument) document = test_load_bundled (cases[i].set);
+      PwWindow *window = test_show_window (document);
+      PwLevelList *list = pw_window_get_level_list (window);
+      g_auto(GStrv) titles = pw_level_list_get_column_titles (list);
+      g_autofree char *joined = g_strjoinv (", ", titles);
+
+      g_test_message ("%s: %s", cases[i].set, joined);
+      g_assert_true (pw_level_list_get_columns_kind (list) ==
+                     pw_level_get_kind (pw_document_get_level (document, 0)));
+      for (guint t = 0; t < G_N_ELEMENTS (cases[i].has); t++)
+        g_assert_true (strv_has (titles, cases[i].has[t]));
+      g_assert_false (strv_has (titles, cases[i].not));
+      g_assert_false (strv_has (titles, "Kind"));
+      g_assert_true (strv_has (titles, "Name"));
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Every GtkLabel under @widget whose text is @text. */
+static void
+find_labels (GtkWidget  *widget,
+             const char *text,
+             GPtrArray  *found)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_labels (child, text, found);
+}
+
+static GtkLabel *
+list_label (PwWindow   *window,
+            const char *text)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  find_labels (GTK_WIDGET (pw_window_get_level_list (window)), text, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
+}
+
+static char *
+cell_text (PwWindow    *window,
+           guint        row,
+           const char  *key,
+           PwCellState *state)
+{
+  const PwKind *kind = pw_level_list_get_columns_kind (pw_window_get_level_list (window));
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (pw_window_get_level_model (window), row);
+
+  for (guint c = 0; c < kind->n_list_columns; c++)
+    if (g_str_equal (kind->list_columns[c].key, key))
+      return pw_level_item_get_cell (item, kind, &kind->list_columns[c], state, NULL);
+  g_assert_not_reached ();
+}
+
+static gboolean
+row_analysed (gpointer data)
+{
+  gpointer *pair = data;
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (pw_window_get_level_model (pair[0]),
+                                                       GPOINTER_TO_UINT (pair[1]));
+
+  return pw_level_item_get_analysis (item) != NULL;
+}
+
+/* A set of slide levels with one combination level and an unsolvable
+ * slide level: the list shows the slide columns and the kind column; the
+ * combination row reads "n/a", the unsolvable level's par "unsolvable",
+ * a row not analysed yet "…", each drawn in its own style. */
+static void
+test_shell_list_cell_states (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) rooks = pw_level_new_from_text ("combination",
+                                                     "....\n.#..\n....\n2 red orthogonal\n",
+                                                     &error);
+  g_autoptr(PwLevel) stuck = pw_level_new_from_text ("slide", "#####\n#r#.R\n#####\n", &error);
+  g_autoptr(PwLevel) huge = pw_level_new_from_text ("slide", test_huge_level, &error);
+  PwWindow *window;
+  g_auto(GStrv) titles = NULL;
+  gpointer stuck_row[2];
+  PwCellState state;
+  GtkLabel *na, *unsolvable, *pending;
+
+  g_assert_no_error (error);
+  pw_level_set_name (rooks, "Rooks");
+  pw_level_set_name (stuck, "Stuck");
+  pw_level_set_name (huge, "Huge");
+  pw_document_insert_level (document, 0, rooks, NULL);
+  pw_document_insert_level (document, 1, stuck, NULL);
+  pw_document_insert_level (document, 2, huge, NULL);
+  window = test_show_window (document);
+  titles = pw_level_list_get_column_titles (pw_window_get_level_list (window));
+  g_assert_true (strv_has (titles, "Kind"));
+  g_assert_true (strv_has (titles, "Par"));
+
+  stuck_row[0] = window;
+  stuck_row[1] = GUINT_TO_POINTER (1);
+  test_wait_for (row_analysed, stuck_row, "the stuck level analysed");
+  {
+    g_autofree char *text = cell_text (window, 0, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_NOT_APPLICABLE);
+    g_assert_cmpstr (text, ==, "n/a");
+  }
+  {
+    g_autofree char *text = cell_text (window, 1, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_UNSOLVABLE);
+    g_assert_cmpstr (text, ==, "unsolvable");
+  }
+  {
+    /* the huge level's analysis is far from done */
+    g_autofree char *text = cell_text (window, 2, "par", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_PENDING);
+    g_assert_cmpstr (text, ==, "…");
+  }
+  test_spin (100);
+  na = list_label (window, "n/a");
+  unsolvable = list_label (window, "unsolvable");
+  pending = list_label (window, "…");
+  g_assert_nonnull (na);
+  g_assert_nonnull (unsolvable);
+  g_assert_nonnull (pending);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (na), "pw-cell-not-applicable"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (unsolvable), "pw-cell-unsolvable"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (pending), "pw-cell-pending"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The names of the rows as shown, and of the levels in set order. */
+static char *
+shown_names (PwWindow *window)
+{
+  GListModel *model = pw_window_get_level_model (window);
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (names, "%s|", pw_level_get_name (pw_level_item_get_level (item)));
+    }
+  return g_string_free (names, FALSE);
+}
+
+static char *
+set_names (PwDocument *document)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < pw_document_get_n_levels (document); i++)
+    g_string_append_printf (names, "%s|", pw_level_get_name (pw_document_get_level (document, i)));
+  return g_string_free (names, FALSE);
+}
+
+/* The names of @names ("a|b|c|") with the @from-th moved to @to. */
+static char *
+moved (const char *names,
+       guint       from,
+       guint       to)
+{
+  g_auto(GStrv) parts = g_strsplit (names, "|", -1);
+  guint n = g_strv_length (parts) - 1;  /* the last is empty */
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (order, parts[i]);
+  {
+    gpointer item = g_ptr_array_steal_index (order, from);
+
+    g_ptr_array_insert (order, to, item);
+  }
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s|", (char *) g_ptr_array_index (order, i));
+  return g_string_free (out, FALSE);
+}
+
+/* A drag in a list sorted by States: the set takes the order shown, with
+ * the row moved, in one step of undo, and the sort arrow goes; Alt+Down
+ * in a sorted list does the same. The rows are never out of order under
+ * a sort arrow. */
+static void
+test_shell_list_sorted_reorder (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window = test_show_window (document);
+  PwLevelList *list = pw_window_get_level_list (window);
+  g_autofree char *original = set_names (document);
+  g_autofree char *sorted = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *shown = NULL;
+
+  test_wait_for (test_list_filled, window, "every level analysed");
+  g_assert_false (pw_level_list_get_sorted (list));
+  g_assert_true (pw_level_list_sort_by (list, "States", GTK_SORT_DESCENDING));
+  g_assert_true (pw_level_list_get_sorted (list));
+  sorted = shown_names (window);
+  g_assert_cmpstr (sorted, !=, original);
+  g_assert_true (g_str_has_prefix (sorted, "Rush Hour|"));
+
+  /* drag the first row (the most states) onto the fourth */
+  pw_level_list_move_row (list, 0, 3);
+  expected = moved (sorted, 0, 3);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, expected);
+  g_assert_false (pw_level_list_get_sorted (list));
+  shown = shown_names (window);
+  g_assert_cmpstr (shown, ==, now);
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Move Level");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_clear_pointer (&now, g_free);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, original);
+  g_assert_false (pw_document_get_modified (document));
+
+  /* sorted again; the level on screen one row down by the keyboard */
+  g_assert_true (pw_level_list_sort_by (list, "States", GTK_SORT_DESCENDING));
+  g_assert_true (pw_level_list_get_sorted (list));
+  pw_window_select_level (window, pw_document_get_n_levels (document) - 1);  /* Rush Hour */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-move-down", NULL);
+  g_clear_pointer (&expected, g_free);
+  expected = moved (sorted, 0, 1);
+  g_clear_pointer (&now, g_free);
+  now = set_names (document);
+  g_assert_cmpstr (now, ==, expected);
+  g_assert_false (pw_level_list_get_sorted (list));
+  g_clear_pointer (&shown, g_free);
+  shown = shown_names (window);
+  g_assert_cmpstr (shown, ==, now);
+  /* the moved level is still the one on screen */
+  g_assert_cmpstr (pw_level_get_name (pw_document_get_level (document,
+                                                             pw_window_get_current (window))),
+                   ==, "Rush Hour");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+board_shown (gpointer data)
+{
+  GtkWidget *board = GTK_WIDGET (pw_window_get_board (data));
+
+  return gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 100;
+}
+
+/* The board on screen is the one the level's kind asks for in its view
+ * table: the card table for FreeCell, the grid board for grid kinds, in
+ * separate sets and in one set mixing them; the grid board's tools and
+ * zoom are the window's "board." actions, the card table has none. */
+static void
+test_shell_board_per_kind (void)
+{
+  static const struct { const char *set; gboolean cards; } sets[] = {
+    { "sample.json", FALSE }, { "freecell.json", TRUE }, { "combination.json", FALSE },
+  };
+  g_autoptr(PwDocument) first = test_load_bundled (sets[0].set);
+  PwWindow *window = test_show_window (first);
+  g_autoptr(PwDocument) mixed = test_load_bundled ("sample.json");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autoptr(PwDocument) document = test_load_bundled (sets[i].set);
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      test_wait_for (board_shown, window, "the board on screen");
+      board = pw_window_get_board (window);
+      g_assert_true (G_OBJECT_TYPE (board) ==
+                     pw_board_type_for_level (pw_document_get_level (document, 0)));
+      g_assert_cmpint (PW_IS_CARD_TABLE (board), ==, sets[i].cards);
+      g_assert_cmpint (PW_IS_GRID_BOARD (board), ==, !sets[i].cards);
+      /* only the grid board zooms */
+      g_assert_cmpint (gtk_widget_activate_action (GTK_WIDGET (window), "board.zoom-fit", NULL),
+                       ==, !sets[i].cards);
+    }
+
+  /* a FreeCell deal among slide levels: its own board when selected */
+  {
+    g_autoptr(PwDocument) deals = test_load_bundled ("freecell.json");
+
+    pw_document_insert_level (mixed, 1, pw_document_get_level (deals, 0), NULL);
+  }
+  pw_window_set_document (window, mixed);
+  test_wait_for (board_shown, window, "the board on screen");
+  g_assert_true (PW_IS_GRID_BOARD (pw_window_get_board (window)));
+  pw_window_select_level (window, 1);
+  test_wait_for (board_shown, window, "the card table on screen");
+  g_assert_true (PW_IS_CARD_TABLE (pw_window_get_board (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_true (pw_board_get_playing (pw_window_get_board (window)));
+  /* another level: play stops, the grid board comes back */
+  pw_window_select_level (window, 2);
+  g_assert_true (PW_IS_GRID_BOARD (pw_window_get_board (window)));
+  g_assert_false (pw_board_get_playing (pw_window_get_board (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+no_session_bus_is_fine (const char     *domain,
+                        GLogLevelFlags  level,
+                        const char     *message,
+                        gpointer        data)
+{
+  /* GtkApplication wants a session bus for session management; the tests
+   * run without one */
+  return strstr (message, "session bus") == NULL;
+}
+
+static gboolean
+app_has_window (gpointer data)
+{
+  GtkWindow *window = gtk_application_get_active_window (data);
+
+  return window != NULL && gtk_widget_get_width (GTK_WIDGET (window)) > 1000;
+}
+
+/* The divider between the list and the level, dragged, is where the
+ * application's next window puts it. */
+static void
+test_shell_divider_remembered (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
+  g_autoptr(GError) error = NULL;
+  PwWindow *window;
+  GtkPaned *paned;
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_application_activate (G_APPLICATION (app));
+  test_wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
+  g_assert_cmpint (gtk_paned_get_position (paned), !=, 537);
+  gtk_paned_set_position (paned, 537);
+  test_spin (50);
+  gtk_window_close (GTK_WINDOW (window));
+  test_spin (100);
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+
+  g_application_activate (G_APPLICATION (app));
+  test_wait_for (app_has_window, app, "the application's second window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (pw_window_get_level_list (window))));
+  g_assert_cmpint (gtk_paned_get_position (paned), ==, 537);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A file that does not open: the window says why and has no set open
+ * (no sample set in its place), with nothing to save; opening a bad file
+ * from a window with a set keeps that set. */
+static void
+test_shell_bad_file (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autofree char *bad = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "tests", "data", "bad",
+                                           "invalid-bad-tile.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
+  g_autoptr(GFile) file = g_file_new_for_path (bad);
+  g_autoptr(GError) error = NULL;
+  PwWindow *window;
+  const char *message;
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  test_wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_null (pw_window_get_document (window));
+  message = pw_window_get_message (window);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "is not a slide tile"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-csv"));
+  g_assert_cmpuint (g_list_model_get_n_items (pw_window_get_level_model (window)), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* from a window with a set: the set stays, the error is a dialog */
+  {
+    g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+    GtkDialog *dialog;
+
+    window = test_show_window (document);
+    pw_window_open_file (window, file);
+    dialog = test_find_dialog ();
+    g_assert_nonnull (dialog);
+    g_assert_true (pw_window_get_document (window) == document);
+    g_assert_null (pw_window_get_message (window));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
+static gboolean
+export_done (gpointer data)
+{
+  return !pw_window_get_exporting (data);
+}
+
+/* The file chooser a native dialog falls back to without a portal. */
+static GtkFileChooser *
+find_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_FILE_CHOOSER (w);
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  GtkFileChooser *chooser = find_chooser ();
+  g_autoptr(GFile) folder = chooser != NULL ? gtk_file_chooser_get_current_folder (chooser) : NULL;
+
+  return folder != NULL;
+}
+
+/* Export CSV: the chooser starts in the set's folder, and the window says
+ * where the file went. */
+static void
+test_shell_export_says_where (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "mine.json", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(PwDocument) sample = test_load_bundled ("sample.json");
+  g_autoptr(PwDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = NULL;
+  PwWindow *window;
+  GtkFileChooser *chooser;
+
+  g_assert_true (pw_document_save (sample, set_file, NULL, &error));
+  g_assert_no_error (error);
+  document = pw_document_load (set_file, NULL, &error);
+  g_assert_no_error (error);
+  window = test_show_window (document);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-csv", NULL);
+  test_wait_for (chooser_shown, NULL, "the export's file chooser in a folder");
+  chooser = find_chooser ();
+  {
+    g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (chooser);
+
+    g_assert_nonnull (current);
+    g_assert_true (g_file_equal (current, folder));
+  }
+  gtk_window_destroy (GTK_WINDOW (chooser));
+
+  pw_window_export_csv (window, csv_file);
+  test_wait_for (export_done, window, "the export");
+  g_assert_true (g_file_query_exists (csv_file, NULL));
+  where = g_file_get_parse_name (csv_file);
+  g_assert_nonnull (pw_window_get_export_message (window));
+  g_assert_nonnull (strstr (pw_window_get_export_message (window), where));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
+static gboolean
+reanalysed (gpointer data)
+{
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (data);
+
+  return test_panel_says_analysed (data) && !pw_analysis_panel_get_stale (panel);
+}
+
+/* An edit: the previous figures stay on screen, dimmed, until the new
+ * ones come; then a figure that changed reads "2 → 4"; the status says
+ * the count the progress reached, in the kind's words. */
+static void
+test_shell_figures_while_reanalysing (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window = test_show_window (document);
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  PwLevel *first = pw_document_get_level (document, 0);
+  const PwKind *kind = pw_level_get_kind (first);
+  g_autoptr(GError) error = NULL;
+  /* the second level mirrored: a content no analysis has seen yet */
+  g_autoptr(PwLevel) mirrored = pw_level_transformed (pw_document_get_level (document, 1),
+                                                      PW_TRANSFORM_MIRROR_LEFT_RIGHT, &error);
+  g_autoptr(PwLevel) edited = pw_level_with_data (first, kind->copy (pw_level_get_data (mirrored)));
+  g_autofree char *par_before = g_strdup (pw_analysis_panel_get_figure_text (panel, "par"));
+  g_autofree char *par_after = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *explored = NULL;
+  PwAnalysis *analysis;
+  gint64 par, states, wins;
+
+  g_assert_cmpstr (pw_level_get_id (edited), ==, pw_level_get_id (first));
+  pw_document_replace_level (document, 0, edited, "Paint");
+  /* at once: the previous figures, dimmed */
+  g_assert_true (pw_analysis_panel_get_stale (panel));
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "par"), ==, par_before);
+
+  test_wait_for (reanalysed, window, "the edited level's analysis");
+  analysis = pw_scheduler_lookup (pw_window_get_scheduler (window), edited);
+  g_assert_nonnull (analysis);
+  g_assert_true (pw_analysis_get_int (analysis, "par", &par));
+  par_after = g_strdup_printf ("%" G_GINT64_FORMAT, par);
+  g_assert_cmpstr (par_after, !=, par_before);
+  expected = g_strdup_printf ("%s → %s", par_before, par_after);
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "par"), ==, expected);
+
+  /* the status's count is the progress's, every state explored */
+  g_assert_true (pw_analysis_get_int (analysis, "states", &states));
+  g_assert_true (pw_analysis_get_int (analysis, "wins", &wins));
+  g_assert_cmpuint (pw_analysis_get_explored (analysis), ==, (guint64) (states + wins));
+  explored = g_strdup_printf ("%" G_GINT64_FORMAT " states explored", states + wins);
+  g_assert_nonnull (strstr (pw_analysis_panel_get_status_text (panel), explored));
+
+  /* another level: no comparison with this one */
+  pw_window_select_level (window, 2);
+  test_wait_for (test_panel_says_analysed, window, "the third level's analysis");
+  g_assert_null (strstr (pw_analysis_panel_get_figure_text (panel, "par"), "→"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A combination level's dead cells read as counts, per inventory entry
+ * too; choosing an entry marks its cells on the board (drawn tinted). */
+static void
+test_shell_entry_dead_cells (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("combination.json");
+  PwWindow *window = test_show_window (document);
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  PwCanvas *canvas = pw_window_get_canvas (window);
+  PwAnalysis *analysis = pw_scheduler_lookup (pw_window_get_scheduler (window),
+                                              pw_document_get_level (document, 0));
+  JsonObject *figures = pw_analysis_get_figures (analysis);
+  JsonArray *dead = json_object_get_array_member (figures, "dead_cells");
+  JsonArray *entries = json_object_get_array_member (figures, "entry_dead_cells");
+  JsonArray *first = json_array_get_array_element (entries, 0);
+  g_autofree char *count = g_strdup_printf ("%u", json_array_get_length (dead));
+  GString *per_entry = g_string_new (NULL);
+  const int *cells;
+  PwGeometry geometry;
+  guint8 before[3], after[3];
+  int x, y;
+
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "dead_cells"), ==, count);
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    g_string_append_printf (per_entry, "%s%u: %u", i ? ", " : "", i + 1,
+                            json_array_get_length (json_array_get_array_element (entries, i)));
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "entry_dead_cells"), ==,
+                   per_entry->str);
+  g_string_free (per_entry, TRUE);
+  g_assert_cmpuint (json_array_get_length (first), >, 0);
+
+  /* a cell of the first entry's, before and after choosing the entry */
+  x = json_array_get_int_element (json_array_get_array_element (first, 0), 0);
+  y = json_array_get_int_element (json_array_get_array_element (first, 0), 1);
+  pw_canvas_get_geometry (canvas, &geometry);
+  test_widget_pixel (GTK_WIDGET (canvas), (int) (geometry.x + (x + 0.15) * geometry.cell),
+                     (int) (geometry.y + (y + 0.5) * geometry.cell), before);
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==, 0);
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", 0));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, &cells), ==, json_array_get_length (first));
+  for (guint i = 0; i < json_array_get_length (first); i++)
+    {
+      g_assert_cmpint (cells[2 * i], ==,
+                       json_array_get_int_element (json_array_get_array_element (first, i), 0));
+      g_assert_cmpint (cells[2 * i + 1], ==,
+                       json_array_get_int_element (json_array_get_array_element (first, i), 1));
+    }
+  test_widget_pixel (GTK_WIDGET (canvas), (int) (geometry.x + (x + 0.15) * geometry.cell),
+                     (int) (geometry.y + (y + 0.5) * geometry.cell), after);
+  g_test_message ("cell (%d, %d) before %u,%u,%u after %u,%u,%u", x, y, before[0], before[1],
+                  before[2], after[0], after[1], after[2]);
+  g_assert_cmpint (after[2] - after[0], >, before[2] - before[0] + 20);  /* bluer */
+
+  /* the second entry instead, then none */
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", 1));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==,
+                    json_array_get_length (json_array_get_array_element (entries, 1)));
+  g_assert_true (pw_analysis_panel_select_entry (panel, "entry_dead_cells", -1));
+  g_assert_cmpuint (pw_canvas_get_highlight (canvas, NULL), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The first GtkTextView under @widget whose text begins with @prefix. */
+static GtkTextView *
+find_text_view (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget));
+      GtkTextIter start, end;
+      g_autofree char *text = NULL;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+      if (g_str_has_prefix (text, prefix))
+        return GTK_TEXT_VIEW (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkTextView *view = find_text_view (child, prefix);
+
+      if (view != NULL)
+        return view;
+    }
+  return NULL;
+}
+
+static gboolean
+notes_laid_out (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) &&
+         gtk_adjustment_get_page_size (adjustment) > 0;
+}
+
+/* Long notes scroll in their box: the window stays its size. */
+static void
+test_shell_long_notes_scroll (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  g_autoptr(PwLevel) noted = pw_level_copy (pw_document_get_level (document, 0));
+  GString *notes = g_string_new (NULL);
+  PwWindow *window;
+  GtkTextView *view;
+  GtkAdjustment *adjustment;
+  int minimum;
+
+  for (int i = 0; i < 80; i++)
+    g_string_append_printf (notes, "Line %d of a designer's notes that go on and on.\n", i);
+  pw_level_set_notes (noted, notes->str);
+  g_string_free (notes, TRUE);
+  pw_document_replace_level (document, 0, noted, NULL);
+  window = test_show_window (document);
+  view = find_text_view (GTK_WIDGET (window), "Line 0 of");
+  g_assert_nonnull (view);
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  test_wait_for (notes_laid_out, adjustment, "the notes laid out");
+  g_test_message ("notes %.0f px in a box of %.0f px", gtk_adjustment_get_upper (adjustment),
+                  gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, 800);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL,
+                      NULL);
+  g_assert_cmpint (minimum, <, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state = test_make_temp_dir ();
+  int status;
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  pw_ui_register_resources ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  g_test_add_func ("/ui/shell/list-columns", test_shell_list_columns);
+  g_test_add_func ("/ui/shell/list-cell-states", test_shell_list_cell_states);
+  g_test_add_func ("/ui/shell/list-sorted-reorder", test_shell_list_sorted_reorder);
+  g_test_add_func ("/ui/shell/divider-remembered", test_shell_divider_remembered);
+  g_test_add_func ("/ui/shell/board-per-kind", test_shell_board_per_kind);
+  g_test_add_func ("/ui/shell/bad-file", test_shell_bad_file);
+  g_test_add_func ("/ui/shell/export-says-where", test_shell_export_says_where);
+  g_test_add_func ("/ui/shell/figures-while-reanalysing", test_shell_figures_while_reanalysing);
+  g_test_add_func ("/ui/shell/entry-dead-cells", test_shell_entry_dead_cells);
+  g_test_add_func ("/ui/shell/long-notes-scroll", test_shell_long_notes_scroll);
+  status = g_test_run ();
+  test_remove_dir (state);
+  return status;
+}
