@@ -299,6 +299,10 @@ test_export_text_round_trip (void)
     run_cli (&run, "export", "--format", "xml", path, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "--format"));
+  }
+  test_remove_dir (dir);
+}
+
 /* The options kinds add to import: each is in --help; FreeCell's --ms-deal
  * makes the numbered deals, names them and titles the set, and says what
  * is wrong with another kind or a bad list. */
