@@ -1,0 +1,770 @@
+/* nonogram-solve.c — the nonogram engine: an exact line solver, lines
+ * solved to a fixpoint, probing, depth-first search that counts
+ * solutions, and the grader
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The line solver is a dynamic programme over (cells, blocks): which
+ * prefixes can hold the first j blocks, which suffixes the last ones; a
+ * cell can be white (black) when some placement through it that agrees
+ * with both is white (black) there. It is exact: the cells it fixes are
+ * those with one colour in every placement. Everything else is built on
+ * it: a queue of lines whose cells changed, solved until none is left;
+ * probing (each undecided cell tried both ways with the lines solved:
+ * a contradiction fixes the cell the other way, cells fixed alike in
+ * both tries are fixed); then search on the cell whose two tries fixed
+ * the most, as the TAAI tournament solvers do. Changes are undone from a
+ * trail, so neither probing nor search copies the grid.
+ */
+
+#define G_LOG_DOMAIN "pw-nonogram"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "nonogram-private.h"
+
+/* ------------------------------------------------------------------ */
+/* The line solver                                                      */
+
+struct _PwNonoLineWork
+{
+  guint    max_len;
+  guint    max_blocks;
+  guint8  *f;        /* (max_blocks + 1) rows of max_len + 2 */
+  guint8  *b;
+  guint16 *nb;       /* cells before i that cannot be black */
+  gint16  *diff;     /* black coverage, as differences */
+  guint8  *white;    /* cell i can be white */
+};
+
+PwNonoLineWork *
+_pw_nono_line_work_new (guint max_len,
+                        guint max_blocks)
+{
+  PwNonoLineWork *work = g_new0 (PwNonoLineWork, 1);
+  gsize table = (gsize) (max_blocks + 1) * (max_len + 2);
+
+  work->max_len = max_len;
+  work->max_blocks = max_blocks;
+  work->f = g_new (guint8, table);
+  work->b = g_new (guint8, table);
+  work->nb = g_new (guint16, max_len + 2);
+  work->diff = g_new (gint16, max_len + 2);
+  work->white = g_new (guint8, max_len + 1);
+  return work;
+}
+
+void
+_pw_nono_line_work_free (PwNonoLineWork *work)
+{
+  if (work == NULL)
+    return;
+  g_free (work->f);
+  g_free (work->b);
+  g_free (work->nb);
+  g_free (work->diff);
+  g_free (work->white);
+  g_free (work);
+}
+
+/* Cells are padded with a white cell at index n, so that every block is
+ * followed by a white cell. f[j][i]: cells 0..i-1 can hold exactly blocks
+ * 0..j-1, ending white (or i = 0); b[j][i]: cells i..n can hold exactly
+ * blocks j..k-1. */
+gboolean
+_pw_nono_line_solve (const guint8   *clue,
+                     guint           k,
+                     guint8         *cells,
+                     guint           n,
+                     PwNonoLineWork *work)
+{
+  guint stride = n + 2;
+  guint8 *f = work->f, *b = work->b;
+  guint16 *nb = work->nb;
+  gint16 *diff = work->diff;
+  guint8 *white = work->white;
+  guint min_len = 0;
+
+  g_assert (n <= work->max_len && k <= work->max_blocks);
+
+  for (guint j = 0; j < k; j++)
+    min_len += clue[j] + (j > 0);
+  if (min_len > n)
+    return FALSE;
+
+  nb[0] = 0;
+  for (guint i = 0; i < n; i++)
+    nb[i + 1] = nb[i] + !(cells[i] & PW_NONO_BLACK);
+
+#define CAN_WHITE(i) ((i) == n || (cells[i] & PW_NONO_WHITE))
+#define BLOCK_FITS(s, len) ((s) + (len) <= n && nb[(s) + (len)] == nb[s] && CAN_WHITE ((s) + (len)))
+
+  memset (f, 0, (gsize) (k + 1) * stride);
+  f[0] = 1;
+  for (guint i = 0; i <= n; i++)
+    for (guint j = 0; j <= k; j++)
+      {
+        if (!f[j * stride + i])
+          continue;
+        if (CAN_WHITE (i))
+          f[j * stride + i + 1] = 1;
+        if (j < k && BLOCK_FITS (i, clue[j]))
+          f[(j + 1) * stride + i + clue[j] + 1] = 1;
+      }
+  if (!f[k * stride + n + 1])
+    return FALSE;
+
+  memset (b, 0, (gsize) (k + 1) * stride);
+  b[k * stride + n + 1] = 1;
+  for (guint i = n + 1; i-- > 0;)
+    for (guint j = 0; j <= k; j++)
+      {
+        guint8 v = CAN_WHITE (i) && b[j * stride + i + 1];
+
+        if (!v && j < k && BLOCK_FITS (i, clue[j]))
+          v = b[(j + 1) * stride + i + clue[j] + 1];
+        b[j * stride + i] = v;
+      }
+
+  memset (diff, 0, sizeof *diff * (n + 1));
+  memset (white, 0, n);
+  for (guint i = 0; i < n; i++)
+    if (cells[i] & PW_NONO_WHITE)
+      for (guint j = 0; j <= k; j++)
+        if (f[j * stride + i] && b[j * stride + i + 1])
+          {
+            white[i] = 1;
+            break;
+          }
+  for (guint j = 0; j < k; j++)
+    {
+      guint len = clue[j];
+
+      for (guint s = 0; s + len <= n; s++)
+        if (f[j * stride + s] && BLOCK_FITS (s, len) &&
+            b[(j + 1) * stride + s + len + 1])
+          {
+            diff[s]++;
+            diff[s + len]--;
+            if (s + len < n)
+              white[s + len] = 1;
+          }
+    }
+#undef BLOCK_FITS
+#undef CAN_WHITE
+
+  for (guint i = 0, cover = 0; i < n; i++)
+    {
+      cover += diff[i];
+      cells[i] &= (white[i] ? PW_NONO_WHITE : 0) | (cover > 0 ? PW_NONO_BLACK : 0);
+      g_assert (cells[i] != 0);
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The solver: cells, trail, queue of lines                             */
+
+struct _PwNonoSolver
+{
+  guint           width;
+  guint           height;
+  guint           n_cells;
+  guint           n_lines;
+  PwNonoClues    *clues;
+
+  guint8         *cells;
+  guint32        *trail;       /* cells changed, in order */
+  guint8         *trail_old;   /* their states before */
+  guint           trail_len;
+
+  guint8         *dirty;       /* line queued */
+  guint          *queue;       /* ring of n_lines */
+  guint           q_head;
+  guint           q_count;
+
+  guint8         *line;
+  PwNonoLineWork *work;
+  guint64         line_solves;
+
+  /* line solves remembered: per entry the line's cells packed two bits
+   * a cell (key_words words), the result (as many), and a tag word
+   * ((line + 1) << 1 | solvable) */
+  guint64        *cache;
+  guint           cache_mask;
+  guint           key_words;
+
+  /* probing */
+  guint32        *stamp;
+  guint8         *stamp_value;
+  guint32         probe_id;
+  guint32        *agree;
+  guint8         *agree_value;
+};
+
+PwNonoSolver *
+_pw_nono_solver_new (guint              width,
+                     guint              height,
+                     const PwNonoClues *clues)
+{
+  PwNonoSolver *s;
+  guint max_len = MAX (width, height), max_blocks = 0;
+
+  g_return_val_if_fail (clues != NULL && clues->n_lines == width + height, NULL);
+
+  s = g_new0 (PwNonoSolver, 1);
+  s->width = width;
+  s->height = height;
+  s->n_cells = width * height;
+  s->n_lines = width + height;
+  s->clues = _pw_nono_clues_copy (clues);
+  for (guint l = 0; l < s->n_lines; l++)
+    max_blocks = MAX (max_blocks, _pw_nono_clues_count (clues, l));
+  s->cells = g_new (guint8, s->n_cells);
+  s->trail = g_new (guint32, s->n_cells);
+  s->trail_old = g_new (guint8, s->n_cells);
+  s->dirty = g_new0 (guint8, s->n_lines);
+  s->queue = g_new (guint, s->n_lines);
+  s->line = g_new (guint8, max_len);
+  s->work = _pw_nono_line_work_new (max_len, max_blocks);
+  s->stamp = g_new0 (guint32, s->n_cells);
+  s->stamp_value = g_new0 (guint8, s->n_cells);
+  s->agree = g_new (guint32, s->n_cells);
+  s->agree_value = g_new (guint8, s->n_cells);
+  {
+    guint entries = 1024;
+
+    while (entries < 16 * s->n_cells && entries < (1u << 18))
+      entries <<= 1;
+    s->key_words = (2 * max_len + 63) / 64;
+    s->cache_mask = entries - 1;
+    s->cache = g_new0 (guint64, (gsize) entries * (2 * s->key_words + 1));
+  }
+  return s;
+}
+
+void
+_pw_nono_solver_free (PwNonoSolver *s)
+{
+  if (s == NULL)
+    return;
+  _pw_nono_clues_free (s->clues);
+  g_free (s->cells);
+  g_free (s->trail);
+  g_free (s->trail_old);
+  g_free (s->dirty);
+  g_free (s->queue);
+  g_free (s->line);
+  _pw_nono_line_work_free (s->work);
+  g_free (s->stamp);
+  g_free (s->stamp_value);
+  g_free (s->agree);
+  g_free (s->agree_value);
+  g_free (s->cache);
+  g_free (s);
+}
+
+guint64
+_pw_nono_solver_line_solves (PwNonoSolver *s)
+{
+  return s->line_solves;
+}
+
+static inline void
+enqueue (PwNonoSolver *s,
+         guint         line)
+{
+  if (s->dirty[line])
+    return;
+  s->dirty[line] = 1;
+  s->queue[(s->q_head + s->q_count) % s->n_lines] = line;
+  s->q_count++;
+}
+
+static void
+clear_queue (PwNonoSolver *s)
+{
+  while (s->q_count > 0)
+    {
+      s->dirty[s->queue[s->q_head]] = 0;
+      s->q_head = (s->q_head + 1) % s->n_lines;
+      s->q_count--;
+    }
+}
+
+static inline void
+set_cell (PwNonoSolver *s,
+          guint         cell,
+          guint8        value)
+{
+  g_assert (s->trail_len < s->n_cells);
+  s->trail[s->trail_len] = cell;
+  s->trail_old[s->trail_len] = s->cells[cell];
+  s->trail_len++;
+  s->cells[cell] = value;
+}
+
+/* Sets @cell and queues its row and column. */
+static inline void
+decide (PwNonoSolver *s,
+        guint         cell,
+        guint8        value)
+{
+  set_cell (s, cell, value);
+  enqueue (s, cell / s->width);
+  enqueue (s, s->height + cell % s->width);
+}
+
+static void
+undo (PwNonoSolver *s,
+      guint         mark)
+{
+  while (s->trail_len > mark)
+    {
+      s->trail_len--;
+      s->cells[s->trail[s->trail_len]] = s->trail_old[s->trail_len];
+    }
+}
+
+static inline void
+line_geometry (const PwNonoSolver *s,
+               guint               line,
+               guint              *first,
+               guint              *step,
+               guint              *n)
+{
+  if (line < s->height)
+    {
+      *first = line * s->width;
+      *step = 1;
+      *n = s->width;
+    }
+  else
+    {
+      *first = line - s->height;
+      *step = s->width;
+      *n = s->height;
+    }
+}
+
+/* Solves @line and applies what it finds; FALSE on a contradiction.
+ * *@changed counts the cells it decided. */
+static gboolean
+solve_line (PwNonoSolver *s,
+            guint         line,
+            gboolean      queue_crossing,
+            guint        *changed)
+{
+  guint first, step, n;
+
+  guint64 key[4] = { 0 }, hash = line + 1, tag;
+  guint64 *entry;
+  guint kw = s->key_words;
+
+  line_geometry (s, line, &first, &step, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint8 v = s->cells[first + i * step];
+
+      s->line[i] = v;
+      key[i >> 5] |= (guint64) v << ((i & 31) * 2);
+    }
+  for (guint w = 0; w < kw; w++)
+    hash = (hash ^ key[w]) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  hash ^= hash >> 29;
+  entry = s->cache + (gsize) (hash & s->cache_mask) * (2 * kw + 1);
+  tag = entry[2 * kw];
+  if ((tag >> 1) == line + 1 && memcmp (entry, key, kw * sizeof (guint64)) == 0)
+    {
+      if (!(tag & 1))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        s->line[i] = (entry[kw + (i >> 5)] >> ((i & 31) * 2)) & 3;
+    }
+  else
+    {
+      gboolean ok;
+
+      s->line_solves++;
+      ok = _pw_nono_line_solve (_pw_nono_clues_line (s->clues, line),
+                                _pw_nono_clues_count (s->clues, line), s->line, n, s->work);
+      memcpy (entry, key, kw * sizeof (guint64));
+      memset (entry + kw, 0, kw * sizeof (guint64));
+      if (ok)
+        for (guint i = 0; i < n; i++)
+          entry[kw + (i >> 5)] |= (guint64) s->line[i] << ((i & 31) * 2);
+      entry[2 * kw] = (guint64) (line + 1) << 1 | ok;
+      if (!ok)
+        return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint cell = first + i * step;
+
+      if (s->line[i] == s->cells[cell])
+        continue;
+      set_cell (s, cell, s->line[i]);
+      (*changed)++;
+      if (queue_crossing)
+        enqueue (s, line < s->height ? s->height + i : i);
+    }
+  return TRUE;
+}
+
+/* Solves queued lines until none is left; FALSE on a contradiction (the
+ * queue is then emptied). */
+static gboolean
+propagate (PwNonoSolver *s)
+{
+  while (s->q_count > 0)
+    {
+      guint line = s->queue[s->q_head], changed = 0;
+
+      s->q_head = (s->q_head + 1) % s->n_lines;
+      s->q_count--;
+      s->dirty[line] = 0;
+      if (!solve_line (s, line, TRUE, &changed))
+        {
+          clear_queue (s);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+reset (PwNonoSolver *s)
+{
+  memset (s->cells, PW_NONO_UNKNOWN, s->n_cells);
+  s->trail_len = 0;
+  clear_queue (s);
+  s->q_head = 0;
+}
+
+static void
+queue_all (PwNonoSolver *s)
+{
+  for (guint l = 0; l < s->n_lines; l++)
+    enqueue (s, l);
+}
+
+/* ------------------------------------------------------------------ */
+/* Probing                                                              */
+
+typedef enum
+{
+  PROBE_OK,
+  PROBE_CONTRADICTION,
+  PROBE_STOPPED,      /* cancelled or out of line solves */
+} ProbeStatus;
+
+/* Probes every undecided cell until a round decides nothing. *@best is
+ * then the undecided cell whose two tries decided the most (-1: none
+ * left). */
+static ProbeStatus
+probe (PwNonoSolver *s,
+       int          *best,
+       guint64       line_limit,
+       GCancellable *cancellable)
+{
+  gboolean changed;
+  guint tried = 0;
+
+  do
+    {
+      guint64 best_score = 0;
+
+      changed = FALSE;
+      *best = -1;
+      for (guint c = 0; c < s->n_cells; c++)
+        {
+          guint mark = s->trail_len, n_black, n_white, n_agree = 0;
+          gboolean black_ok, white_ok;
+
+          if (s->cells[c] != PW_NONO_UNKNOWN)
+            continue;
+          if ((++tried & 63) == 0 &&
+              (g_cancellable_is_cancelled (cancellable) ||
+               (line_limit > 0 && s->line_solves > line_limit)))
+            return PROBE_STOPPED;
+
+          s->probe_id++;
+          decide (s, c, PW_NONO_BLACK);
+          black_ok = propagate (s);
+          n_black = s->trail_len - mark;
+          if (black_ok)
+            for (guint t = mark + 1; t < s->trail_len; t++)
+              {
+                s->stamp[s->trail[t]] = s->probe_id;
+                s->stamp_value[s->trail[t]] = s->cells[s->trail[t]];
+              }
+          undo (s, mark);
+
+          decide (s, c, PW_NONO_WHITE);
+          white_ok = propagate (s);
+          n_white = s->trail_len - mark;
+          if (!white_ok)
+            {
+              undo (s, mark);
+              if (!black_ok)
+                return PROBE_CONTRADICTION;
+              decide (s, c, PW_NONO_BLACK);
+              if (!propagate (s))
+                return PROBE_CONTRADICTION;
+              changed = TRUE;
+              continue;
+            }
+          if (!black_ok)
+            {
+              /* the white try stands */
+              changed = TRUE;
+              continue;
+            }
+          for (guint t = mark + 1; t < s->trail_len; t++)
+            {
+              guint cell = s->trail[t];
+
+              if (s->stamp[cell] == s->probe_id && s->stamp_value[cell] == s->cells[cell])
+                {
+                  s->agree[n_agree] = cell;
+                  s->agree_value[n_agree] = s->cells[cell];
+                  n_agree++;
+                }
+            }
+          undo (s, mark);
+          if (n_agree > 0)
+            {
+              for (guint a = 0; a < n_agree; a++)
+                decide (s, s->agree[a], s->agree_value[a]);
+              if (!propagate (s))
+                return PROBE_CONTRADICTION;
+              changed = TRUE;
+            }
+          else
+            {
+              guint64 score = (guint64) n_black * n_white;
+
+              if (*best < 0 || score > best_score)
+                {
+                  *best = c;
+                  best_score = score;
+                }
+            }
+        }
+    }
+  while (changed);
+  return PROBE_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                               */
+
+void
+_pw_nono_search_init (PwNonoSearch *search)
+{
+  memset (search, 0, sizeof *search);
+  search->max_solutions = 2;
+  search->probing = TRUE;
+}
+
+typedef struct
+{
+  guint    mark;
+  guint    cell;
+  guint8   second;
+  gboolean tried_second;
+} Frame;
+
+static void
+record (const PwNonoSolver *s,
+        guint8             *out)
+{
+  for (guint c = 0; c < s->n_cells; c++)
+    out[c] = s->cells[c] == PW_NONO_BLACK;
+}
+
+static gboolean
+cancelled (GCancellable  *cancellable,
+           GError       **error)
+{
+  return g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+gboolean
+_pw_nono_solve (PwNonoSolver       *s,
+                const PwNonoSearch *search,
+                PwNonoResult       *result,
+                GError            **error)
+{
+  g_autofree Frame *frames = g_new (Frame, s->n_cells + 1);
+  g_autofree guint *open = search->random_order ? g_new (guint, s->n_cells) : NULL;
+  g_autoptr(GRand) rand = NULL;
+  guint64 line_limit = search->max_line_solves > 0 ? s->line_solves + search->max_line_solves : 0;
+  guint depth = 0;
+  gboolean ok;
+
+  memset (result, 0, sizeof *result);
+  if (search->random_order)
+    {
+      guint32 seed[2] = { (guint32) search->seed, (guint32) (search->seed >> 32) };
+
+      rand = g_rand_new_with_seed_array (seed, 2);
+    }
+
+  reset (s);
+  queue_all (s);
+  ok = propagate (s);
+  for (;;)
+    {
+      if (ok)
+        {
+          int cell = -1;
+          guint8 first;
+
+          result->nodes++;
+          if ((search->max_nodes > 0 && result->nodes > search->max_nodes) ||
+              (line_limit > 0 && s->line_solves > line_limit))
+            {
+              result->nodes--;
+              result->node_limit = TRUE;
+              break;
+            }
+          if (cancelled (search->cancellable, error))
+            return FALSE;
+          if (search->probing)
+            {
+              ProbeStatus status = probe (s, &cell, line_limit, search->cancellable);
+
+              if (status == PROBE_STOPPED)
+                {
+                  if (cancelled (search->cancellable, error))
+                    return FALSE;
+                  result->node_limit = TRUE;
+                  break;
+                }
+              ok = status == PROBE_OK;
+              if (!ok)
+                continue;
+            }
+          if (search->random_order && (cell >= 0 || !search->probing))
+            {
+              guint n_open = 0;
+
+              for (guint c = 0; c < s->n_cells; c++)
+                if (s->cells[c] == PW_NONO_UNKNOWN)
+                  open[n_open++] = c;
+              cell = n_open > 0 ? (int) open[g_rand_int_range (rand, 0, n_open)] : -1;
+            }
+          else if (!search->probing)
+            for (guint c = 0; c < s->n_cells && cell < 0; c++)
+              if (s->cells[c] == PW_NONO_UNKNOWN)
+                cell = c;
+
+          if (cell < 0)
+            {
+              /* every cell decided, every line agreeing */
+              if (result->solutions == 0 && search->first != NULL)
+                record (s, search->first);
+              else if (result->solutions == 1 && search->second != NULL)
+                record (s, search->second);
+              result->solutions++;
+              if (result->solutions >= search->max_solutions)
+                break;
+              ok = FALSE;
+              continue;
+            }
+          first = search->random_order && g_rand_boolean (rand) ? PW_NONO_WHITE : PW_NONO_BLACK;
+          frames[depth].mark = s->trail_len;
+          frames[depth].cell = cell;
+          frames[depth].second = first ^ PW_NONO_UNKNOWN;
+          frames[depth].tried_second = FALSE;
+          depth++;
+          decide (s, cell, first);
+          ok = propagate (s);
+          continue;
+        }
+
+      /* back to the latest choice with a colour left */
+      while (depth > 0 && frames[depth - 1].tried_second)
+        depth--;
+      if (depth == 0)
+        break;
+      undo (s, frames[depth - 1].mark);
+      frames[depth - 1].tried_second = TRUE;
+      decide (s, frames[depth - 1].cell, frames[depth - 1].second);
+      ok = propagate (s);
+    }
+  clear_queue (s);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The grader                                                           */
+
+gboolean
+_pw_nono_grade (PwNonoSolver  *s,
+                guint64        max_line_solves,
+                PwNonoGrade   *grade,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  gboolean open = FALSE;
+  int best;
+
+  reset (s);
+  grade->passes = 0;
+  grade->contradiction = FALSE;
+  grade->line_solvable = FALSE;
+  grade->limited = FALSE;
+  grade->depth = 0;
+
+  /* full passes: every row, then every column */
+  for (;;)
+    {
+      guint changed = 0;
+
+      for (guint l = 0; l < s->n_lines && !grade->contradiction; l++)
+        if (!solve_line (s, l, FALSE, &changed))
+          grade->contradiction = TRUE;
+      if (grade->contradiction || changed == 0)
+        break;
+      grade->passes++;
+      if (cancelled (cancellable, error))
+        return FALSE;
+    }
+  for (guint c = 0; c < s->n_cells; c++)
+    {
+      gboolean undecided = s->cells[c] == PW_NONO_UNKNOWN;
+
+      if (grade->undecided != NULL)
+        grade->undecided[c] = undecided && !grade->contradiction;
+      open |= undecided;
+    }
+  if (grade->contradiction)
+    return TRUE;
+  grade->line_solvable = !open;
+  if (!open)
+    return TRUE;
+
+  switch (probe (s, &best, max_line_solves, cancellable))
+    {
+    case PROBE_STOPPED:
+      if (cancelled (cancellable, error))
+        return FALSE;
+      grade->limited = TRUE;
+      break;
+    case PROBE_CONTRADICTION:
+      grade->contradiction = TRUE;
+      break;
+    case PROBE_OK:
+    default:
+      grade->depth = best < 0 ? 1 : 2;
+      break;
+    }
+  clear_queue (s);
+  return TRUE;
+}

@@ -1,0 +1,90 @@
+/* bench-nonogram.c — the nonogram engine on puzzle files: solves every
+ * puzzle of each file (count up to 2 solutions: solved and proved unique,
+ * or two found), one thread, and prints per puzzle the time, solutions,
+ * nodes and whether line solving alone solves it; last, per file,
+ * "FILE: N puzzles, S s". Files in any format the kind imports (.non,
+ * .nin, TAAI, Pattern game IDs). Figures in docs/performance.md.
+ *
+ *   bench-nonogram [--quiet] [--no-grade] FILE…
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlewright.h"
+#include "nonogram-private.h"
+
+int
+main (int    argc,
+      char **argv)
+{
+  gboolean quiet = FALSE, grade = TRUE;
+  int status = EXIT_SUCCESS;
+
+  for (int a = 1; a < argc; a++)
+    {
+      g_autoptr(GPtrArray) levels =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_imported_level_free);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      double total = 0, worst = 0;
+      guint64 all_nodes = 0;
+
+      if (g_str_equal (argv[a], "--quiet"))
+        {
+          quiet = TRUE;
+          continue;
+        }
+      if (g_str_equal (argv[a], "--no-grade"))
+        {
+          grade = FALSE;
+          continue;
+        }
+      if (!g_file_get_contents (argv[a], &text, NULL, &error) ||
+          !_pw_nonogram_read (text, argv[a], levels, &error))
+        {
+          g_printerr ("bench-nonogram: %s\n", error->message);
+          status = EXIT_FAILURE;
+          continue;
+        }
+      for (guint i = 0; i < levels->len; i++)
+        {
+          PwImportedLevel *imported = g_ptr_array_index (levels, i);
+          const PwNonogramLevel *level = imported->data;
+          g_autoptr(PwNonoClues) clues = _pw_nonogram_level_clues (level);
+          g_autoptr(GTimer) timer = g_timer_new ();
+          g_autoptr(PwNonoSolver) solver = NULL;
+          PwNonoSearch search;
+          PwNonoResult result;
+          PwNonoGrade graded = { 0 };
+          double seconds;
+
+          solver = _pw_nono_solver_new (level->width, level->height, clues);
+          _pw_nono_search_init (&search);
+          search.max_solutions = 2;
+          _pw_nono_solve (solver, &search, &result, NULL);
+          seconds = g_timer_elapsed (timer, NULL);
+          total += seconds;
+          worst = MAX (worst, seconds);
+          all_nodes += result.nodes;
+          if (grade)
+            _pw_nono_grade (solver, 0, &graded, NULL, NULL);
+          if (!quiet)
+            g_print ("%-36s %3ux%-3u %9.6f s  solutions %s  nodes %6" G_GUINT64_FORMAT
+                     "  line solves %8" G_GUINT64_FORMAT "  line_solvable %s\n",
+                     imported->name ? imported->name : "?", level->width, level->height, seconds,
+                     result.solutions >= 2 ? ">=2" : result.solutions == 1 ? "1" : "0",
+                     result.nodes, _pw_nono_solver_line_solves (solver),
+                     !grade ? "-" : graded.line_solvable ? "yes" : "no");
+        }
+      g_print ("%s: %u puzzles, %.3f s (mean %.6f s, worst %.6f s, %" G_GUINT64_FORMAT
+               " nodes)\n", argv[a], levels->len, total, levels->len ? total / levels->len : 0,
+               worst, all_nodes);
+    }
+  return status;
+}
