@@ -202,6 +202,49 @@ test_line_solver (void)
   _pw_nono_line_work_free (work);
 }
 
+/* Long lines (up to 100 cells, past the solver's 64-bit words): a short
+ * random line placed anywhere in a long one whose other cells are known
+ * white comes out as the short one does alone. */
+static void
+test_line_solver_long (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (test_seed ());
+  PwNonoLineWork *work = _pw_nono_line_work_new (PW_NONOGRAM_MAX_SIZE, 8);
+  PwNonoLineWork *short_work = _pw_nono_line_work_new (12, 8);
+
+  for (guint round = 0; round < 20000; round++)
+    {
+      guint m = g_rand_int_range (rand, 1, 13);
+      guint n = g_rand_int_range (rand, m, PW_NONOGRAM_MAX_SIZE + 1);
+      guint at = g_rand_int_range (rand, 0, n - m + 1);
+      guint8 clue[8], alone[12], cells[PW_NONOGRAM_MAX_SIZE];
+      guint k = runs_of (g_rand_int (rand) & ((1u << m) - 1), m, clue);
+      gboolean ok;
+
+      if (g_rand_int_range (rand, 0, 4) == 0 && k > 0)
+        clue[g_rand_int_range (rand, 0, k)] += 1;   /* maybe impossible now */
+      for (guint i = 0; i < m; i++)
+        {
+          guint r = g_rand_int_range (rand, 0, 6);
+
+          alone[i] = r == 0 ? PW_NONO_WHITE : r == 1 ? PW_NONO_BLACK : PW_NONO_UNKNOWN;
+        }
+      memset (cells, PW_NONO_WHITE, n);
+      memcpy (cells + at, alone, m);
+      ok = _pw_nono_line_solve (clue, k, alone, m, short_work);
+      g_assert_cmpint (_pw_nono_line_solve (clue, k, cells, n, work), ==, ok);
+      if (ok)
+        {
+          g_assert_cmpmem (cells + at, m, alone, m);
+          for (guint i = 0; i < n; i++)
+            if (i < at || i >= at + m)
+              g_assert_cmpint (cells[i], ==, PW_NONO_WHITE);
+        }
+    }
+  _pw_nono_line_work_free (work);
+  _pw_nono_line_work_free (short_work);
+}
+
 /* ------------------------------------------------------------------ */
 /* Solution counts                                                      */
 
@@ -368,6 +411,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/analysis/nonogram/line-solver", test_line_solver);
+  g_test_add_func ("/analysis/nonogram/line-solver-long", test_line_solver_long);
   g_test_add_func ("/analysis/nonogram/counts-from-pictures", test_counts_from_pictures);
   g_test_add_func ("/analysis/nonogram/counts-from-clues", test_counts_from_clues);
   g_test_add_func ("/analysis/nonogram/counts-larger", test_counts_larger);

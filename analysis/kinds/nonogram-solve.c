@@ -9,7 +9,10 @@
  * prefixes can hold the first j blocks, which suffixes the last ones; a
  * cell can be white (black) when some placement through it that agrees
  * with both is white (black) there. It is exact: the cells it fixes are
- * those with one colour in every placement. Everything else is built on
+ * those with one colour in every placement. Each row of the programme
+ * (a block) is one set of positions in a 128-bit mask, moved along runs
+ * of cells that can be white by an addition's carry, so a line costs a
+ * few operations per block, not per cell. Everything else is built on
  * it: a queue of lines whose cells changed, solved until none is left;
  * probing (each undecided cell tried both ways with the lines solved:
  * a contradiction fixes the cell the other way, cells fixed alike in
@@ -30,15 +33,12 @@
 /* ------------------------------------------------------------------ */
 /* The line solver                                                      */
 
+/* Nothing but the limits, now that the solver works in registers; kept
+ * so that callers need not change if a solver needs room again. */
 struct _PwNonoLineWork
 {
-  guint    max_len;
-  guint    max_blocks;
-  guint8  *f;        /* (max_blocks + 1) rows of max_len + 2 */
-  guint8  *b;
-  guint16 *nb;       /* cells before i that cannot be black */
-  gint16  *diff;     /* black coverage, as differences */
-  guint8  *white;    /* cell i can be white */
+  guint max_len;
+  guint max_blocks;
 };
 
 PwNonoLineWork *
@@ -46,35 +46,100 @@ _pw_nono_line_work_new (guint max_len,
                         guint max_blocks)
 {
   PwNonoLineWork *work = g_new0 (PwNonoLineWork, 1);
-  gsize table = (gsize) (max_blocks + 1) * (max_len + 2);
+
+  g_return_val_if_fail (max_len <= PW_NONOGRAM_MAX_SIZE, NULL);
 
   work->max_len = max_len;
   work->max_blocks = max_blocks;
-  work->f = g_new (guint8, table);
-  work->b = g_new (guint8, table);
-  work->nb = g_new (guint16, max_len + 2);
-  work->diff = g_new (gint16, max_len + 2);
-  work->white = g_new (guint8, max_len + 1);
   return work;
 }
 
 void
 _pw_nono_line_work_free (PwNonoLineWork *work)
 {
-  if (work == NULL)
-    return;
-  g_free (work->f);
-  g_free (work->b);
-  g_free (work->nb);
-  g_free (work->diff);
-  g_free (work->white);
   g_free (work);
 }
 
-/* Cells are padded with a white cell at index n, so that every block is
- * followed by a white cell. f[j][i]: cells 0..i-1 can hold exactly blocks
- * 0..j-1, ending white (or i = 0); b[j][i]: cells i..n can hold exactly
- * blocks j..k-1. */
+/* Sets of positions 0..n + 1 (n ≤ 100) as 128-bit masks. */
+__extension__ typedef unsigned __int128 Bits;
+
+#define ONE ((Bits) 1)
+
+/* Positions reachable from @from moving up over cells that can be
+ * white: p + 1 from p when cell p is in @white. Adding a set bit of a
+ * run of @white carries to the run's end and flips the bits it passes
+ * (the ones in @from excepted, which are in the result anyway). */
+static inline Bits
+reach_up (Bits from,
+          Bits white)
+{
+  return from | ((white + (from & white)) ^ white);
+}
+
+/* The same downwards: p from p + 1 when cell p is in @white (a
+ * Kogge-Stone fill). */
+static inline Bits
+reach_down (Bits from,
+            Bits white)
+{
+  Bits pass = white;
+
+  for (guint d = 1; d <= 64; d <<= 1)
+    {
+      from |= pass & (from >> d);
+      pass &= pass >> d;
+    }
+  return from;
+}
+
+/* Where a run of @len cells of @black starts. */
+static inline Bits
+runs_of (Bits  black,
+         guint len)
+{
+  Bits result = ~(Bits) 0, run = black;
+  guint shift = 0, run_len = 1;
+
+  for (; len > 0; len >>= 1)
+    {
+      if (len & 1)
+        {
+          result &= run >> shift;
+          shift += run_len;
+        }
+      run &= run >> run_len;
+      run_len <<= 1;
+    }
+  return result;
+}
+
+/* @starts spread over the @len cells from each. */
+static inline Bits
+spread (Bits  starts,
+        guint len)
+{
+  Bits result = 0, run = starts;
+  guint shift = 0, run_len = 1;
+
+  for (; len > 0; len >>= 1)
+    {
+      if (len & 1)
+        {
+          result |= run << shift;
+          shift += run_len;
+        }
+      run |= run << run_len;
+      run_len <<= 1;
+    }
+  return result;
+}
+
+/* The cells are padded with a white cell at n, so that a white cell
+ * follows every block. A state (j, i) is "j blocks placed, the next may
+ * start at i": up[j] holds the i that cells 0..i-1 reach with blocks
+ * 0..j-1, down[j] the i from which cells i..n take blocks j..k-1. A cell
+ * can be white where a state has it white between the two, or as the
+ * cell after a block; black where a block start agrees with both. */
 gboolean
 _pw_nono_line_solve (const guint8   *clue,
                      guint           k,
@@ -82,85 +147,52 @@ _pw_nono_line_solve (const guint8   *clue,
                      guint           n,
                      PwNonoLineWork *work)
 {
-  guint stride = n + 2;
-  guint8 *f = work->f, *b = work->b;
-  guint16 *nb = work->nb;
-  gint16 *diff = work->diff;
-  guint8 *white = work->white;
+  Bits up[PW_NONOGRAM_MAX_SIZE / 2 + 2];
+  Bits down, white = ONE << n, black = 0, can_white = 0, can_black = 0;
   guint min_len = 0;
 
-  g_assert (n <= work->max_len && k <= work->max_blocks);
+  g_assert (n <= work->max_len && k <= work->max_blocks && n <= 125);
 
   for (guint j = 0; j < k; j++)
     min_len += clue[j] + (j > 0);
   if (min_len > n)
     return FALSE;
 
-  nb[0] = 0;
   for (guint i = 0; i < n; i++)
-    nb[i + 1] = nb[i] + !(cells[i] & PW_NONO_BLACK);
+    {
+      if (cells[i] & PW_NONO_WHITE)
+        white |= ONE << i;
+      if (cells[i] & PW_NONO_BLACK)
+        black |= ONE << i;
+    }
 
-#define CAN_WHITE(i) ((i) == n || (cells[i] & PW_NONO_WHITE))
-#define BLOCK_FITS(s, len) ((s) + (len) <= n && nb[(s) + (len)] == nb[s] && CAN_WHITE ((s) + (len)))
-
-  memset (f, 0, (gsize) (k + 1) * stride);
-  f[0] = 1;
-  for (guint i = 0; i <= n; i++)
-    for (guint j = 0; j <= k; j++)
-      {
-        if (!f[j * stride + i])
-          continue;
-        if (CAN_WHITE (i))
-          f[j * stride + i + 1] = 1;
-        if (j < k && BLOCK_FITS (i, clue[j]))
-          f[(j + 1) * stride + i + clue[j] + 1] = 1;
-      }
-  if (!f[k * stride + n + 1])
-    return FALSE;
-
-  memset (b, 0, (gsize) (k + 1) * stride);
-  b[k * stride + n + 1] = 1;
-  for (guint i = n + 1; i-- > 0;)
-    for (guint j = 0; j <= k; j++)
-      {
-        guint8 v = CAN_WHITE (i) && b[j * stride + i + 1];
-
-        if (!v && j < k && BLOCK_FITS (i, clue[j]))
-          v = b[(j + 1) * stride + i + clue[j] + 1];
-        b[j * stride + i] = v;
-      }
-
-  memset (diff, 0, sizeof *diff * (n + 1));
-  memset (white, 0, n);
-  for (guint i = 0; i < n; i++)
-    if (cells[i] & PW_NONO_WHITE)
-      for (guint j = 0; j <= k; j++)
-        if (f[j * stride + i] && b[j * stride + i + 1])
-          {
-            white[i] = 1;
-            break;
-          }
+  up[0] = reach_up (1, white);
   for (guint j = 0; j < k; j++)
     {
-      guint len = clue[j];
+      Bits starts = up[j] & runs_of (black, clue[j]) & (white >> clue[j]);
 
-      for (guint s = 0; s + len <= n; s++)
-        if (f[j * stride + s] && BLOCK_FITS (s, len) &&
-            b[(j + 1) * stride + s + len + 1])
-          {
-            diff[s]++;
-            diff[s + len]--;
-            if (s + len < n)
-              white[s + len] = 1;
-          }
+      up[j + 1] = reach_up (starts << (clue[j] + 1), white);
     }
-#undef BLOCK_FITS
-#undef CAN_WHITE
+  if (!(up[k] >> (n + 1) & 1))
+    return FALSE;
 
-  for (guint i = 0, cover = 0; i < n; i++)
+  down = reach_down (ONE << (n + 1), white);
+  can_white = up[k] & (down >> 1) & white;
+  for (guint j = k; j-- > 0;)
     {
-      cover += diff[i];
-      cells[i] &= (white[i] ? PW_NONO_WHITE : 0) | (cover > 0 ? PW_NONO_BLACK : 0);
+      Bits starts = runs_of (black, clue[j]) & (white >> clue[j]) & (down >> (clue[j] + 1));
+      Bits valid = up[j] & starts;
+
+      can_black |= spread (valid, clue[j]);
+      can_white |= valid << clue[j];
+      down = reach_down (starts, white);
+      can_white |= up[j] & (down >> 1) & white;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      cells[i] &= ((can_white >> i & 1) ? PW_NONO_WHITE : 0) |
+                  ((can_black >> i & 1) ? PW_NONO_BLACK : 0);
       g_assert (cells[i] != 0);
     }
   return TRUE;
