@@ -5,7 +5,10 @@
  * "FILE: N puzzles, S s". Files in any format the kind imports (.non,
  * .nin, TAAI, Pattern game IDs). Figures in docs/performance.md.
  *
- *   bench-nonogram [--quiet] [--no-grade] FILE…
+ *   bench-nonogram [--quiet] [--no-grade] [--first] [--seconds S] FILE…
+ *
+ * --first stops at the first solution (the tournaments' task); --seconds
+ * gives up on a puzzle after S seconds (default 60), printing "undecided".
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,11 +22,39 @@
 #include "puzzlewright.h"
 #include "nonogram-private.h"
 
+typedef struct
+{
+  GMutex        lock;
+  GCond         cond;
+  gboolean      done;
+  double        seconds;
+  GCancellable *cancellable;
+} Watch;
+
+/* Cancels the search when its time is up, unless it ends first. */
+static gpointer
+watch (gpointer data)
+{
+  Watch *w = data;
+  gint64 end = g_get_monotonic_time () + (gint64) (w->seconds * G_USEC_PER_SEC);
+
+  g_mutex_lock (&w->lock);
+  while (!w->done)
+    if (!g_cond_wait_until (&w->cond, &w->lock, end))
+      {
+        g_cancellable_cancel (w->cancellable);
+        break;
+      }
+  g_mutex_unlock (&w->lock);
+  return NULL;
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  gboolean quiet = FALSE, grade = TRUE;
+  gboolean quiet = FALSE, grade = TRUE, first_only = FALSE;
+  double limit = 60;
   int status = EXIT_SUCCESS;
 
   for (int a = 1; a < argc; a++)
@@ -34,6 +65,7 @@ main (int    argc,
       g_autofree char *text = NULL;
       double total = 0, worst = 0;
       guint64 all_nodes = 0;
+      guint undecided = 0;
 
       if (g_str_equal (argv[a], "--quiet"))
         {
@@ -43,6 +75,16 @@ main (int    argc,
       if (g_str_equal (argv[a], "--no-grade"))
         {
           grade = FALSE;
+          continue;
+        }
+      if (g_str_equal (argv[a], "--first"))
+        {
+          first_only = TRUE;
+          continue;
+        }
+      if (g_str_equal (argv[a], "--seconds") && a + 1 < argc)
+        {
+          limit = g_ascii_strtod (argv[++a], NULL);
           continue;
         }
       if (!g_file_get_contents (argv[a], &text, NULL, &error) ||
@@ -62,29 +104,47 @@ main (int    argc,
           PwNonoSearch search;
           PwNonoResult result;
           PwNonoGrade graded = { 0 };
+          g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+          Watch w = { .done = FALSE, .seconds = limit, .cancellable = cancellable };
+          GThread *watcher;
+          gboolean decided;
           double seconds;
 
+          g_mutex_init (&w.lock);
+          g_cond_init (&w.cond);
+          watcher = g_thread_new ("watch", watch, &w);
           solver = _pw_nono_solver_new (level->width, level->height, clues);
           _pw_nono_search_init (&search);
-          search.max_solutions = 2;
-          _pw_nono_solve (solver, &search, &result, NULL);
+          search.max_solutions = first_only ? 1 : 2;
+          search.cancellable = cancellable;
+          decided = _pw_nono_solve (solver, &search, &result, NULL);
           seconds = g_timer_elapsed (timer, NULL);
+          g_mutex_lock (&w.lock);
+          w.done = TRUE;
+          g_cond_signal (&w.cond);
+          g_mutex_unlock (&w.lock);
+          g_thread_join (watcher);
+          g_mutex_clear (&w.lock);
+          g_cond_clear (&w.cond);
+          if (!decided)
+            undecided++;
           total += seconds;
           worst = MAX (worst, seconds);
           all_nodes += result.nodes;
-          if (grade)
+          if (grade && decided)
             _pw_nono_grade (solver, 0, &graded, NULL, NULL);
           if (!quiet)
             g_print ("%-36s %3ux%-3u %9.6f s  solutions %s  nodes %6" G_GUINT64_FORMAT
                      "  line solves %8" G_GUINT64_FORMAT "  line_solvable %s\n",
                      imported->name ? imported->name : "?", level->width, level->height, seconds,
-                     result.solutions >= 2 ? ">=2" : result.solutions == 1 ? "1" : "0",
+                     !decided ? "undecided" : result.solutions >= 2 ? ">=2"
+                     : result.solutions == 1 ? "1" : "0",
                      result.nodes, _pw_nono_solver_line_solves (solver),
                      !grade ? "-" : graded.line_solvable ? "yes" : "no");
         }
       g_print ("%s: %u puzzles, %.3f s (mean %.6f s, worst %.6f s, %" G_GUINT64_FORMAT
-               " nodes)\n", argv[a], levels->len, total, levels->len ? total / levels->len : 0,
-               worst, all_nodes);
+               " nodes, %u undecided in %g s)\n", argv[a], levels->len, total,
+               levels->len ? total / levels->len : 0, worst, all_nodes, undecided, limit);
     }
   return status;
 }

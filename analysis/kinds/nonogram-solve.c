@@ -230,6 +230,13 @@ struct _PwNonoSolver
   guint           cache_mask;
   guint           key_words;
 
+  /* search: how often each cell took part in a conflict lately (the
+   * decided cell and the cells of the line that failed), so that search
+   * turns to the knot that fails rather than round it */
+  double         *activity;
+  double          bump;
+  guint           conflict_line;
+
   /* probing */
   guint32        *stamp;
   guint8         *stamp_value;
@@ -267,6 +274,7 @@ _pw_nono_solver_new (guint              width,
   s->stamp_value = g_new0 (guint8, s->n_cells);
   s->agree = g_new (guint32, s->n_cells);
   s->agree_value = g_new (guint8, s->n_cells);
+  s->activity = g_new0 (double, s->n_cells);
   {
     guint entries = 1024;
 
@@ -297,6 +305,7 @@ _pw_nono_solver_free (PwNonoSolver *s)
   g_free (s->agree);
   g_free (s->agree_value);
   g_free (s->cache);
+  g_free (s->activity);
   g_free (s);
 }
 
@@ -461,6 +470,7 @@ propagate (PwNonoSolver *s)
       s->dirty[line] = 0;
       if (!solve_line (s, line, TRUE, &changed))
         {
+          s->conflict_line = line;
           clear_queue (s);
           return FALSE;
         }
@@ -482,6 +492,28 @@ queue_all (PwNonoSolver *s)
 {
   for (guint l = 0; l < s->n_lines; l++)
     enqueue (s, l);
+}
+
+/* A conflict: the cells of the line that failed and @cell gain weight,
+ * later conflicts more (the weights are scaled down when they grow). */
+static void
+bump_conflict (PwNonoSolver *s,
+               int           cell)
+{
+  guint first, step, n;
+
+  line_geometry (s, s->conflict_line, &first, &step, &n);
+  for (guint i = 0; i < n; i++)
+    s->activity[first + i * step] += s->bump;
+  if (cell >= 0)
+    s->activity[cell] += s->bump;
+  s->bump *= 1.05;
+  if (s->bump > 1e100)
+    {
+      for (guint c = 0; c < s->n_cells; c++)
+        s->activity[c] *= 1e-100;
+      s->bump *= 1e-100;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -508,7 +540,7 @@ probe (PwNonoSolver *s,
 
   do
     {
-      guint64 best_score = 0;
+      double best_score = 0;
 
       changed = FALSE;
       *best = -1;
@@ -578,7 +610,10 @@ probe (PwNonoSolver *s,
             }
           else
             {
-              guint64 score = (guint64) n_black * n_white;
+              /* both tries decide much, and the cell is in the knot where
+               * search keeps failing */
+              double weight = 1 + s->activity[c];
+              double score = (double) n_black * n_white * weight * weight;
 
               if (*best < 0 || score > best_score)
                 {
@@ -636,6 +671,12 @@ _pw_nono_solve (PwNonoSolver       *s,
   g_autofree guint *open = search->random_order ? g_new (guint, s->n_cells) : NULL;
   g_autoptr(GRand) rand = NULL;
   guint64 line_limit = search->max_line_solves > 0 ? s->line_solves + search->max_line_solves : 0;
+  /* restarts (not in random orders): each run stops after run_limit
+   * nodes and the next begins again at the root, turning first to the
+   * cells the failures so far went through; the limit grows by half each
+   * time, so the last run, which ends, does most of the work */
+  gboolean restarts = !search->random_order;
+  guint64 run_limit = 64, run_start = 0;
   guint depth = 0;
   gboolean ok;
 
@@ -648,6 +689,8 @@ _pw_nono_solve (PwNonoSolver       *s,
     }
 
   reset (s);
+  memset (s->activity, 0, sizeof (double) * s->n_cells);
+  s->bump = 1;
   queue_all (s);
   ok = propagate (s);
   for (;;)
@@ -667,6 +710,17 @@ _pw_nono_solve (PwNonoSolver       *s,
             }
           if (cancelled (search->cancellable, error))
             return FALSE;
+          if (restarts && result->nodes - run_start > run_limit)
+            {
+              reset (s);
+              queue_all (s);
+              depth = 0;
+              result->solutions = 0;
+              run_start = result->nodes;
+              run_limit += run_limit / 2;
+              ok = propagate (s);
+              continue;
+            }
           if (search->probing)
             {
               ProbeStatus status = probe (s, &cell, line_limit, search->cancellable);
@@ -709,6 +763,8 @@ _pw_nono_solve (PwNonoSolver       *s,
               ok = FALSE;
               continue;
             }
+          /* black first (trying first the colour whose probe decided
+           * fewer or more cells was no better on TAAI puzzles) */
           first = search->random_order && g_rand_boolean (rand) ? PW_NONO_WHITE : PW_NONO_BLACK;
           frames[depth].mark = s->trail_len;
           frames[depth].cell = cell;
@@ -721,6 +777,8 @@ _pw_nono_solve (PwNonoSolver       *s,
         }
 
       /* back to the latest choice with a colour left */
+      if (depth > 0)
+        bump_conflict (s, frames[depth - 1].cell);
       while (depth > 0 && frames[depth - 1].tried_second)
         depth--;
       if (depth == 0)
