@@ -487,10 +487,24 @@ nonogram_from_text (const char  *text,
   return g_steal_pointer (&first->data);
 }
 
+/* The picture as rows of '#' and '.' when the level has one, else the
+ * clues as a Pattern game ID: either way what import reads back. */
 static char *
 nonogram_to_text (gconstpointer data)
 {
-  return _pw_nonogram_to_id (data);
+  const PwNonogramLevel *level = data;
+  GString *text;
+
+  if (level->grid == NULL)
+    return _pw_nonogram_to_id (level);
+  text = g_string_new (NULL);
+  for (guint y = 0; y < level->height; y++)
+    {
+      for (guint x = 0; x < level->width; x++)
+        g_string_append_c (text, level->grid[y * level->width + x] ? '#' : '.');
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
 }
 
 static gboolean
