@@ -140,31 +140,21 @@ spread (Bits  starts,
  * 0..j-1, down[j] the i from which cells i..n take blocks j..k-1. A cell
  * can be white where a state has it white between the two, or as the
  * cell after a block; black where a block start agrees with both. */
-gboolean
-_pw_nono_line_solve (const guint8   *clue,
-                     guint           k,
-                     guint8         *cells,
-                     guint           n,
-                     PwNonoLineWork *work)
+static gboolean
+line_solve_bits (const guint8 *clue,
+                 guint         k,
+                 guint         n,
+                 Bits         *white_cells,
+                 Bits         *black_cells)
 {
   Bits up[PW_NONOGRAM_MAX_SIZE / 2 + 2];
-  Bits down, white = ONE << n, black = 0, can_white = 0, can_black = 0;
+  Bits down, white = *white_cells | ONE << n, black = *black_cells, can_white, can_black = 0;
   guint min_len = 0;
-
-  g_assert (n <= work->max_len && k <= work->max_blocks && n <= 125);
 
   for (guint j = 0; j < k; j++)
     min_len += clue[j] + (j > 0);
   if (min_len > n)
     return FALSE;
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (cells[i] & PW_NONO_WHITE)
-        white |= ONE << i;
-      if (cells[i] & PW_NONO_BLACK)
-        black |= ONE << i;
-    }
 
   up[0] = reach_up (1, white);
   for (guint j = 0; j < k; j++)
@@ -188,13 +178,40 @@ _pw_nono_line_solve (const guint8   *clue,
       down = reach_down (starts, white);
       can_white |= up[j] & (down >> 1) & white;
     }
+  *white_cells &= can_white;
+  *black_cells &= can_black;
+  g_assert (((*white_cells | *black_cells) & ((ONE << n) - 1)) == (ONE << n) - 1);
+  return TRUE;
+}
+
+/* The cells are padded with a white cell at n, so that a white cell
+ * follows every block. A state (j, i) is "j blocks placed, the next may
+ * start at i": up[j] holds the i that cells 0..i-1 reach with blocks
+ * 0..j-1, down[j] the i from which cells i..n take blocks j..k-1. A cell
+ * can be white where a state has it white between the two, or as the
+ * cell after a block; black where a block start agrees with both. */
+gboolean
+_pw_nono_line_solve (const guint8   *clue,
+                     guint           k,
+                     guint8         *cells,
+                     guint           n,
+                     PwNonoLineWork *work)
+{
+  Bits white = 0, black = 0;
+
+  g_assert (n <= work->max_len && k <= work->max_blocks && n <= 125);
 
   for (guint i = 0; i < n; i++)
     {
-      cells[i] &= ((can_white >> i & 1) ? PW_NONO_WHITE : 0) |
-                  ((can_black >> i & 1) ? PW_NONO_BLACK : 0);
-      g_assert (cells[i] != 0);
+      if (cells[i] & PW_NONO_WHITE)
+        white |= ONE << i;
+      if (cells[i] & PW_NONO_BLACK)
+        black |= ONE << i;
     }
+  if (!line_solve_bits (clue, k, n, &white, &black))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    cells[i] = ((white >> i & 1) ? PW_NONO_WHITE : 0) | ((black >> i & 1) ? PW_NONO_BLACK : 0);
   return TRUE;
 }
 
@@ -210,6 +227,8 @@ struct _PwNonoSolver
   PwNonoClues    *clues;
 
   guint8         *cells;
+  Bits           *white;       /* per line (rows, then columns): cells that can be white */
+  Bits           *black;       /* and black */
   guint32        *trail;       /* cells changed, in order */
   guint8         *trail_old;   /* their states before */
   guint           trail_len;
@@ -223,12 +242,18 @@ struct _PwNonoSolver
   PwNonoLineWork *work;
   guint64         line_solves;
 
-  /* line solves remembered: per entry the line's cells packed two bits
-   * a cell (key_words words), the result (as many), and a tag word
-   * ((line + 1) << 1 | solvable) */
-  guint64        *cache;
+  /* line solves remembered (direct-mapped): the line's masks before and
+   * after, and which line (0: empty entry) and whether it was solvable */
+  struct CacheEntry
+  {
+    Bits    white;
+    Bits    black;
+    Bits    new_white;
+    Bits    new_black;
+    guint32 line;
+    guint32 ok;
+  }              *cache;
   guint           cache_mask;
-  guint           key_words;
 
   /* search: how often each cell took part in a conflict lately (the
    * decided cell and the cells of the line that failed), so that search
@@ -264,6 +289,8 @@ _pw_nono_solver_new (guint              width,
   for (guint l = 0; l < s->n_lines; l++)
     max_blocks = MAX (max_blocks, _pw_nono_clues_count (clues, l));
   s->cells = g_new (guint8, s->n_cells);
+  s->white = g_new (Bits, s->n_lines);
+  s->black = g_new (Bits, s->n_lines);
   s->trail = g_new (guint32, s->n_cells);
   s->trail_old = g_new (guint8, s->n_cells);
   s->dirty = g_new0 (guint8, s->n_lines);
@@ -280,9 +307,8 @@ _pw_nono_solver_new (guint              width,
 
     while (entries < 16 * s->n_cells && entries < (1u << 18))
       entries <<= 1;
-    s->key_words = (2 * max_len + 63) / 64;
     s->cache_mask = entries - 1;
-    s->cache = g_new0 (guint64, (gsize) entries * (2 * s->key_words + 1));
+    s->cache = g_new0 (struct CacheEntry, entries);
   }
   return s;
 }
@@ -294,6 +320,8 @@ _pw_nono_solver_free (PwNonoSolver *s)
     return;
   _pw_nono_clues_free (s->clues);
   g_free (s->cells);
+  g_free (s->white);
+  g_free (s->black);
   g_free (s->trail);
   g_free (s->trail_old);
   g_free (s->dirty);
@@ -342,11 +370,23 @@ set_cell (PwNonoSolver *s,
           guint         cell,
           guint8        value)
 {
+  guint x = cell % s->width, y = cell / s->width, column = s->height + x;
+
   g_assert (s->trail_len < s->n_cells);
   s->trail[s->trail_len] = cell;
   s->trail_old[s->trail_len] = s->cells[cell];
   s->trail_len++;
   s->cells[cell] = value;
+  if (!(value & PW_NONO_WHITE))
+    {
+      s->white[y] &= ~(ONE << x);
+      s->white[column] &= ~(ONE << y);
+    }
+  if (!(value & PW_NONO_BLACK))
+    {
+      s->black[y] &= ~(ONE << x);
+      s->black[column] &= ~(ONE << y);
+    }
 }
 
 /* Sets @cell and queues its row and column. */
@@ -366,8 +406,25 @@ undo (PwNonoSolver *s,
 {
   while (s->trail_len > mark)
     {
+      guint cell, x, y;
+      guint8 old;
+
       s->trail_len--;
-      s->cells[s->trail[s->trail_len]] = s->trail_old[s->trail_len];
+      cell = s->trail[s->trail_len];
+      old = s->trail_old[s->trail_len];
+      x = cell % s->width;
+      y = cell / s->width;
+      s->cells[cell] = old;
+      if (old & PW_NONO_WHITE)
+        {
+          s->white[y] |= ONE << x;
+          s->white[s->height + x] |= ONE << y;
+        }
+      if (old & PW_NONO_BLACK)
+        {
+          s->black[y] |= ONE << x;
+          s->black[s->height + x] |= ONE << y;
+        }
     }
 }
 
@@ -400,58 +457,54 @@ solve_line (PwNonoSolver *s,
             gboolean      queue_crossing,
             guint        *changed)
 {
-  guint first, step, n;
+  gboolean row = line < s->height;
+  guint n = row ? s->width : s->height;
+  Bits white = s->white[line], black = s->black[line], changes;
+  guint64 hash;
+  struct CacheEntry *entry;
 
-  guint64 key[4] = { 0 }, hash = line + 1, tag;
-  guint64 *entry;
-  guint kw = s->key_words;
-
-  line_geometry (s, line, &first, &step, &n);
-  for (guint i = 0; i < n; i++)
+  hash = ((guint64) white ^ (guint64) (white >> 64) * 31) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  hash = (hash ^ (guint64) black ^ (guint64) (black >> 64) * 17 ^ line) *
+         G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  hash ^= hash >> 31;
+  entry = &s->cache[hash & s->cache_mask];
+  if (entry->line == line + 1 && entry->white == white && entry->black == black)
     {
-      guint8 v = s->cells[first + i * step];
-
-      s->line[i] = v;
-      key[i >> 5] |= (guint64) v << ((i & 31) * 2);
-    }
-  for (guint w = 0; w < kw; w++)
-    hash = (hash ^ key[w]) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-  hash ^= hash >> 29;
-  entry = s->cache + (gsize) (hash & s->cache_mask) * (2 * kw + 1);
-  tag = entry[2 * kw];
-  if ((tag >> 1) == line + 1 && memcmp (entry, key, kw * sizeof (guint64)) == 0)
-    {
-      if (!(tag & 1))
+      if (!entry->ok)
         return FALSE;
-      for (guint i = 0; i < n; i++)
-        s->line[i] = (entry[kw + (i >> 5)] >> ((i & 31) * 2)) & 3;
+      white = entry->new_white;
+      black = entry->new_black;
     }
   else
     {
       gboolean ok;
 
       s->line_solves++;
-      ok = _pw_nono_line_solve (_pw_nono_clues_line (s->clues, line),
-                                _pw_nono_clues_count (s->clues, line), s->line, n, s->work);
-      memcpy (entry, key, kw * sizeof (guint64));
-      memset (entry + kw, 0, kw * sizeof (guint64));
-      if (ok)
-        for (guint i = 0; i < n; i++)
-          entry[kw + (i >> 5)] |= (guint64) s->line[i] << ((i & 31) * 2);
-      entry[2 * kw] = (guint64) (line + 1) << 1 | ok;
+      entry->line = line + 1;
+      entry->white = white;
+      entry->black = black;
+      ok = line_solve_bits (_pw_nono_clues_line (s->clues, line),
+                            _pw_nono_clues_count (s->clues, line), n, &white, &black);
+      entry->ok = ok;
+      entry->new_white = white;
+      entry->new_black = black;
       if (!ok)
         return FALSE;
     }
-  for (guint i = 0; i < n; i++)
+  changes = (s->white[line] & ~white) | (s->black[line] & ~black);
+  while (changes != 0)
     {
-      guint cell = first + i * step;
+      guint64 low = (guint64) changes;
+      guint i = low != 0 ? (guint) __builtin_ctzll (low)
+                         : 64 + (guint) __builtin_ctzll ((guint64) (changes >> 64));
+      guint cell = row ? line * s->width + i : i * s->width + (line - s->height);
+      guint8 value = ((white >> i & 1) ? PW_NONO_WHITE : 0) | ((black >> i & 1) ? PW_NONO_BLACK : 0);
 
-      if (s->line[i] == s->cells[cell])
-        continue;
-      set_cell (s, cell, s->line[i]);
+      changes &= changes - 1;
+      set_cell (s, cell, value);
       (*changed)++;
       if (queue_crossing)
-        enqueue (s, line < s->height ? s->height + i : i);
+        enqueue (s, row ? s->height + i : i);
     }
   return TRUE;
 }
@@ -482,6 +535,8 @@ static void
 reset (PwNonoSolver *s)
 {
   memset (s->cells, PW_NONO_UNKNOWN, s->n_cells);
+  for (guint l = 0; l < s->n_lines; l++)
+    s->white[l] = s->black[l] = (ONE << (l < s->height ? s->width : s->height)) - 1;
   s->trail_len = 0;
   clear_queue (s);
   s->q_head = 0;
