@@ -65,73 +65,154 @@ __extension__ typedef unsigned __int128 Bits;
 
 #define ONE ((Bits) 1)
 
-/* Positions reachable from @from moving up over cells that can be
- * white: p + 1 from p when cell p is in @white. Adding a set bit of a
+/* The line solver's operations, for a mask type T of BITS bits:
+ *
+ * reach_up: positions reachable from @from moving up over cells that can
+ * be white (p + 1 from p when cell p is in @white). Adding a set bit of a
  * run of @white carries to the run's end and flips the bits it passes
- * (the ones in @from excepted, which are in the result anyway). */
-static inline Bits
-reach_up (Bits from,
-          Bits white)
-{
-  return from | ((white + (from & white)) ^ white);
+ * (the ones in @from excepted, which are in the result anyway).
+ * reach_down: the same downwards (p from p + 1 when cell p is in @white),
+ * a Kogge-Stone fill. runs_of: where a run of @len cells of @black starts.
+ * spread: @starts spread over the @len cells from each.
+ *
+ * line_solve: cells are padded with a white cell at n, so that a white
+ * cell follows every block. A state (j, i) is "j blocks placed, the next
+ * may start at i": up[j] holds the i that cells 0..i-1 reach with blocks
+ * 0..j-1, down (for each j in turn) the i from which cells i..n take
+ * blocks j..k-1. A cell can be white where a state has it white between
+ * the two, or as the cell after a block; black where a block start agrees
+ * with both. Needs n + 2 ≤ BITS. */
+#define DEFINE_LINE_SOLVER(SUFFIX, T, BITS)                                                     \
+static inline T                                                                                 \
+reach_up_##SUFFIX (T from,                                                                      \
+                   T white)                                                                     \
+{                                                                                               \
+  return from | ((white + (from & white)) ^ white);                                            \
+}                                                                                               \
+                                                                                                \
+static inline T                                                                                 \
+reach_down_##SUFFIX (T from,                                                                    \
+                     T white)                                                                   \
+{                                                                                               \
+  T pass = white;                                                                               \
+                                                                                                \
+  for (guint d = 1; d < BITS; d <<= 1)                                                          \
+    {                                                                                           \
+      from |= pass & (from >> d);                                                               \
+      pass &= pass >> d;                                                                        \
+    }                                                                                           \
+  return from;                                                                                  \
+}                                                                                               \
+                                                                                                \
+static inline T                                                                                 \
+runs_of_##SUFFIX (T     black,                                                                  \
+                  guint len)                                                                    \
+{                                                                                               \
+  T result = ~(T) 0, run = black;                                                               \
+  guint shift = 0, run_len = 1;                                                                 \
+                                                                                                \
+  for (; len > 0; len >>= 1)                                                                    \
+    {                                                                                           \
+      if (len & 1)                                                                              \
+        {                                                                                       \
+          result &= run >> shift;                                                               \
+          shift += run_len;                                                                     \
+        }                                                                                       \
+      run &= run >> run_len;                                                                    \
+      run_len <<= 1;                                                                            \
+    }                                                                                           \
+  return result;                                                                                \
+}                                                                                               \
+                                                                                                \
+static inline T                                                                                 \
+spread_##SUFFIX (T     starts,                                                                  \
+                 guint len)                                                                     \
+{                                                                                               \
+  T result = 0, run = starts;                                                                   \
+  guint shift = 0, run_len = 1;                                                                 \
+                                                                                                \
+  for (; len > 0; len >>= 1)                                                                    \
+    {                                                                                           \
+      if (len & 1)                                                                              \
+        {                                                                                       \
+          result |= run << shift;                                                               \
+          shift += run_len;                                                                     \
+        }                                                                                       \
+      run |= run << run_len;                                                                    \
+      run_len <<= 1;                                                                            \
+    }                                                                                           \
+  return result;                                                                                \
+}                                                                                               \
+                                                                                                \
+static gboolean                                                                                 \
+line_solve_##SUFFIX (const guint8 *clue,                                                        \
+                     guint         k,                                                           \
+                     guint         n,                                                           \
+                     T            *white_cells,                                                 \
+                     T            *black_cells)                                                 \
+{                                                                                               \
+  T up[PW_NONOGRAM_MAX_SIZE / 2 + 2], fits[PW_NONOGRAM_MAX_SIZE / 2 + 1];                       \
+  T white = *white_cells | (T) 1 << n, black = *black_cells;                                    \
+  T down, can_white, can_black = 0;                                                             \
+                                                                                                \
+  up[0] = reach_up_##SUFFIX (1, white);                                                         \
+  for (guint j = 0; j < k; j++)                                                                 \
+    {                                                                                           \
+      /* block j fits at s: black-able cells s..s+len-1, white-able s+len */                    \
+      fits[j] = runs_of_##SUFFIX (black, clue[j]) & (white >> clue[j]);                         \
+      up[j + 1] = reach_up_##SUFFIX ((up[j] & fits[j]) << (clue[j] + 1), white);                \
+    }                                                                                           \
+  if (!(up[k] >> (n + 1) & 1))                                                                  \
+    return FALSE;                                                                               \
+                                                                                                \
+  down = reach_down_##SUFFIX ((T) 1 << (n + 1), white);                                         \
+  can_white = up[k] & (down >> 1) & white;                                                      \
+  for (guint j = k; j-- > 0;)                                                                   \
+    {                                                                                           \
+      T starts = fits[j] & (down >> (clue[j] + 1));                                             \
+      T valid = up[j] & starts;                                                                 \
+                                                                                                \
+      can_black |= spread_##SUFFIX (valid, clue[j]);                                            \
+      can_white |= valid << clue[j];                                                            \
+      down = reach_down_##SUFFIX (starts, white);                                               \
+      can_white |= up[j] & (down >> 1) & white;                                                 \
+    }                                                                                           \
+  *white_cells &= can_white;                                                                    \
+  *black_cells &= can_black;                                                                    \
+  return TRUE;                                                                                  \
 }
 
-/* The same downwards: p from p + 1 when cell p is in @white (a
- * Kogge-Stone fill). */
-static inline Bits
-reach_down (Bits from,
-            Bits white)
+DEFINE_LINE_SOLVER (64, guint64, 64)
+DEFINE_LINE_SOLVER (128, Bits, 128)
+
+/* Either solver: 64-bit masks while the line and its two extra positions
+ * fit (n ≤ 62), else 128-bit ones. */
+static gboolean
+line_solve_bits (const guint8 *clue,
+                 guint         k,
+                 guint         n,
+                 Bits         *white_cells,
+                 Bits         *black_cells)
 {
-  Bits pass = white;
+  guint min_len = 0;
+  gboolean ok;
 
-  for (guint d = 1; d <= 64; d <<= 1)
+  for (guint j = 0; j < k; j++)
+    min_len += clue[j] + (j > 0);
+  if (min_len > n)
+    return FALSE;
+  if (n <= 62)
     {
-      from |= pass & (from >> d);
-      pass &= pass >> d;
+      guint64 white = (guint64) *white_cells, black = (guint64) *black_cells;
+
+      ok = line_solve_64 (clue, k, n, &white, &black);
+      *white_cells = white;
+      *black_cells = black;
     }
-  return from;
-}
-
-/* Where a run of @len cells of @black starts. */
-static inline Bits
-runs_of (Bits  black,
-         guint len)
-{
-  Bits result = ~(Bits) 0, run = black;
-  guint shift = 0, run_len = 1;
-
-  for (; len > 0; len >>= 1)
-    {
-      if (len & 1)
-        {
-          result &= run >> shift;
-          shift += run_len;
-        }
-      run &= run >> run_len;
-      run_len <<= 1;
-    }
-  return result;
-}
-
-/* @starts spread over the @len cells from each. */
-static inline Bits
-spread (Bits  starts,
-        guint len)
-{
-  Bits result = 0, run = starts;
-  guint shift = 0, run_len = 1;
-
-  for (; len > 0; len >>= 1)
-    {
-      if (len & 1)
-        {
-          result |= run << shift;
-          shift += run_len;
-        }
-      run |= run << run_len;
-      run_len <<= 1;
-    }
-  return result;
+  else
+    ok = line_solve_128 (clue, k, n, white_cells, black_cells);
+  g_assert (!ok || ((*white_cells | *black_cells) & ((ONE << n) - 1)) == (ONE << n) - 1);
+  return ok;
 }
 
 /* The cells are padded with a white cell at n, so that a white cell
@@ -140,50 +221,6 @@ spread (Bits  starts,
  * 0..j-1, down[j] the i from which cells i..n take blocks j..k-1. A cell
  * can be white where a state has it white between the two, or as the
  * cell after a block; black where a block start agrees with both. */
-static gboolean
-line_solve_bits (const guint8 *clue,
-                 guint         k,
-                 guint         n,
-                 Bits         *white_cells,
-                 Bits         *black_cells)
-{
-  Bits up[PW_NONOGRAM_MAX_SIZE / 2 + 2];
-  Bits down, white = *white_cells | ONE << n, black = *black_cells, can_white, can_black = 0;
-  guint min_len = 0;
-
-  for (guint j = 0; j < k; j++)
-    min_len += clue[j] + (j > 0);
-  if (min_len > n)
-    return FALSE;
-
-  up[0] = reach_up (1, white);
-  for (guint j = 0; j < k; j++)
-    {
-      Bits starts = up[j] & runs_of (black, clue[j]) & (white >> clue[j]);
-
-      up[j + 1] = reach_up (starts << (clue[j] + 1), white);
-    }
-  if (!(up[k] >> (n + 1) & 1))
-    return FALSE;
-
-  down = reach_down (ONE << (n + 1), white);
-  can_white = up[k] & (down >> 1) & white;
-  for (guint j = k; j-- > 0;)
-    {
-      Bits starts = runs_of (black, clue[j]) & (white >> clue[j]) & (down >> (clue[j] + 1));
-      Bits valid = up[j] & starts;
-
-      can_black |= spread (valid, clue[j]);
-      can_white |= valid << clue[j];
-      down = reach_down (starts, white);
-      can_white |= up[j] & (down >> 1) & white;
-    }
-  *white_cells &= can_white;
-  *black_cells &= can_black;
-  g_assert (((*white_cells | *black_cells) & ((ONE << n) - 1)) == (ONE << n) - 1);
-  return TRUE;
-}
-
 /* The cells are padded with a white cell at n, so that a white cell
  * follows every block. A state (j, i) is "j blocks placed, the next may
  * start at i": up[j] holds the i that cells 0..i-1 reach with blocks
