@@ -134,13 +134,14 @@ main (int    argc,
           if (grade && decided)
             _pw_nono_grade (solver, 0, &graded, NULL, NULL);
           if (!quiet)
-            g_print ("%-36s %3ux%-3u %9.6f s  solutions %s  nodes %6" G_GUINT64_FORMAT
-                     "  line solves %8" G_GUINT64_FORMAT "  line_solvable %s\n",
-                     imported->name ? imported->name : "?", level->width, level->height, seconds,
+            g_print ("%3ux%-3u %10.6f s  solutions %-9s  nodes %7" G_GUINT64_FORMAT
+                     "  line solves %9" G_GUINT64_FORMAT "  line_solvable %-3s  %s\n",
+                     level->width, level->height, seconds,
                      !decided ? "undecided" : result.solutions >= 2 ? ">=2"
                      : result.solutions == 1 ? "1" : "0",
                      result.nodes, _pw_nono_solver_line_solves (solver),
-                     !grade ? "-" : graded.line_solvable ? "yes" : "no");
+                     !grade || !decided ? "-" : graded.line_solvable ? "yes" : "no",
+                     imported->name ? imported->name : "?");
         }
       g_print ("%s: %u puzzles, %.3f s (mean %.6f s, worst %.6f s, %" G_GUINT64_FORMAT
                " nodes, %u undecided in %g s)\n", argv[a], levels->len, total,
