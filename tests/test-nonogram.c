@@ -1353,6 +1353,75 @@ test_generate_bad_params (void)
     }
 }
 
+/* The analysis within a budget is partial, cancelled is an error, and
+ * figures not asked for are left null. */
+static void
+test_analyse_budget (void)
+{
+  g_autoptr(GPtrArray) levels = read_file ("taai2011-1-5_question.txt");
+  const PwNonogramLevel *level = ((PwImportedLevel *) g_ptr_array_index (levels, 0))->data;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(PwAnalysis) partial = NULL;
+  g_autoptr(PwAnalysis) cancelled = NULL;
+  g_autoptr(PwAnalysis) some = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const wanted[] = { "solutions", NULL };
+  PwAnalyseOptions options;
+
+  pw_analyse_options_init (&options);
+  options.max_states = 40;
+  partial = pw_nonogram_kind.analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_analysis_get_partial (partial));
+  g_assert_true (json_object_get_null_member (figures (partial), "solutions"));
+  g_assert_true (json_object_get_null_member (figures (partial), "difficulty"));
+
+  pw_analyse_options_init (&options);
+  g_cancellable_cancel (cancellable);
+  cancelled = pw_nonogram_kind.analyse (level, &options, NULL, NULL, cancellable, &error);
+  g_assert_null (cancelled);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  pw_analyse_options_init (&options);
+  options.figures = wanted;
+  some = pw_nonogram_kind.analyse (level, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (pw_analysis_get_partial (some));
+  g_assert_cmpint (json_object_get_int_member (figures (some), "solutions"), >=, 2);
+  g_assert_true (json_object_get_null_member (figures (some), "grade"));
+  g_assert_true (json_object_get_null_member (figures (some), "line_solvable"));
+  g_assert_true (json_object_get_null_member (figures (some), "difficulty"));
+}
+
+/* The count stops at --max-solutions and says so: a 4 × 4 of "1" clues
+ * has 24 solutions (the permutation matrices). */
+static void
+test_cap (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwNonogramLevel) perm =
+    level_from_json ("{\"width\":4,\"height\":4,\"rows\":[[1],[1],[1],[1]],"
+                     "\"columns\":[[1],[1],[1],[1]]}", &error);
+  g_autoptr(PwAnalysis) all = NULL;
+  g_autoptr(PwAnalysis) capped = NULL;
+  PwAnalyseOptions options;
+
+  g_assert_no_error (error);
+  pw_analyse_options_init (&options);
+  options.search_runs = 5;
+  all = pw_nonogram_kind.analyse (perm, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (json_object_get_int_member (figures (all), "solutions"), ==, 24);
+  g_assert_false (json_object_get_boolean_member (figures (all), "capped"));
+  options.max_solutions = 10;
+  capped = pw_nonogram_kind.analyse (perm, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (json_object_get_int_member (figures (capped), "solutions"), ==, 10);
+  g_assert_true (json_object_get_boolean_member (figures (capped), "capped"));
+  g_assert_false (json_object_get_boolean_member (figures (capped), "unique"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1378,6 +1447,8 @@ main (int    argc,
   g_test_add_func ("/analysis/nonogram/transform", test_transform);
   g_test_add_func ("/analysis/nonogram/resize", test_resize);
   g_test_add_func ("/analysis/nonogram/generate", test_generate);
+  g_test_add_func ("/analysis/nonogram/analyse-budget", test_analyse_budget);
+  g_test_add_func ("/analysis/nonogram/cap", test_cap);
   g_test_add_func ("/analysis/nonogram/generate-bad-params", test_generate_bad_params);
 
   return g_test_run ();
