@@ -147,7 +147,29 @@ pw_import_text (PwLevelSet  *set,
     text += 3;
 
   kind = pw_kinds_lookup (kind_id);
-  if (kind != NULL && kind->import_text != NULL)
+  if (kind != NULL && kind->import_named != NULL)
+    {
+      g_autoptr(GPtrArray) read =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_imported_level_free);
+
+      if (!kind->import_named (text, display_name, read, error))
+        return FALSE;
+      for (guint i = 0; i < read->len; i++)
+        {
+          PwImportedLevel *imported = g_ptr_array_index (read, i);
+          /* the level takes the data */
+          PwLevel *level = _pw_level_new_take_data (kind, g_steal_pointer (&imported->data));
+          g_autofree char *name = imported->name != NULL
+                                    ? g_strdup (imported->name)
+                                    : g_strdup_printf (_("Level %u"), levels->len + 1);
+
+          pw_level_set_name (level, name);
+          if (imported->notes != NULL)
+            pw_level_set_notes (level, imported->notes);
+          g_ptr_array_add (levels, level);
+        }
+    }
+  else if (kind != NULL && kind->import_text != NULL)
     {
       g_autoptr(GPtrArray) data = g_ptr_array_new_with_free_func (kind->free);
 

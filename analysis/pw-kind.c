@@ -11,6 +11,7 @@
 #include "pw-kind.h"
 #include "kinds/combination-private.h"
 #include "kinds/freecell-private.h"
+#include "kinds/nonogram-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -21,6 +22,7 @@ static const PwKind * const registry[] = {
   &pw_slide_kind,
   &pw_combination_kind,
   &pw_freecell_kind,
+  &pw_nonogram_kind,
 };
 
 const PwKind *
@@ -93,6 +95,36 @@ pw_analyse_options_wants (const PwAnalyseOptions *options,
   g_return_val_if_fail (key != NULL, TRUE);
 
   return options->figures == NULL || g_strv_contains (options->figures, key);
+}
+
+PwImportedLevel *
+pw_imported_level_new (const PwKind *kind,
+                       gpointer      data,
+                       const char   *name,
+                       const char   *notes)
+{
+  PwImportedLevel *level;
+
+  g_return_val_if_fail (kind != NULL && data != NULL, NULL);
+
+  level = g_new0 (PwImportedLevel, 1);
+  level->kind = kind;
+  level->data = data;
+  level->name = g_strdup (name);
+  level->notes = g_strdup (notes);
+  return level;
+}
+
+void
+pw_imported_level_free (PwImportedLevel *level)
+{
+  if (level == NULL)
+    return;
+  if (level->data != NULL)
+    level->kind->free (level->data);
+  g_free (level->name);
+  g_free (level->notes);
+  g_free (level);
 }
 
 void

@@ -213,6 +213,21 @@ char *pw_list_column_cell (const PwKind       *columns_kind,
  * that count first, in set order), whose columns a list of the set shows;
  * NULL for an empty set or one of unknown kinds. */
 const PwKind *pw_level_set_main_kind (PwLevelSet *set);
+/* A level read from a file, with what the file says about it
+ * (import_named). */
+typedef struct
+{
+  const PwKind *kind;
+  gpointer      data;    /* the kind's level */
+  char         *name;    /* NULL: the importer names it "Level N" */
+  char         *notes;   /* NULL: none (authors, copyright…) */
+} PwImportedLevel;
+
+PwImportedLevel *pw_imported_level_new  (const PwKind    *kind,
+                                         gpointer         data,
+                                         const char      *name,
+                                         const char      *notes);
+void             pw_imported_level_free (PwImportedLevel *level);
 
 /* The table every kind fills in (see analysis/kinds/<kind>.c).
  * @data is the kind's own parsed level, opaque to everyone else. */
@@ -245,6 +260,25 @@ struct _PwKind
   gboolean  (*import_text)   (const char   *text,
                               const char   *display_name,
                               GPtrArray    *levels,
+                              GError      **error);
+  /* Optional, for files that name their levels (titles, authors): as
+   * import_text, but appends PwImportedLevel * (made with
+   * pw_imported_level_new; the caller set the array's free function to
+   * pw_imported_level_free). pw-import.c prefers it to import_text. */
+  gboolean  (*import_named)  (const char   *text,
+                              const char   *display_name,
+                              GPtrArray    *levels,
+                              GError      **error);
+
+  /* Other file formats a level can be written in (export --format):
+   * NULL-terminated ids such as "non", or NULL for none; export_level
+   * writes one level in one of them, with its @name and @notes (a format
+   * may carry them), or fails with a PW_KIND_ERROR. */
+  const char * const *export_formats;
+  char     *(*export_level)  (gconstpointer data,
+                              const char   *format,
+                              const char   *name,
+                              const char   *notes,
                               GError      **error);
 
   /* Grid edits, NULL for kinds without a grid. transform returns the

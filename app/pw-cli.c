@@ -9,6 +9,7 @@
  *                        [a kind's own options, as --ms-deal 1-32000]
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  *   puzzlewright export --format text SET.json [-o OUT.txt]
+ *   puzzlewright export --format FORMAT SET.json [-o OUT|-o FOLDER]  (a kind's own format)
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -677,6 +678,106 @@ levels_to_text (PwLevelSet  *set,
   return g_string_free (out, FALSE);
 }
 
+/* Whether some kind writes @format (its table's export_formats). */
+static gboolean
+known_format (const char *format)
+{
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
+      if (g_str_equal (kinds[k]->export_formats[f], format))
+        return TRUE;
+  return FALSE;
+}
+
+/* "003-dancer": the level's number and its name in lower-case ASCII
+ * letters and digits, for a file name. */
+static char *
+file_stem (guint       number,
+           const char *name)
+{
+  GString *stem = g_string_new (NULL);
+  gboolean dash = TRUE;
+
+  g_string_append_printf (stem, "%03u", number);
+  for (const char *p = name; *p; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        {
+          if (dash)
+            g_string_append_c (stem, '-');
+          g_string_append_c (stem, g_ascii_tolower (*p));
+          dash = FALSE;
+        }
+      else
+        dash = TRUE;
+    }
+  return g_string_free (stem, FALSE);
+}
+
+/* Each level in @format, the kind's own file format: one level to @output
+ * (or standard output), several to files in the folder @output. */
+static int
+export_levels (PwLevelSet *set,
+               const char *display_name,
+               const char *format,
+               const char *output)
+{
+  guint n = pw_level_set_get_n_levels (set);
+
+  if (n > 1 && (output == NULL || g_str_equal (output, "-")))
+    {
+      /* Translators: %s is a file format such as "non" */
+      g_autofree char *message = g_strdup_printf (_("a .%s file holds one level: give -o FOLDER "
+                                                    "for a set of several"), format);
+
+      usage_error ("export", message);
+      return PW_EXIT_USAGE;
+    }
+  if (n > 1 && g_mkdir_with_parents (output, 0777) != 0)
+    {
+      g_printerr ("puzzlewright: %s: %s\n", output, g_strerror (errno));
+      return PW_EXIT_FAILURE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      const PwKind *kind = pw_level_get_kind (level);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *path = NULL;
+
+      if (kind == NULL || kind->export_level == NULL || kind->export_formats == NULL ||
+          !g_strv_contains (kind->export_formats, format))
+        {
+          g_printerr (_("puzzlewright: %s: level %u (“%s”): its kind “%s” is not written as "
+                        "“%s”\n"), display_name, i + 1, pw_level_get_name (level),
+                      pw_level_get_kind_id (level), format);
+          return PW_EXIT_FAILURE;
+        }
+      text = kind->export_level (pw_level_get_data (level), format, pw_level_get_name (level),
+                                 pw_level_get_notes (level), &error);
+      if (text == NULL)
+        {
+          g_printerr ("puzzlewright: %s: %s\n", display_name, error->message);
+          return PW_EXIT_FAILURE;
+        }
+      if (n > 1)
+        {
+          g_autofree char *stem = file_stem (i + 1, pw_level_get_name (level));
+          g_autofree char *file = g_strdup_printf ("%s.%s", stem, format);
+
+          path = g_build_filename (output, file, NULL);
+        }
+      if (!write_output (n > 1 ? path : output, text, strlen (text)))
+        return PW_EXIT_FAILURE;
+    }
+  return PW_EXIT_OK;
+}
+
 static int
 cmd_export (int    argc,
             char **argv)
@@ -685,9 +786,11 @@ cmd_export (int    argc,
   g_autofree char *output = NULL;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: text"), N_("FORMAT") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Output format: text, or a kind’s own (non: nonogram .non files)"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("File to write (standard output when absent or “-”)"), N_("FILE") },
+      N_("File to write (standard output when absent or “-”); a folder for one file a level"),
+      N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -702,7 +805,8 @@ cmd_export (int    argc,
   g_option_context_set_summary (context,
                                 _("text: one line per level for kinds whose files hold a level "
                                   "a line, else “; Name” and the level’s text; what “import” "
-                                  "reads back."));
+                                  "reads back. A kind’s own format (such as non) holds one "
+                                  "level a file: a set of several goes to a folder."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       usage_error ("export", error->message);
@@ -713,14 +817,16 @@ cmd_export (int    argc,
       usage_error ("export", _("name exactly one level-set file"));
       return PW_EXIT_USAGE;
     }
-  if (format == NULL || !g_str_equal (format, "text"))
+  if (format == NULL || (!g_str_equal (format, "text") && !known_format (format)))
     {
-      usage_error ("export", _("--format must be text"));
+      usage_error ("export", _("--format must be text or a format a kind writes (non)"));
       return PW_EXIT_USAGE;
     }
   set = load_set (files[0], &display_name);
   if (set == NULL)
     return PW_EXIT_FAILURE;
+  if (!g_str_equal (format, "text"))
+    return export_levels (set, display_name, format, output);
   text = levels_to_text (set, display_name, &error);
   if (text == NULL)
     {

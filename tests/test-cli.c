@@ -490,6 +490,215 @@ test_generate (void)
   test_remove_dir (dir);
 }
 
+/* ------------------------------------------------------------------ */
+/* Nonograms: the community formats in and out                          */
+
+static char *
+nonogram_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "nonogram", name, NULL);
+}
+
+/* import --kind nonogram reads .non, .nin and TAAI files, keeping titles
+ * and authors; a bad file is refused with its name and line. */
+static void
+test_nonogram_import (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.non", NULL);
+  g_autofree char *non = nonogram_path ("webpbn-00001-dancer.non");
+  g_autofree char *nin = nonogram_path ("webpbn-00803.nin");
+  g_autofree char *taai = nonogram_path ("taai2011-1-5_question.txt");
+  g_autoptr(GFile) out_file = g_file_new_for_path (out);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) failed = { 0 };
+
+  run_cli (&run, "import", "--kind", "nonogram", non, nin, taai, "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  set = pw_level_set_load (out_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 7);
+  g_assert_cmpstr (pw_level_get_kind_id (pw_level_set_get_level (set, 0)), ==, "nonogram");
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 0)), ==, "Dancer");
+  g_assert_nonnull (strstr (pw_level_get_notes (pw_level_set_get_level (set, 0)),
+                            "by: Jan Wolter"));
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 1)), ==, "webpbn-00803");
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 6)), ==,
+                   "taai2011-1-5_question $5");
+
+  g_assert_true (g_file_set_contents (bad, "width 3\nheight 1\nrows\n2,2\n", -1, NULL));
+  run_cli (&failed, "import", "--kind", "nonogram", bad, "-o", out, NULL);
+  g_assert_cmpint (failed.status, ==, 1);
+  g_assert_nonnull (strstr (failed.err, "bad.non: line 4: the clues 2 2 need 5 cells"));
+  test_remove_dir (dir);
+}
+
+/* export --format non: one level to standard output, a set of several to
+ * a folder, one file each; importing those files gives the same levels,
+ * names and notes back. Levels of other kinds are not written as .non. */
+static void
+test_nonogram_export_non (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *one_path = g_build_filename (dir, "one.json", NULL);
+  g_autofree char *back_path = g_build_filename (dir, "back.json", NULL);
+  g_autofree char *folder = g_build_filename (dir, "out", NULL);
+  g_autofree char *dancer_file = g_build_filename (folder, "001-dancer.non", NULL);
+  g_autofree char *edge_file = g_build_filename (folder, "002-edge-pattern.non", NULL);
+  g_autofree char *light_file = g_build_filename (folder, "003-webpbn-00803.non", NULL);
+  g_autofree char *dancer = nonogram_path ("webpbn-00001-dancer.non");
+  g_autofree char *edge = nonogram_path ("webpbn-00023-edge.non");
+  g_autofree char *light = nonogram_path ("webpbn-00803.nin");
+  g_autofree char *original = NULL;
+  g_autofree char *sample = sample_path ();
+  g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
+  g_autoptr(GFile) back_file = g_file_new_for_path (back_path);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "nonogram", dancer, edge, light, "-o", set_path, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_auto(Run) out = { 0 };
+
+    /* one level: the .non on standard output, the goal and authors in it */
+    run_cli (&run, "import", "--kind", "nonogram", dancer, "-o", one_path, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    run_cli (&out, "export", "--format", "non", one_path, NULL);
+    g_assert_cmpint (out.status, ==, 0);
+    g_assert_true (g_str_has_prefix (out.out, "catalogue \"webpbn.com #1\"\ntitle \"Dancer\"\n"
+                                              "by \"Jan Wolter\"\n"
+                                              "copyright \"&copy; Copyright 2004 by Jan Wolter\"\n"
+                                              "width 5\nheight 10\n\nrows\n2\n2,1\n"));
+    g_assert_true (g_file_get_contents (dancer, &original, NULL, NULL));
+    g_assert_nonnull (strstr (out.out, "goal \"01100011010010101110101001010000110010100101111000\""));
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "non", set_path, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "-o FOLDER"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_auto(Run) imported = { 0 };
+
+    run_cli (&run, "export", "--format", "non", set_path, "-o", folder, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_test (dancer_file, G_FILE_TEST_IS_REGULAR));
+    run_cli (&imported, "import", "--kind", "nonogram", dancer_file, edge_file, light_file, "-o",
+             back_path, NULL);
+    g_assert_cmpint (imported.status, ==, 0);
+  }
+  set = pw_level_set_load (set_file, NULL, &error);
+  g_assert_no_error (error);
+  back = pw_level_set_load (back_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      PwLevel *a = pw_level_set_get_level (set, i);
+      PwLevel *b = pw_level_set_get_level (back, i);
+
+      g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+      g_assert_cmpstr (pw_level_get_notes (a), ==, pw_level_get_notes (b));
+      g_assert_true (pw_level_same_content (a, b));
+    }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "non", sample, "-o", folder, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "is not written as “non”"));
+  }
+  test_remove_dir (dir);
+}
+
+/* export --format text and import read nonograms back: pictures as rows
+ * of # and ., clue-only levels as Pattern game IDs, names kept. */
+static void
+test_nonogram_export_text (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
+  g_autofree char *back_path = g_build_filename (dir, "back.json", NULL);
+  g_autofree char *dancer = nonogram_path ("webpbn-00001-dancer.non");
+  g_autofree char *light = nonogram_path ("webpbn-00803.nin");
+  g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
+  g_autoptr(GFile) back_file = g_file_new_for_path (back_path);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) again = { 0 };
+
+  run_cli (&imported, "import", "--kind", "nonogram", dancer, light, "-o", set_path, NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  run_cli (&exported, "export", "--format", "text", set_path, "-o", txt, NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  run_cli (&again, "import", "--kind", "nonogram", txt, "-o", back_path, NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  set = pw_level_set_load (set_file, NULL, &error);
+  g_assert_no_error (error);
+  back = pw_level_set_load (back_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      PwLevel *a = pw_level_set_get_level (set, i);
+      PwLevel *b = pw_level_set_get_level (back, i);
+
+      g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+      g_assert_true (pw_level_same_content (a, b));
+    }
+  test_remove_dir (dir);
+}
+
+/* analyse --format json gives the nonogram figures. */
+static void
+test_nonogram_analyse (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *edge = nonogram_path ("webpbn-00023-edge.non");
+  g_autoptr(JsonArray) records = NULL;
+  JsonObject *figures;
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) run = { 0 };
+
+  run_cli (&imported, "import", "--kind", "nonogram", edge, "-o", set_path, NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  run_cli (&run, "analyse", "--format", "json", "--quiet", set_path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  records = parse_array (run.out);
+  /* the figures are members of the level's record */
+  figures = json_array_get_object_element (records, 0);
+  g_assert_cmpstr (json_object_get_string_member (figures, "kind"), ==, "nonogram");
+  g_assert_cmpint (json_object_get_int_member (figures, "solutions"), ==, 1);
+  g_assert_true (json_object_get_boolean_member (figures, "unique"));
+  g_assert_false (json_object_get_boolean_member (figures, "capped"));
+  g_assert_false (json_object_get_boolean_member (figures, "line_solvable"));
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (figures, "grade"),
+                                               1), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (figures, "solution")),
+                    ==, 11);
+  g_assert_true (json_object_has_member (figures, "difficulty"));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -508,6 +717,10 @@ main (int   argc,
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
   g_test_add_func ("/cli/generate", test_generate);
+  g_test_add_func ("/cli/nonogram/import", test_nonogram_import);
+  g_test_add_func ("/cli/nonogram/export-non", test_nonogram_export_non);
+  g_test_add_func ("/cli/nonogram/export-text", test_nonogram_export_text);
+  g_test_add_func ("/cli/nonogram/analyse", test_nonogram_analyse);
 
   return g_test_run ();
 }
