@@ -11,6 +11,7 @@
 #include "pw-kind.h"
 #include "kinds/combination-private.h"
 #include "kinds/freecell-private.h"
+#include "kinds/latin-private.h"
 #include "kinds/nonogram-private.h"
 #include "kinds/slide-private.h"
 
@@ -22,6 +23,9 @@ static const PwKind * const registry[] = {
   &pw_slide_kind,
   &pw_combination_kind,
   &pw_freecell_kind,
+  &pw_sudoku_kind,
+  &pw_latin_kind,
+  &pw_futoshiki_kind,
   &pw_nonogram_kind,
 };
 

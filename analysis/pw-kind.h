@@ -209,6 +209,11 @@ char *pw_list_column_cell (const PwKind       *columns_kind,
                            PwCellState        *state,
                            double             *sort_value);
 
+/* A PwListColumn.format_value for solution counts: a count the figures'
+ * "capped" member says stopped at the cap reads "1 000+". */
+char *pw_list_column_format_capped (JsonObject *figures,
+                                    JsonNode   *value);
+
 /* The kind most of @set's levels are (on a tie, the one that reached
  * that count first, in set order), whose columns a list of the set shows;
  * NULL for an empty set or one of unknown kinds. */

@@ -202,3 +202,17 @@ pw_level_set_main_kind (PwLevelSet *set)
     }
   return best;
 }
+
+char *
+pw_list_column_format_capped (JsonObject *figures,
+                              JsonNode   *value)
+{
+  JsonNode *capped = json_object_get_member (figures, "capped");
+  g_autofree char *count = NULL;
+
+  if (capped == NULL || !JSON_NODE_HOLDS_VALUE (capped) || !json_node_get_boolean (capped) ||
+      !JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_INT64)
+    return NULL;
+  count = pw_format_count ((guint64) MAX (json_node_get_int (value), 0));
+  return g_strconcat (count, "+", NULL);
+}

@@ -669,6 +669,14 @@ levels_to_text (PwLevelSet  *set,
           return NULL;
         }
       text = kind->to_text (pw_level_get_data (level));
+      if (text == NULL)
+        {
+          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
+                       _("%s: level %u (“%s”): no text form of its kind can hold this level"),
+                       display_name, i + 1, pw_level_get_name (level));
+          g_string_free (out, TRUE);
+          return NULL;
+        }
       if (kind->import_text != NULL)
         g_string_append_printf (out, "%s\n", g_strchomp (text));
       else
@@ -778,6 +786,22 @@ export_levels (PwLevelSet *set,
   return PW_EXIT_OK;
 }
 
+/* "non (Nonogram), …": every format some kind writes, with its kind. */
+static char *
+export_format_list (void)
+{
+  GString *list = g_string_new (NULL);
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
+      g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "",
+                              kinds[k]->export_formats[f], _(kinds[k]->name));
+  return g_string_free (list, FALSE);
+}
+
 static int
 cmd_export (int    argc,
             char **argv)
@@ -787,7 +811,7 @@ cmd_export (int    argc,
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-      N_("Output format: text, or a kind’s own (non: nonogram .non files)"), N_("FORMAT") },
+      N_("Output format: text, or one a kind writes (listed below)"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("File to write (standard output when absent or “-”); a folder for one file a level"),
       N_("FILE") },
@@ -801,12 +825,15 @@ cmd_export (int    argc,
   g_autofree char *display_name = NULL;
   g_autofree char *text = NULL;
 
+  g_autofree char *formats = export_format_list ();
+  g_autofree char *summary =
+    g_strdup_printf (_("text: one line per level for kinds whose files hold a level a line, "
+                       "else “; Name” and the level’s text; what “import” reads back. A "
+                       "kind’s own format holds one level a file: a set of several goes to a "
+                       "folder. Formats of the kinds: %s."), formats);
+
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("text: one line per level for kinds whose files hold a level "
-                                  "a line, else “; Name” and the level’s text; what “import” "
-                                  "reads back. A kind’s own format (such as non) holds one "
-                                  "level a file: a set of several goes to a folder."));
+  g_option_context_set_summary (context, summary);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       usage_error ("export", error->message);
@@ -819,7 +846,10 @@ cmd_export (int    argc,
     }
   if (format == NULL || (!g_str_equal (format, "text") && !known_format (format)))
     {
-      usage_error ("export", _("--format must be text or a format a kind writes (non)"));
+      g_autofree char *message =
+        g_strdup_printf (_("--format must be text or a format a kind writes: %s"), formats);
+
+      usage_error ("export", message);
       return PW_EXIT_USAGE;
     }
   set = load_set (files[0], &display_name);

@@ -1485,25 +1485,10 @@ static const PwGenerateParam generate_params[] = {
   { "difficulty", N_("MIN-MAX"), N_("keep levels whose difficulty (mean nodes) is in this range") },
 };
 
-/* A count that stopped at the cap is at least the cap: "1 000+". */
-static char *
-format_solutions (JsonObject *figures,
-                  JsonNode   *value)
-{
-  JsonNode *capped = json_object_get_member (figures, "capped");
-  g_autofree char *count = NULL;
-
-  if (capped == NULL || !JSON_NODE_HOLDS_VALUE (capped) || !json_node_get_boolean (capped) ||
-      json_node_get_value_type (value) != G_TYPE_INT64)
-    return NULL;
-  count = pw_format_count ((guint64) MAX (json_node_get_int (value), 0));
-  return g_strconcat (count, "+", NULL);
-}
-
 /* The level list: is it unique, how hard, how many cells are wasted. */
 static const PwListColumn combination_columns[] = {
   { "solutions", N_("Solutions"), N_("Solutions, interchangeable colours counted once"),
-    PW_COLUMN_COUNT, format_solutions },
+    PW_COLUMN_COUNT, pw_list_column_format_capped },
   { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
     PW_COLUMN_COUNT },
   { "dead_cells", N_("Dead cells"), N_("Empty cells that no solution uses"), PW_COLUMN_LENGTH },

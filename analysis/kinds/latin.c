@@ -271,6 +271,25 @@ max_size (PwLatinVariant variant)
 /* ------------------------------------------------------------------ */
 /* The payload                                                          */
 
+static void
+bad_value (const char  *member,
+           guint        row,
+           guint        column,
+           const char  *token,
+           guint        max,
+           gboolean     blank_ok,
+           GError     **error)
+{
+  if (blank_ok)
+    g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                 _("payload.%s: row %u, column %u: “%s” is neither a blank nor a value from 1 to "
+                   "%u"), member, row + 1, column + 1, token, max);
+  else
+    g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                 _("payload.%s: row %u, column %u: “%s” is not a number from 1 to %u"), member,
+                 row + 1, column + 1, token, max);
+}
+
 /* Reads one row of numbers: n characters ('.' or '0' blank) when n ≤ 9
  * and the row has no spaces, else n whitespace-separated tokens. Values
  * 0..@max (0 blank; @blank_ok FALSE refuses blanks). */
@@ -296,10 +315,9 @@ row_from_string (const char  *text,
             out[x] = c - '0';
           else
             {
-              g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
-                           _("payload.%s: row %u, column %u: “%c” is not %s from 1 to %u"),
-                           member, row + 1, x + 1, c, blank_ok ? _("a blank or a value")
-                                                               : _("a value"), max);
+              g_autofree char *token = g_strndup (&text[x], 1);
+
+              bad_value (member, row, x, token, max, blank_ok, error);
               return FALSE;
             }
         }
@@ -326,10 +344,7 @@ row_from_string (const char  *text,
             value = 0;
           else if (!g_ascii_string_to_unsigned (tokens[i], 10, 1, max, &value, NULL))
             {
-              g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
-                           _("payload.%s: row %u, column %u: “%s” is not %s from 1 to %u"),
-                           member, row + 1, x + 1, tokens[i],
-                           blank_ok ? _("a blank or a value") : _("a value"), max);
+              bad_value (member, row, x, tokens[i], max, blank_ok, error);
               return FALSE;
             }
           out[x++] = (guint8) value;
@@ -446,8 +461,8 @@ int_member (JsonObject  *object,
       json_node_get_int (node) < min || json_node_get_int (node) > max)
     {
       g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
-                   _("payload.%s must be a whole number from %" G_GINT64_FORMAT " to %"
-                     G_GINT64_FORMAT), member, min, max);
+                   _("payload.%s must be a whole number from %d to %d"), member, (int) min,
+                   (int) max);
       return FALSE;
     }
   *value = json_node_get_int (node);
@@ -655,6 +670,7 @@ level_from_json (PwLatinVariant   variant,
             return NULL;
           for (guint c = 0; c < n * n; c++)
             level->regions[c]--;
+          _pw_latin_level_number_regions (level);
         }
       if (diagonals != NULL)
         {
@@ -1416,6 +1432,16 @@ static const PwGenerateParam latin_params[] = {
   COMMON_PARAMS,
 };
 
+/* The level list: is it a proper puzzle, how hard for people, how much
+ * work for a solver. */
+static const PwListColumn latin_columns[] = {
+  { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "grade", N_("Grade"), N_("Technique grade: 1 for singles up to 8 and more for trial"),
+    PW_COLUMN_DECIMAL },
+  { "givens", N_("Givens"), N_("Given cells"), PW_COLUMN_COUNT },
+};
+
 #define LATIN_COMMON                                  \
   .copy = latin_copy,                                 \
   .free = latin_free,                                 \
@@ -1427,6 +1453,10 @@ static const PwGenerateParam latin_params[] = {
   .validate = latin_validate,                         \
   .figures = latin_figures,                           \
   .n_figures = N_FIGURES,                             \
+  .list_columns = latin_columns,                      \
+  .n_list_columns = G_N_ELEMENTS (latin_columns),     \
+  .solvable_figure = "solutions",                     \
+  .progress_unit = N_("search nodes"),                \
   .analyse = latin_analyse
 
 const PwKind pw_sudoku_kind = {

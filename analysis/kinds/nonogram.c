@@ -1105,6 +1105,17 @@ static const PwGenerateParam generate_params[] = {
     N_("start from this picture instead of a random one: rows of # and . separated by /") },
 };
 
+/* The level list: is it a proper puzzle, can it be solved line by line,
+ * how much work for a solver. */
+static const PwListColumn nonogram_columns[] = {
+  { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "line_solvable", N_("Line"), N_("Solvable line by line, without guessing"),
+    PW_COLUMN_YES_NO },
+  { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
+    PW_COLUMN_DECIMAL },
+};
+
 const PwKind pw_nonogram_kind = {
   .id = "nonogram",
   .name = N_("Nonogram"),
@@ -1125,6 +1136,10 @@ const PwKind pw_nonogram_kind = {
   .validate = nonogram_validate,
   .figures = nonogram_figures,
   .n_figures = N_FIGURES,
+  .list_columns = nonogram_columns,
+  .n_list_columns = G_N_ELEMENTS (nonogram_columns),
+  .solvable_figure = "solutions",
+  .progress_unit = N_("line solves"),
   .analyse = nonogram_analyse,
   .generate_params = generate_params,
   .n_generate_params = G_N_ELEMENTS (generate_params),
