@@ -11,6 +11,8 @@
 #include "pw-kind.h"
 #include "kinds/combination-private.h"
 #include "kinds/freecell-private.h"
+#include "kinds/magic-private.h"
+#include "kinds/queens-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -21,6 +23,9 @@ static const PwKind * const registry[] = {
   &pw_slide_kind,
   &pw_combination_kind,
   &pw_freecell_kind,
+  &pw_magic_kind,
+  &pw_queens_kind,
+  &pw_star_battle_kind,
 };
 
 const PwKind *
