@@ -705,6 +705,17 @@ typedef struct
   guint        kept;     /* of first, second */
 } Collect;
 
+static void
+keep_solution (Collect      *c,
+               const guint8 *values)
+{
+  if (c->kept == 0 && c->first != NULL)
+    memcpy (c->first, values, c->cells);
+  else if (c->kept == 1 && c->second != NULL)
+    memcpy (c->second, values, c->cells);
+  c->kept++;
+}
+
 /* Whether @values is a magic square that keeps the givens. */
 static gboolean
 is_solution (const Searcher *s,
@@ -771,21 +782,12 @@ add_images (Collect      *c,
           for (guint y = 0; y < n; y++)
             for (guint x = 0; x < n; x++)
               image[y * n + x] = turned[perm[y] * n + perm[x]];
-          if (is_solution (s, image))
-            g_hash_table_add (c->seen, g_bytes_new (image, s->cells));
+          if (is_solution (s, image) &&
+              g_hash_table_add (c->seen, g_bytes_new (image, s->cells)) && c->kept < 2)
+            keep_solution (c, image);
         }
 }
 
-static void
-keep_solution (Collect      *c,
-               const guint8 *values)
-{
-  if (c->kept == 0 && c->first != NULL)
-    memcpy (c->first, values, c->cells);
-  else if (c->kept == 1 && c->second != NULL)
-    memcpy (c->second, values, c->cells);
-  c->kept++;
-}
 
 /* The plain search's solutions are all different, but the restarts may
  * have found one first; FALSE when the two together have found enough. */
