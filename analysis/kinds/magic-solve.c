@@ -852,7 +852,7 @@ _pw_magic_count (const PwMagicLevel *level,
   Searcher plain;
   Collect collect = { 0 };
   gboolean restarts = cap + 1 <= RESTART_MAX_KEPT;
-  guint64 turn = FIRST_TURN_NODES, restart_index = 1, restart_nodes = 0;
+  guint64 turn = FIRST_TURN_NODES, restart_index = 1, restart_nodes = 0, found_before;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (level != NULL && count != NULL, FALSE);
@@ -887,6 +887,7 @@ _pw_magic_count (const PwMagicLevel *level,
         }
 
       /* the plain search's turn */
+      found_before = plain.solutions;
       status = searcher_run (&plain, plain.nodes + limit, cap + 1, collect_plain, &collect,
                              cancellable);
       if (status == RUN_CANCELLED)
@@ -915,8 +916,10 @@ _pw_magic_count (const PwMagicLevel *level,
           break;
         }
 
-      /* the restarts' turn: as many nodes */
-      if (restarts)
+      /* the restarts' turn, as many nodes, unless the plain search is
+       * finding solutions: then it is not lost, and its count may well
+       * end exact */
+      if (restarts && plain.solutions == found_before)
         {
           guint64 budget = max_nodes != 0 ? MIN (limit, max_nodes - spent) : limit;
           guint64 used = 0;
