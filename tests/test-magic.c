@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "puzzlewright.h"
+#include "fd.h"
 #include "magic-private.h"
 #include "test-util.h"
 
@@ -409,6 +410,70 @@ test_against_plain (void)
   /* the sample is not all empty or all unique */
   g_assert_cmpuint (nonzero, >, 60);
   g_assert_cmpuint (several, >, 20);
+}
+
+/* The general engine (fd.h) states the same square with linear sums: the
+ * two must agree on random 4 × 4 squares with givens (5 × 5 ones take the
+ * engine minutes). */
+static guint64
+fd_count (const PwMagicLevel *level)
+{
+  guint n = level->n, cells = n * n;
+  g_autoptr(PwFd) fd = pw_fd_new (cells, cells);
+  g_autofree guint *all = g_new (guint, cells);
+  guint line[PW_MAGIC_MAX_N];
+  int ones[PW_MAGIC_MAX_N];
+  /* values 1..n² are 0..n² − 1 to the engine */
+  gint64 sum = (gint64) _pw_magic_sum (n) - n;
+  PwFdSearch search;
+  PwFdResult result;
+
+  for (guint c = 0; c < cells; c++)
+    {
+      all[c] = c;
+      if (level->givens[c] != 0)
+        pw_fd_assign (fd, c, level->givens[c] - 1);
+    }
+  pw_fd_add_all_different (fd, all, cells);
+  for (guint i = 0; i < n; i++)
+    ones[i] = 1;
+  for (guint i = 0; i < n; i++)
+    {
+      for (guint j = 0; j < n; j++)
+        line[j] = i * n + j;
+      pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+      for (guint j = 0; j < n; j++)
+        line[j] = j * n + i;
+      pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+    }
+  for (guint j = 0; j < n; j++)
+    line[j] = j * n + j;
+  pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+  for (guint j = 0; j < n; j++)
+    line[j] = j * n + (n - 1 - j);
+  pw_fd_add_linear (fd, line, ones, n, PW_FD_EQ, sum);
+  pw_fd_search_init (&search);
+  search.order = PW_FD_ORDER_SMALLEST_DOMAIN;
+  g_assert_true (pw_fd_search (fd, &search, &result, NULL));
+  g_assert_true (result.exhausted);
+  return result.solutions;
+}
+
+static void
+test_against_fd (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31);
+  guint some = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(PwMagicLevel) level = random_level (rand, 4);
+      guint64 count = fd_count (level);
+
+      g_assert_cmpuint (search (level, FALSE, 0, NULL).solutions, ==, count);
+      some += count > 0;
+    }
+  g_assert_cmpuint (some, >=, 10);
 }
 
 /* Counting with restarts: caps on squares with many solutions are proved
@@ -917,6 +982,7 @@ main (int    argc,
 
   g_test_add_func ("/analysis/magic/known-counts", test_known_counts);
   g_test_add_func ("/analysis/magic/against-plain", test_against_plain);
+  g_test_add_func ("/analysis/magic/against-fd", test_against_fd);
   g_test_add_func ("/analysis/magic/count-caps", test_count_caps);
   g_test_add_func ("/analysis/magic/cancel", test_cancel);
   g_test_add_func ("/analysis/magic/figures", test_figures);

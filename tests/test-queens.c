@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "puzzlewright.h"
+#include "fd.h"
 #include "queens-private.h"
 #include "test-util.h"
 
@@ -346,6 +347,58 @@ test_queens_against_plain (void)
     }
   g_assert_cmpuint (several, >, 50);
   g_assert_cmpuint (none, >, 50);
+}
+
+/* N-Queens on the general engine (fd.h): a column per row, columns and
+ * both diagonals all different (by offsets), blocked cells removed, given
+ * queens assigned (two in a row: no solution). */
+static guint64
+fd_queens_count (const PwQueensLevel *level)
+{
+  guint n = level->n;
+  g_autoptr(PwFd) fd = pw_fd_new (n, n);
+  g_autofree guint *vars = g_new (guint, n);
+  g_autofree int *up = g_new (int, n);
+  g_autofree int *down = g_new (int, n);
+  PwFdSearch search;
+  PwFdResult result;
+
+  for (guint y = 0; y < n; y++)
+    {
+      guint given = 0;
+
+      vars[y] = y;
+      up[y] = y;
+      down[y] = -(int) y;
+      for (guint x = 0; x < n; x++)
+        {
+          if (level->cells[y * n + x] == PW_QUEENS_CELL_BLOCKED)
+            pw_fd_remove_value (fd, y, x);
+          if (level->cells[y * n + x] == PW_QUEENS_CELL_QUEEN && given++ == 0)
+            pw_fd_assign (fd, y, x);
+          else if (level->cells[y * n + x] == PW_QUEENS_CELL_QUEEN)
+            return 0;
+        }
+    }
+  pw_fd_add_all_different (fd, vars, n);
+  pw_fd_add_all_different_offset (fd, vars, up, n);
+  pw_fd_add_all_different_offset (fd, vars, down, n);
+  pw_fd_search_init (&search);
+  g_assert_true (pw_fd_search (fd, &search, &result, NULL));
+  return result.solutions;
+}
+
+static void
+test_queens_against_fd (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2718);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      g_autoptr(PwQueensLevel) level = random_queens (rand);
+
+      g_assert_cmpuint (search (level, FALSE, 0, 0, NULL).solutions, ==, fd_queens_count (level));
+    }
 }
 
 static void
@@ -1273,6 +1326,7 @@ main (int    argc,
 
   g_test_add_func ("/analysis/queens/known-counts", test_queens_known);
   g_test_add_func ("/analysis/queens/against-plain", test_queens_against_plain);
+  g_test_add_func ("/analysis/queens/against-fd", test_queens_against_fd);
   g_test_add_func ("/analysis/queens/stars-against-plain", test_stars_against_plain);
   g_test_add_func ("/analysis/queens/cancel-limits", test_cancel_and_limits);
   g_test_add_func ("/analysis/queens/figures", test_figures);
