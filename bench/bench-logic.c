@@ -193,8 +193,8 @@ bench_command (const char *name,
                guint       runs)
 {
   g_autofree double *seconds = g_new (double, runs);
-  g_autofree char *command = g_strdup_printf ("%s analyse --quiet -j 1 --format json %s %s", cli, args,
-                                           file);
+  g_autofree char *command = g_strdup_printf ("%s analyse --quiet -j 1 --format json %s %s",
+                                             cli, args, file);
   g_auto(GStrv) argv = NULL;
   g_autofree char *out = NULL;
 

@@ -1058,14 +1058,17 @@ test_bad_input (void)
   assert_payload_error (q, "[]", "payload must be an object with a “grid”");
   assert_payload_error (q, "{\"grid\": [\"..\", \"..\"], \"size\": 2}", "unknown member “size”");
   assert_payload_error (q, "{\"grid\": \"..\"}", "payload.grid must be a list of row strings");
-  assert_payload_error (q, "{\"grid\": [\"...\", \"...\"]}", "first row has 3 cells and there are 2");
+  assert_payload_error (q, "{\"grid\": [\"...\", \"...\"]}",
+                        "first row has 3 cells and there are 2");
   assert_payload_error (q, "{\"grid\": [\"..\", 3]}", "payload.grid row 2 is not a string");
   assert_payload_error (q, "{\"grid\": [\"..\", \".y\"]}", "payload.grid, row 2, column 2: “y”");
-  assert_payload_error (s, "{\"stars\": 0, \"regions\": [\"AB\", \"BA\"], \"grid\": [\"..\", \"..\"]}",
+  assert_payload_error (s,
+                        "{\"stars\": 0, \"regions\": [\"AB\", \"BA\"], \"grid\": [\"..\", \"..\"]}",
                         "payload.stars must be a whole number from 1 to 4");
   assert_payload_error (s, "{\"regions\": [\"AB\", \"BA\"], \"grid\": [\"..\", \"..\"]}",
                         "payload.stars");
-  assert_payload_error (s, "{\"stars\": 1, \"regions\": [\"AB\", \"BC\"], \"grid\": [\"..\", \"..\"]}",
+  assert_payload_error (s,
+                        "{\"stars\": 1, \"regions\": [\"AB\", \"BC\"], \"grid\": [\"..\", \"..\"]}",
                         "payload.regions, row 2, column 2: “C”");
   assert_payload_error (s, "{\"stars\": 1, \"regions\": [\"AB\", \"BA\"], \"grid\": [\"..\"]}",
                         "payload.grid must be a list of 2 row strings");
@@ -1079,7 +1082,8 @@ test_bad_input (void)
     PwAnalyseOptions options;
 
     g_assert_cmpuint (problems->len, ==, 1);
-    g_assert_nonnull (strstr (((PwProblem *) problems->pdata[0])->message, "Region C has no cells"));
+    g_assert_nonnull (strstr (((PwProblem *) problems->pdata[0])->message,
+                              "Region C has no cells"));
     pw_analyse_options_init (&options);
     g_assert_null (pw_star_battle_kind.analyse (level, &options, NULL, NULL, NULL, &error));
     g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);

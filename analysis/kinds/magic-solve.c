@@ -94,7 +94,8 @@ vset_lowest (VSet s)
 static inline guint
 vset_highest (VSet s)
 {
-  return s.w[1] != 0 ? 127 - (guint) __builtin_clzll (s.w[1]) : 63 - (guint) __builtin_clzll (s.w[0]);
+  return s.w[1] != 0 ? 127 - (guint) __builtin_clzll (s.w[1])
+                     : 63 - (guint) __builtin_clzll (s.w[0]);
 }
 
 static inline VSet

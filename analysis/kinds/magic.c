@@ -69,24 +69,36 @@ _pw_magic_level_equal (const PwMagicLevel *a,
 /* ------------------------------------------------------------------ */
 /* Figures                                                              */
 
-#define MAGIC_FIGURES(X)                                                                         \
-  X (SOLUTIONS,     "solutions",                N_("Solutions"),                      PW_FIGURE_INT)    \
-  X (CLASSES,       "solutions_up_to_symmetry", N_("Solutions up to symmetry"),       PW_FIGURE_INT)    \
-  X (CAPPED,        "capped",                   N_("Count stopped at the cap"),       PW_FIGURE_BOOL)   \
-  X (UNIQUE,        "unique",                   N_("Unique"),                         PW_FIGURE_BOOL)   \
-  X (GIVENS,        "givens",                   N_("Givens"),                         PW_FIGURE_INT)    \
-  X (DIFFICULTY,    "difficulty",               N_("Difficulty (mean nodes)"),        PW_FIGURE_DOUBLE) \
-  X (DIFFICULTY_SD, "difficulty_sd",            N_("Difficulty (standard deviation)"), PW_FIGURE_DOUBLE) \
-  X (METHOD,        "difficulty_method",        N_("Difficulty measured with"),       PW_FIGURE_STRING) \
-  X (NODES,         "nodes",                    N_("Nodes to prove the count"),       PW_FIGURE_INT)    \
-  X (CONFLICTS,     "conflicts",                N_("Givens that clash"),              PW_FIGURE_CELLS)  \
-  X (SOLUTION,      "solution",                 N_("Solution"),                       PW_FIGURE_GRID)
+#define MAGIC_FIGURES(X)                                          \
+  X (SOLUTIONS,     "solutions",                PW_FIGURE_INT,    \
+     N_("Solutions"))                                             \
+  X (CLASSES,       "solutions_up_to_symmetry", PW_FIGURE_INT,    \
+     N_("Solutions up to symmetry"))                              \
+  X (CAPPED,        "capped",                   PW_FIGURE_BOOL,   \
+     N_("Count stopped at the cap"))                              \
+  X (UNIQUE,        "unique",                   PW_FIGURE_BOOL,   \
+     N_("Unique"))                                                \
+  X (GIVENS,        "givens",                   PW_FIGURE_INT,    \
+     N_("Givens"))                                                \
+  X (DIFFICULTY,    "difficulty",               PW_FIGURE_DOUBLE, \
+     N_("Difficulty (mean nodes)"))                               \
+  X (DIFFICULTY_SD, "difficulty_sd",            PW_FIGURE_DOUBLE, \
+     N_("Difficulty (standard deviation)"))                       \
+  X (METHOD,        "difficulty_method",        PW_FIGURE_STRING, \
+     N_("Difficulty measured with"))                              \
+  X (NODES,         "nodes",                    PW_FIGURE_INT,    \
+     N_("Nodes to prove the count"))                              \
+  X (CONFLICTS,     "conflicts",                PW_FIGURE_CELLS,  \
+     N_("Givens that clash"))                                     \
+  X (SOLUTION,      "solution",                 PW_FIGURE_GRID,   \
+     N_("Solution"))
 
-#define AS_ENUM(id, key, label, type) FIG_##id,
+/* X (id, key, type, label) */
+#define AS_ENUM(id, key, type, label) FIG_##id,
 enum { MAGIC_FIGURES (AS_ENUM) N_FIGURES };
 #undef AS_ENUM
 
-#define AS_INFO(id, key, label, type) { key, label, type },
+#define AS_INFO(id, key, type, label) { key, label, type },
 /* The figures, in output order: JSON keys and CSV columns. */
 static const PwFigureInfo magic_figures[] = { MAGIC_FIGURES (AS_INFO) };
 #undef AS_INFO
