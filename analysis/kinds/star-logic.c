@@ -200,15 +200,16 @@ room (const Board    *b,
     }
   else
     {
-      guint8 seen[(MAX_N / 2 + 1) * (MAX_N / 2 + 1)] = { 0 };
+      guint64 seen[((MAX_N / 2 + 1) * (MAX_N / 2 + 1) + 63) / 64] = { 0 };
 
       UNIT_FOREACH (b, unit, c)
         if (p->cell[c] == UNKNOWN)
           {
             guint block = (c / n / 2) * (n / 2 + 1) + c % n / 2;
+            guint64 bit = G_GUINT64_CONSTANT (1) << (block % 64);
 
-            total += !seen[block];
-            seen[block] = 1;
+            total += (seen[block / 64] & bit) == 0;
+            seen[block / 64] |= bit;
           }
     }
   return total;
@@ -358,21 +359,38 @@ find_last_cells (const Board    *b,
   return NULL;
 }
 
-/* Bands of consecutive rows (columns: @columns) [@first, @last] against
+/* Bands of consecutive rows (or columns) [first, last] against
  * regions: the regions lying inside the band, lacking together as many
  * stars as the band lacks, leave the band's other cells empty; the
  * regions the band's unknown cells lie in, lacking as many as the band,
  * leave their cells outside the band empty. With @single (confinement),
- * only bands of one line against one region. *@contradiction when the
+ * only bands of one line against one region. With @all, every band's
+ * eliminations in one step (inside trials). *@contradiction when the
  * regions inside lack more than the band, or those it meets less. */
 static PwStarStep *
 find_band (const Board    *b,
            const Position *p,
            const Counts   *counts,
            gboolean        single,
+           gboolean        all,
            gboolean       *contradiction)
 {
   guint n = b->n;
+  PwStarStep *step = NULL;
+  g_autofree guint8 *taken = all ? g_new0 (guint8, n * n) : NULL;
+  /* per region and line: its unknown cells there, as running sums over
+   * the lines (rows, then columns) */
+  g_autofree guint16 *upto = g_new0 (guint16, 2 * n * (n + 1));
+
+  for (guint c = 0; c < n * n; c++)
+    if (p->cell[c] == UNKNOWN)
+      {
+        upto[(0 * n + b->region[c]) * (n + 1) + c / n + 1]++;
+        upto[(1 * n + b->region[c]) * (n + 1) + c % n + 1]++;
+      }
+  for (guint i = 0; i < 2 * n; i++)
+    for (guint line = 1; line <= n; line++)
+      upto[i * (n + 1) + line] += upto[i * (n + 1) + line - 1];
 
   for (guint columns = 0; columns < 2; columns++)
     for (guint size = 1; size <= (single ? 1 : n - 1); size++)
@@ -380,30 +398,20 @@ find_band (const Board    *b,
         {
           guint last = first + size - 1, band_need = 0, inside_need = 0, met_need = 0;
           guint inside = 0, met = 0;
-          gboolean in_band[MAX_N] = { 0 }, is_inside[MAX_N], is_met[MAX_N] = { 0 };
-          PwStarStep *step = NULL;
+          gboolean is_inside[MAX_N], is_met[MAX_N];
 
           for (guint i = first; i <= last; i++)
-            {
-              band_need += need (b, counts, columns * n + i);
-              in_band[i] = TRUE;
-            }
+            band_need += need (b, counts, columns * n + i);
           if (band_need == 0)
             continue;
           for (guint r = 0; r < n; r++)
-            is_inside[r] = counts->open[2 * n + r] > 0;
-          for (guint c = 0; c < n * n; c++)
-            if (p->cell[c] == UNKNOWN)
-              {
-                guint line = columns ? c % n : c / n;
-
-                if (in_band[line])
-                  is_met[b->region[c]] = TRUE;
-                else
-                  is_inside[b->region[c]] = FALSE;
-              }
-          for (guint r = 0; r < n; r++)
             {
+              const guint16 *sums = upto + (columns * n + r) * (n + 1);
+              guint in_band = sums[last + 1] - sums[first];
+
+              /* regions with unknown cells, all of them in the band */
+              is_inside[r] = sums[n] > 0 && in_band == sums[n];
+              is_met[r] = in_band > 0;
               if (is_inside[r])
                 inside_need += need (b, counts, 2 * n + r), inside++;
               if (is_met[r])
@@ -412,79 +420,137 @@ find_band (const Board    *b,
           if (inside_need > band_need || met_need < band_need)
             {
               *contradiction = TRUE;
+              g_clear_pointer (&step, _pw_star_step_free);
               return NULL;
             }
           if (inside_need == band_need && (!single || inside == 1))
             for (guint c = 0; c < n * n; c++)
-              if (p->cell[c] == UNKNOWN && in_band[columns ? c % n : c / n] &&
-                  !is_inside[b->region[c]])
-                {
-                  if (step == NULL)
-                    step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
-                  g_array_append_val (step->empties, c);
-                }
-          if (step != NULL)
+              {
+                guint line = columns ? c % n : c / n;
+
+                if (p->cell[c] == UNKNOWN && line >= first && line <= last &&
+                    !is_inside[b->region[c]] && (taken == NULL || !taken[c]))
+                  {
+                    if (step == NULL)
+                      step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                    g_array_append_val (step->empties, c);
+                    if (taken != NULL)
+                      taken[c] = 1;
+                  }
+              }
+          if (step != NULL && !all)
             return step;
           if (met_need == band_need && (!single || met == 1))
             for (guint c = 0; c < n * n; c++)
-              if (p->cell[c] == UNKNOWN && !in_band[columns ? c % n : c / n] &&
-                  is_met[b->region[c]])
-                {
-                  if (step == NULL)
-                    step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
-                  g_array_append_val (step->empties, c);
-                }
-          if (step != NULL)
+              {
+                guint line = columns ? c % n : c / n;
+
+                if (p->cell[c] == UNKNOWN && (line < first || line > last) &&
+                    is_met[b->region[c]] && (taken == NULL || !taken[c]))
+                  {
+                    if (step == NULL)
+                      step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                    g_array_append_val (step->empties, c);
+                    if (taken != NULL)
+                      taken[c] = 1;
+                  }
+              }
+          if (step != NULL && !all)
             return step;
         }
-  return NULL;
+  return step;
 }
 
 /* A star on @cell, with what follows at once: its neighbours empty, its
- * units' other cells empty when they have their stars. */
+ * units' other cells empty when they have their stars. Marks in
+ * @touched the units whose cells changed. */
 static void
 place_star (const Board *b,
             Position    *p,
-            guint        cell)
+            guint        cell,
+            gboolean    *touched)
 {
   guint n = b->n, x = cell % n, y = cell / n;
-  Counts counts;
 
   p->cell[cell] = STAR;
+  for (guint i = 0; i < 3; i++)
+    touched[b->unit_of[cell][i]] = TRUE;
   for (guint ny = y > 0 ? y - 1 : 0; ny <= y + 1 && ny < n; ny++)
     for (guint nx = x > 0 ? x - 1 : 0; nx <= x + 1 && nx < n; nx++)
       if (p->cell[ny * n + nx] == UNKNOWN)
-        p->cell[ny * n + nx] = EMPTY;
-  count_units (b, p, &counts);
+        {
+          p->cell[ny * n + nx] = EMPTY;
+          for (guint i = 0; i < 3; i++)
+            touched[b->unit_of[ny * n + nx][i]] = TRUE;
+        }
   for (guint i = 0; i < 3; i++)
-    if (counts.stars[b->unit_of[cell][i]] == b->k)
-      UNIT_FOREACH (b, b->unit_of[cell][i], c)
-        if (p->cell[c] == UNKNOWN)
-          p->cell[c] = EMPTY;
+    {
+      guint unit = b->unit_of[cell][i], stars = 0;
+
+      UNIT_FOREACH (b, unit, c)
+        stars += p->cell[c] == STAR;
+      if (stars == b->k)
+        UNIT_FOREACH (b, unit, c)
+          if (p->cell[c] == UNKNOWN)
+            {
+              p->cell[c] = EMPTY;
+              for (guint j = 0; j < 3; j++)
+                touched[b->unit_of[c][j]] = TRUE;
+            }
+    }
 }
 
-/* A cell whose star would leave some unit without room for its stars. */
+/* Whether @unit has more than k stars or lacks room for its stars. */
+static gboolean
+unit_fails (const Board    *b,
+            const Position *p,
+            guint           unit)
+{
+  guint stars = 0, open = 0, lacking;
+
+  UNIT_FOREACH (b, unit, c)
+    {
+      stars += p->cell[c] == STAR;
+      open += p->cell[c] == UNKNOWN;
+    }
+  if (stars > b->k)
+    return TRUE;
+  lacking = b->k - stars;
+  return open < lacking || (lacking > 0 && room (b, p, unit) < lacking);
+}
+
+/* A cell whose star would leave some unit without room for its stars
+ * (the stars already placed have their neighbours emptied: the technique
+ * comes after those that do it, so only the units the star changes can
+ * fail). */
 static PwStarStep *
 find_no_room (const Board    *b,
-              const Position *p)
+              const Position *p,
+              gboolean        all)
 {
+  PwStarStep *step = NULL;
+
   for (guint c = 0; c < b->n * b->n; c++)
     {
       Position after;
+      gboolean touched[MAX_UNITS] = { 0 };
 
       if (p->cell[c] != UNKNOWN)
         continue;
       after = *p;
-      place_star (b, &after, c);
-      if (contradicts (b, &after))
-        {
-          PwStarStep *step = step_new (PW_STAR_NO_ROOM);
-
-          g_array_append_val (step->empties, c);
-          return step;
-        }
+      place_star (b, &after, c, touched);
+      for (guint u = 0; u < b->n_units; u++)
+        if (touched[u] && unit_fails (b, &after, u))
+          {
+            if (step == NULL)
+              step = step_new (PW_STAR_NO_ROOM);
+            g_array_append_val (step->empties, c);
+            if (!all)
+              return step;
+            break;
+          }
     }
-  return NULL;
+  return step;
 }
 
 static gboolean
@@ -499,6 +565,60 @@ spend (Board *b)
 
 static PwStarStep *next_step (Board *b, const Position *p, PwStarTechnique max, guint max_depth,
                               gboolean *contradiction);
+static PwStarStep *find_trial (Board *b, const Position *p, guint depth);
+
+/* The three easiest techniques to a fixpoint, all their steps at once
+ * (inside a trial only the outcome counts, not the steps); FALSE when
+ * the position contradicts itself. */
+static gboolean
+basic_fixpoint (Board    *b,
+                Position *p)
+{
+  guint n = b->n;
+  gboolean changed = TRUE;
+
+  while (changed)
+    {
+      Counts counts;
+
+      changed = FALSE;
+      if (!spend (b))
+        return TRUE;
+      for (guint c = 0; c < n * n; c++)
+        if (p->cell[c] == STAR)
+          {
+            guint x = c % n, y = c / n;
+
+            for (guint ny = y > 0 ? y - 1 : 0; ny <= y + 1 && ny < n; ny++)
+              for (guint nx = x > 0 ? x - 1 : 0; nx <= x + 1 && nx < n; nx++)
+                if (p->cell[ny * n + nx] == UNKNOWN)
+                  p->cell[ny * n + nx] = EMPTY, changed = TRUE;
+          }
+      count_units (b, p, &counts);
+      for (guint u = 0; u < b->n_units; u++)
+        {
+          if (counts.stars[u] > b->k)
+            return FALSE;
+          if (counts.open[u] == 0)
+            continue;
+          if (counts.stars[u] == b->k)
+            UNIT_FOREACH (b, u, c)
+              if (p->cell[c] == UNKNOWN)
+                p->cell[c] = EMPTY, changed = TRUE;
+        }
+      count_units (b, p, &counts);
+      for (guint u = 0; u < b->n_units; u++)
+        {
+          if (counts.open[u] < need (b, &counts, u))
+            return FALSE;
+          if (counts.open[u] > 0 && counts.open[u] == need (b, &counts, u))
+            UNIT_FOREACH (b, u, c)
+              if (p->cell[c] == UNKNOWN)
+                p->cell[c] = STAR, changed = TRUE;
+        }
+    }
+  return !contradicts (b, p);
+}
 
 /* Runs the techniques (trials up to @max_depth) from @p until stuck,
  * solved or a contradiction. */
@@ -512,14 +632,26 @@ run (Board    *b,
       gboolean contradiction = FALSE;
       g_autoptr(PwStarStep) step = NULL;
 
-      if (solved (b, p))
-        return contradicts (b, p) ? RUN_CONTRADICTION : RUN_SOLVED;
-      step = next_step (b, p, max_depth > 0 ? PW_STAR_TRIAL : PW_STAR_NO_ROOM, max_depth,
-                        &contradiction);
-      if (b->stopped)
+      Counts counts;
+
+      if (!basic_fixpoint (b, p))
+        return RUN_CONTRADICTION;
+      if (b->stopped || !spend (b))
         return RUN_STOPPED;
+      if (solved (b, p))
+        return RUN_SOLVED;
+      /* every band's and every cell's eliminations at once: the outcome
+       * of a trial does not depend on the order of sound steps */
+      count_units (b, p, &counts);
+      step = find_band (b, p, &counts, FALSE, TRUE, &contradiction);
       if (contradiction)
         return RUN_CONTRADICTION;
+      if (step == NULL)
+        step = find_no_room (b, p, TRUE);
+      for (guint depth = 1; step == NULL && depth <= max_depth && !b->stopped; depth++)
+        step = find_trial (b, p, depth);
+      if (b->stopped)
+        return RUN_STOPPED;
       if (step == NULL)
         return RUN_STUCK;
       step_apply (step, p);
@@ -583,12 +715,12 @@ next_step (Board           *b,
   if (max >= PW_STAR_LAST_CELLS && (step = find_last_cells (b, p, &counts)) != NULL)
     return step;
   if (max >= PW_STAR_CONFINEMENT &&
-      ((step = find_band (b, p, &counts, TRUE, contradiction)) != NULL || *contradiction))
+      ((step = find_band (b, p, &counts, TRUE, FALSE, contradiction)) != NULL || *contradiction))
     return step;
   if (max >= PW_STAR_PIGEONHOLE && spend (b) &&
-      ((step = find_band (b, p, &counts, FALSE, contradiction)) != NULL || *contradiction))
+      ((step = find_band (b, p, &counts, FALSE, FALSE, contradiction)) != NULL || *contradiction))
     return step;
-  if (max >= PW_STAR_NO_ROOM && spend (b) && (step = find_no_room (b, p)) != NULL)
+  if (max >= PW_STAR_NO_ROOM && spend (b) && (step = find_no_room (b, p, FALSE)) != NULL)
     return step;
   for (guint depth = 1; max >= PW_STAR_TRIAL && depth <= max_depth && !b->stopped; depth++)
     if ((step = find_trial (b, p, depth)) != NULL)
