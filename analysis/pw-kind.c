@@ -13,6 +13,8 @@
 #include "kinds/freecell-private.h"
 #include "kinds/latin-private.h"
 #include "kinds/nonogram-private.h"
+#include "kinds/magic-private.h"
+#include "kinds/queens-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -27,6 +29,9 @@ static const PwKind * const registry[] = {
   &pw_latin_kind,
   &pw_futoshiki_kind,
   &pw_nonogram_kind,
+  &pw_magic_kind,
+  &pw_queens_kind,
+  &pw_star_battle_kind,
 };
 
 const PwKind *

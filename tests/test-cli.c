@@ -243,53 +243,79 @@ test_import (void)
   test_remove_dir (dir);
 }
 
-/* export --format text writes what import reads back: the same levels
- * (names of block-form kinds included), and the same text again. */
+/* export --format text of the set at @path writes what import --kind
+ * @kind reads back: the same levels (names of block-form kinds
+ * included), and the same text again. */
+static void
+export_round_trip (const char *path,
+                   const char *kind,
+                   const char *dir)
+{
+  g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
+  g_autofree char *out = g_build_filename (dir, "back.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) back_file = g_file_new_for_path (out);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) again = { 0 };
+
+  run_cli (&exported, "export", "--format", "text", path, NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  g_assert_true (g_file_set_contents (txt, exported.out, -1, NULL));
+  run_cli (&imported, "import", "--kind", kind, txt, "-o", out, NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+
+  set = pw_level_set_load (file, NULL, &error);
+  g_assert_no_error (error);
+  back = pw_level_set_load (back_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, pw_level_set_get_n_levels (set));
+  for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
+    {
+      PwLevel *a = pw_level_set_get_level (set, l);
+      PwLevel *b = pw_level_set_get_level (back, l);
+
+      g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+      g_assert_true (pw_level_get_kind (a)->equal (pw_level_get_data (a),
+                                                   pw_level_get_data (b)));
+    }
+  run_cli (&again, "export", "--format", "text", out, NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  g_assert_cmpstr (again.out, ==, exported.out);
+}
+
 static void
 test_export_text_round_trip (void)
 {
   const char *sets[] = { "sample.json", "combination.json" };
   const char *kinds[] = { "slide", "combination" };
+  /* kinds whose levels are several lines of text: generated sets */
+  const char *generated[][3] = {
+    { "magic", "size=4", "size=4" },
+    { "queens", "size=8", "clues=mixed" },
+    { "star-battle", "size=10", "stars=2" },
+  };
   g_autofree char *dir = test_make_temp_dir ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
       g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
                                                 sets[i], NULL);
-      g_autofree char *txt = g_build_filename (dir, "levels.txt", NULL);
-      g_autofree char *out = g_build_filename (dir, "back.json", NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFile) back_file = g_file_new_for_path (out);
-      g_autoptr(PwLevelSet) set = NULL;
-      g_autoptr(PwLevelSet) back = NULL;
-      g_autoptr(GError) error = NULL;
-      g_auto(Run) exported = { 0 };
-      g_auto(Run) imported = { 0 };
-      g_auto(Run) again = { 0 };
 
-      run_cli (&exported, "export", "--format", "text", path, NULL);
-      g_assert_cmpint (exported.status, ==, 0);
-      g_assert_true (g_file_set_contents (txt, exported.out, -1, NULL));
-      run_cli (&imported, "import", "--kind", kinds[i], txt, "-o", out, NULL);
-      g_assert_cmpint (imported.status, ==, 0);
+      export_round_trip (path, kinds[i], dir);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (generated); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, "generated.json", NULL);
+      g_auto(Run) made = { 0 };
 
-      set = pw_level_set_load (file, NULL, &error);
-      g_assert_no_error (error);
-      back = pw_level_set_load (back_file, NULL, &error);
-      g_assert_no_error (error);
-      g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, pw_level_set_get_n_levels (set));
-      for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
-        {
-          PwLevel *a = pw_level_set_get_level (set, l);
-          PwLevel *b = pw_level_set_get_level (back, l);
-
-          g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
-          g_assert_true (pw_level_get_kind (a)->equal (pw_level_get_data (a),
-                                                       pw_level_get_data (b)));
-        }
-      run_cli (&again, "export", "--format", "text", out, NULL);
-      g_assert_cmpint (again.status, ==, 0);
-      g_assert_cmpstr (again.out, ==, exported.out);
+      run_cli (&made, "generate", "--kind", generated[i][0], "-n", "3", "--seed", "2", "-p",
+               generated[i][1], "-p", generated[i][2], "-o", path, NULL);
+      g_assert_cmpint (made.status, ==, 0);
+      export_round_trip (path, generated[i][0], dir);
     }
 
   {
