@@ -677,6 +677,18 @@ static const PwGenerateParam magic_params[] = {
   { "solutions", N_("K"), N_("keep emptying while at most K solutions (default 1: unique)") },
 };
 
+/* The level list: how many squares, up to symmetry too, and how hard
+ * for a solver. */
+static const PwListColumn magic_columns[] = {
+  { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "solutions_up_to_symmetry", N_("Distinct"),
+    N_("Solutions counted once per rotation and reflection"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
+    PW_COLUMN_DECIMAL },
+};
+
 const PwKind pw_magic_kind = {
   .id = "magic",
   .name = N_("Magic square"),
@@ -693,6 +705,10 @@ const PwKind pw_magic_kind = {
   .validate = magic_validate,
   .figures = magic_figures,
   .n_figures = N_FIGURES,
+  .list_columns = magic_columns,
+  .n_list_columns = G_N_ELEMENTS (magic_columns),
+  .solvable_figure = "solutions",
+  .progress_unit = N_("search nodes"),
   .analyse = magic_analyse,
   .generate_params = magic_params,
   .n_generate_params = G_N_ELEMENTS (magic_params),

@@ -922,7 +922,28 @@ static const PwGenerateParam star_params[] = {
   { "grade", N_("MIN-MAX"), N_("keep puzzles whose technique grade is in this band") },
 };
 
+/* The level list: is it a proper puzzle, how hard (for people where a
+ * grade applies, else for a solver). */
+static const PwListColumn queens_columns[] = {
+  { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
+    PW_COLUMN_DECIMAL },
+  { "givens", N_("Givens"), N_("Given cells"), PW_COLUMN_COUNT },
+};
+
+static const PwListColumn star_columns[] = {
+  { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "grade", N_("Grade"), N_("Technique grade: 1 for the easiest steps up to 8 and more for trial"),
+    PW_COLUMN_DECIMAL },
+  { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
+    PW_COLUMN_DECIMAL },
+};
+
 #define QUEENS_COMMON                          \
+  .solvable_figure = "solutions",              \
+  .progress_unit = N_("search nodes"),         \
   .copy = queens_copy,                         \
   .free = queens_free,                         \
   .equal = queens_equal,                       \
@@ -941,6 +962,8 @@ const PwKind pw_queens_kind = {
   .from_text = queens_from_text,
   .figures = star_figures,
   .n_figures = N_QUEENS_FIGURES,
+  .list_columns = queens_columns,
+  .n_list_columns = G_N_ELEMENTS (queens_columns),
   .generate_params = queens_params,
   .n_generate_params = G_N_ELEMENTS (queens_params),
   .generate = queens_generate,
@@ -955,6 +978,8 @@ const PwKind pw_star_battle_kind = {
   .from_text = star_from_text,
   .figures = star_figures,
   .n_figures = N_STAR_FIGURES,
+  .list_columns = star_columns,
+  .n_list_columns = G_N_ELEMENTS (star_columns),
   .generate_params = star_params,
   .n_generate_params = G_N_ELEMENTS (star_params),
   .generate = star_generate,
