@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "fd.h"
 #include "numgrid.h"
 #include "numgrid-private.h"
 #include "sudoku9-private.h"
@@ -1877,6 +1878,164 @@ test_numgrid_sudoku9_limits (void)
   g_assert_cmpuint (result.nodes, ==, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* The general engine (fd.h) on the same problems: one variable a cell
+ * (values 0..n-1), an all-different a unit, x < y a sign, the givens
+ * assigned, built from the engine's model by its public accessors. Both
+ * engines must find the same solutions. */
+
+static PwFd *
+fd_from_grid (const PwNumGrid *grid)
+{
+  guint cells = pw_numgrid_get_n_cells (grid);
+  const guint8 *givens = pw_numgrid_get_givens (grid);
+  PwFd *fd = pw_fd_new (cells, pw_numgrid_get_n_values (grid));
+
+  for (guint u = 0; u < pw_numgrid_get_n_units (grid); u++)
+    {
+      guint size;
+      const guint *unit = pw_numgrid_get_unit (grid, u, NULL, NULL, &size);
+
+      pw_fd_add_all_different (fd, unit, size);
+    }
+  for (guint i = 0; i < pw_numgrid_get_n_less (grid); i++)
+    {
+      guint a, b;
+
+      pw_numgrid_get_less (grid, i, &a, &b);
+      pw_fd_add_less (fd, a, b, 0);
+    }
+  for (guint c = 0; c < cells; c++)
+    if (givens[c] != 0)
+      pw_fd_assign (fd, c, givens[c] - 1);
+  return fd;
+}
+
+typedef struct
+{
+  guint      n_cells;
+  GPtrArray *list;
+} FdCollected;
+
+static gboolean
+fd_collect (const guint16 *values,
+            gpointer       data)
+{
+  FdCollected *col = data;
+  g_autofree guint8 *bytes = g_new (guint8, col->n_cells);
+
+  for (guint c = 0; c < col->n_cells; c++)
+    bytes[c] = values[c] + 1;
+  g_ptr_array_add (col->list, solution_key (bytes, col->n_cells));
+  return TRUE;
+}
+
+/* The two engines find the same solutions (up to @cap of each: then the
+ * same count, and numgrid's all valid for fd). */
+static void
+assert_agrees_with_fd (const PwNumGrid *grid,
+                       guint64          cap,
+                       gboolean         fast)
+{
+  g_autoptr(PwFd) fd = fd_from_grid (grid);
+  PwFdSearch fd_search;
+  PwFdResult fd_result;
+  PwNumGridSearch search;
+  PwNumGridResult result;
+  FdCollected col = { pw_numgrid_get_n_cells (grid),
+                      g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GPtrArray) ours = NULL;
+  g_autoptr(GPtrArray) theirs = col.list;
+
+  pw_fd_search_init (&fd_search);
+  fd_search.all_different = PW_FD_ALLDIFF_GAC;
+  fd_search.order = PW_FD_ORDER_SMALLEST_DOMAIN;
+  fd_search.max_solutions = cap;
+  fd_search.on_solution = fd_collect;
+  fd_search.on_solution_data = &col;
+  g_assert_true (pw_fd_search (fd, &fd_search, &fd_result, NULL));
+
+  pw_numgrid_search_init (&search);
+  search.max_solutions = cap;
+  search.allow_fast_path = fast;
+  ours = run (grid, search, &result);
+
+  g_assert_cmpuint (result.solutions, ==, fd_result.solutions);
+  if (cap == 0 || result.solutions < cap)
+    {
+      g_autoptr(GHashTable) set = key_set (theirs);
+
+      for (guint i = 0; i < ours->len; i++)
+        g_assert_true (g_hash_table_contains (set, g_ptr_array_index (ours, i)));
+    }
+}
+
+static void
+test_numgrid_agrees_with_fd (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1309);
+
+  /* small problems of every shape, every solution */
+  for (guint i = 0; i < 600; i++)
+    {
+      guint shape = i % 4;
+      guint n = shape == 0 ? 4 : shape == 1 ? 6 : 4 + (i / 4) % 2;
+      g_autoptr(Plain) p = plain_new (n, n, n);
+      g_autoptr(PwNumGrid) grid = NULL;
+
+      add_rows_columns (p);
+      if (shape == 0)
+        add_boxes (p, 2, 2);
+      else if (shape == 1)
+        add_boxes (p, 2, 3);
+      else if (shape == 2)
+        {
+          add_jigsaw (p, rand, n == 5 ? 1 : 2, n == 5 ? 5 : n / 2, TRUE);
+          add_diagonals (p);
+        }
+      else
+        add_signs (p, rand, g_rand_int_range (rand, 10, 60));
+      if (i % 7 == 0)
+        add_small_units (p, rand, 2);
+      add_givens (p, rand, n == 6 ? 35 : 0, 70);
+      grid = plain_to_grid (p);
+      assert_agrees_with_fd (grid, 0, FALSE);
+    }
+
+  /* 9×9 puzzles, unique or not, through the fast path, counted to 3 */
+  for (guint i = 0; i < 150; i++)
+    {
+      g_autoptr(Plain) p = plain_new (9, 9, 9);
+      g_autoptr(PwNumGrid) grid = NULL;
+      g_autoptr(PwNumGrid) rules = NULL;
+      PwNumGridSearch search;
+      PwNumGridResult result;
+      g_autofree guint8 *full = g_new0 (guint8, 81);
+      guint keep = g_rand_int_range (rand, 22, 40);
+
+      add_rows_columns (p);
+      add_boxes (p, 3, 3);
+      rules = plain_to_grid (p);
+      /* a random full grid from the engine's random order */
+      pw_numgrid_search_init (&search);
+      search.max_solutions = 1;
+      search.random_order = TRUE;
+      search.seed = i + 1;
+      {
+        g_autoptr(GPtrArray) one = run (rules, search, &result);
+
+        g_assert_cmpuint (one->len, ==, 1);
+        for (guint c = 0; c < 81; c++)
+          full[c] = (guint8) ((const char *) one->pdata[0])[c];
+      }
+      for (guint c = 0; c < 81; c++)
+        if ((guint) g_rand_int_range (rand, 0, 81) < keep)
+          p->givens[c] = full[c];
+      grid = plain_to_grid (p);
+      assert_agrees_with_fd (grid, 3, TRUE);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1898,5 +2057,6 @@ main (int   argc,
   g_test_add_func ("/analysis/numgrid/sudoku9-detect", test_numgrid_sudoku9_detect);
   g_test_add_func ("/analysis/numgrid/sudoku9-limits", test_numgrid_sudoku9_limits);
   g_test_add_func ("/analysis/numgrid/portable", test_numgrid_portable);
+  g_test_add_func ("/analysis/numgrid/agrees-with-fd", test_numgrid_agrees_with_fd);
   return g_test_run ();
 }
