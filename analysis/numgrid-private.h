@@ -35,7 +35,7 @@ struct _PwNumGrid
   gboolean standard9;
 };
 
-/* Builds the derived indices (kept current by every change). */
+/* Builds the derived indices when a change has dropped them; any thread. */
 void     _pw_numgrid_prepare        (PwNumGrid *grid);
 
 /* Whether the searches use the POPCNT instruction (chosen at run time);

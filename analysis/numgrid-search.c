@@ -248,8 +248,11 @@ solver_init (Solver          *s,
   const guint n_units = grid->units->len;
   const guint n_less = grid->less->len;
   const guint W = grid->n_values <= 64 ? 1 : 2;
-  const guint n_entries = grid->cell_unit_start[grid->n_cells];
+  guint n_entries;
   g_autofree guint *seen = g_new0 (guint, grid->n_cells);
+
+  _pw_numgrid_prepare ((PwNumGrid *) grid);
+  n_entries = grid->cell_unit_start[grid->n_cells];
 
   memset (s, 0, sizeof *s);
   s->grid = grid;
@@ -869,6 +872,7 @@ pw_numgrid_search (const PwNumGrid       *grid,
 
   memset (result, 0, sizeof *result);
 
+  _pw_numgrid_prepare ((PwNumGrid *) grid);
   if (search->allow_fast_path && _pw_sudoku9_applies (grid))
     return _pw_sudoku9_search (grid->givens, search, result, error);
 

@@ -33,7 +33,6 @@ pw_numgrid_new (guint width,
   grid->givens = g_new0 (guint8, grid->n_cells);
   grid->units = g_array_new (FALSE, FALSE, sizeof (PwNumGridUnit));
   grid->less = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-  _pw_numgrid_prepare (grid);
   return grid;
 }
 
@@ -42,6 +41,7 @@ invalidate_cell_units (PwNumGrid *grid)
 {
   g_clear_pointer (&grid->cell_unit_start, g_free);
   g_clear_pointer (&grid->cell_unit_list, g_free);
+  grid->standard9 = FALSE;
 }
 
 PwNumGrid *
@@ -98,9 +98,7 @@ pw_numgrid_add_unit (PwNumGrid   *grid,
   unit.n_cells = n_cells;
   unit.cells = g_memdup2 (cells, sizeof (guint) * n_cells);
   g_array_append_val (grid->units, unit);
-  /* kept current, so that readers on other threads never build it */
   invalidate_cell_units (grid);
-  _pw_numgrid_prepare (grid);
 }
 
 void
@@ -192,15 +190,27 @@ pw_numgrid_get_unit (const PwNumGrid *grid,
   return u->cells;
 }
 
-/* Builds the cell → units index (after every unit added). */
+/* Builds the cell → units index the first time it is needed after a
+ * change. A built grid is read from several threads (the analyses' search
+ * threads): the first of them builds the index under the lock, and the
+ * others see it whole, published by the atomic store. Changing a grid
+ * while another thread reads it is a caller's error, as for any value. */
+static GMutex prepare_lock;
+
 void
 _pw_numgrid_prepare (PwNumGrid *grid)
 {
-  guint *count;
+  guint *count, *start, *list;
   guint total = 0;
 
-  if (grid->cell_unit_start != NULL)
+  if (g_atomic_pointer_get (&grid->cell_unit_list) != NULL)
     return;
+  g_mutex_lock (&prepare_lock);
+  if (grid->cell_unit_list != NULL)
+    {
+      g_mutex_unlock (&prepare_lock);
+      return;
+    }
 
   count = g_new0 (guint, grid->n_cells + 1);
   for (guint u = 0; u < grid->units->len; u++)
@@ -211,11 +221,11 @@ _pw_numgrid_prepare (PwNumGrid *grid)
         count[unit->cells[i]]++;
       total += unit->n_cells;
     }
-  grid->cell_unit_start = g_new (guint, grid->n_cells + 1);
-  grid->cell_unit_list = g_new (guint, MAX (total, 1));
-  grid->cell_unit_start[0] = 0;
+  start = g_new (guint, grid->n_cells + 1);
+  list = g_new (guint, MAX (total, 1));
+  start[0] = 0;
   for (guint c = 0; c < grid->n_cells; c++)
-    grid->cell_unit_start[c + 1] = grid->cell_unit_start[c] + count[c];
+    start[c + 1] = start[c] + count[c];
   memset (count, 0, sizeof (guint) * grid->n_cells);
   for (guint u = 0; u < grid->units->len; u++)
     {
@@ -225,11 +235,15 @@ _pw_numgrid_prepare (PwNumGrid *grid)
         {
           guint c = unit->cells[i];
 
-          grid->cell_unit_list[grid->cell_unit_start[c] + count[c]++] = u;
+          list[start[c] + count[c]++] = u;
         }
     }
   g_free (count);
   grid->standard9 = _pw_sudoku9_units_standard (grid);
+  grid->cell_unit_start = start;
+  /* last: readers test the list */
+  g_atomic_pointer_set (&grid->cell_unit_list, list);
+  g_mutex_unlock (&prepare_lock);
 }
 
 const guint *
@@ -240,6 +254,7 @@ pw_numgrid_get_cell_units (const PwNumGrid *grid,
   g_return_val_if_fail (grid != NULL, NULL);
   g_return_val_if_fail (cell < grid->n_cells, NULL);
 
+  _pw_numgrid_prepare ((PwNumGrid *) grid);
   if (n_units != NULL)
     *n_units = grid->cell_unit_start[cell + 1] - grid->cell_unit_start[cell];
   return grid->cell_unit_list + grid->cell_unit_start[cell];

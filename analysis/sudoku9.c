@@ -225,6 +225,7 @@ _pw_sudoku9_units_standard (const PwNumGrid *grid)
 gboolean
 _pw_sudoku9_applies (const PwNumGrid *grid)
 {
+  _pw_numgrid_prepare ((PwNumGrid *) grid);
   return grid->standard9 && grid->less->len == 0;
 }
 

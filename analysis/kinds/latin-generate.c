@@ -526,15 +526,14 @@ orbit (const Params *p,
   return k;
 }
 
-/* The number of solutions, up to @cap (more means cap + 1); -1 when the
- * budget ran out. */
+/* The number of solutions of @grid, up to @cap (more means cap + 1); -1
+ * when the budget ran out, -2 when cancelled. */
 static gint64
-count_up_to (const PwLatinLevel *level,
-             guint               cap,
-             GCancellable       *cancellable,
-             GError            **error)
+count_up_to (const PwNumGrid *grid,
+             guint            cap,
+             GCancellable    *cancellable,
+             GError         **error)
 {
-  g_autoptr(PwNumGrid) grid = _pw_latin_build_grid (level);
   PwNumGridSearch search;
   PwNumGridResult result;
 
@@ -626,6 +625,7 @@ empty_level (const Params *p,
   guint n_clues = futoshiki ? cells * 3 : cells;
   g_autofree guint *order = g_new (guint, n_clues);
   g_autofree guint8 *done = g_new0 (guint8, n_clues);
+  PwNumGrid *grid = _pw_latin_build_grid (level);
   guint k = 0;
 
   /* values in a random order; for Futoshiki, signs after them */
@@ -665,17 +665,40 @@ empty_level (const Params *p,
         {
           done[members[j]] = 1;
           clue_set (level, full, members[j], FALSE);
+          if (members[j] < cells)
+            pw_numgrid_set_given (grid, members[j], 0);
         }
-      count = count_up_to (level, p->solutions, cancellable, error);
+      /* a sign's removal changes the rules: the engine's grid anew */
+      if (order[i] >= cells)
+        {
+          pw_numgrid_free (grid);
+          grid = _pw_latin_build_grid (level);
+        }
+      count = count_up_to (grid, p->solutions, cancellable, error);
       if (count == -2)
-        return FALSE;
+        {
+          pw_numgrid_free (grid);
+          return FALSE;
+        }
       if (count < 0 || count > p->solutions)
-        for (guint j = 0; j < m; j++)
-          clue_set (level, full, members[j], TRUE);
+        {
+          for (guint j = 0; j < m; j++)
+            {
+              clue_set (level, full, members[j], TRUE);
+              if (members[j] < cells)
+                pw_numgrid_set_given (grid, members[j], full[members[j]]);
+            }
+          if (order[i] >= cells)
+            {
+              pw_numgrid_free (grid);
+              grid = _pw_latin_build_grid (level);
+            }
+        }
       /* without minimal, stop at the target number of givens */
       if (!p->minimal && count_givens (level) <= target)
         break;
     }
+  pw_numgrid_free (grid);
   return TRUE;
 }
 
