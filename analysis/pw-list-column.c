@@ -100,6 +100,18 @@ format_value (const PwListColumn *column,
     }
 }
 
+/* Whether @kind's analysis has the figure @key: a column of another kind
+ * applies to it then (a Latin square's solutions in a Futoshiki list). */
+static gboolean
+kind_has_figure (const PwKind *kind,
+                 const char   *key)
+{
+  for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+    if (g_str_equal (kind->figures[f].key, key))
+      return TRUE;
+  return FALSE;
+}
+
 char *
 pw_list_column_cell (const PwKind       *columns_kind,
                      const PwListColumn *column,
@@ -125,7 +137,7 @@ pw_list_column_cell (const PwKind       *columns_kind,
   /* the states without a value sort below every value */
   *sort_value = -INFINITY;
 
-  if (kind != columns_kind)
+  if (kind != columns_kind && !kind_has_figure (kind, column->key))
     {
       *state = PW_CELL_NOT_APPLICABLE;
       /* Translators: the level list, a figure that does not apply to the

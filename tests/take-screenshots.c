@@ -15,6 +15,7 @@
 #include "pw-application.h"
 #include "pw-card-table.h"
 #include "pw-generate-dialog.h"
+#include "latin-board.h"
 #include "pw-window.h"
 
 static void
@@ -250,6 +251,52 @@ main (int   argc,
     spin (500);
     save (GTK_WIDGET (window), dir, "freecell.png");
     g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  }
+
+  /* 8: number placement: a Sudoku being edited (the analysis marks the
+   * givens that can go), then played with a hint on show; a Futoshiki */
+  {
+    g_autofree char *sudoku = g_build_filename (PW_SOURCE_DATADIR, "levels", "sudoku.json", NULL);
+    g_autofree char *latin = g_build_filename (PW_SOURCE_DATADIR, "levels", "latin.json", NULL);
+    g_autoptr(GFile) sfile = g_file_new_for_path (sudoku);
+    g_autoptr(GFile) lfile = g_file_new_for_path (latin);
+    g_autoptr(PwDocument) sdoc = pw_document_load (sfile, NULL, &error);
+    g_autoptr(PwDocument) ldoc = NULL;
+    PwNumberBoard *board;
+
+    if (sdoc == NULL)
+      g_error ("%s", error->message);
+    pw_window_set_document (window, sdoc);
+    pw_window_select_level (window, find_level (sdoc, "Basic"));
+    wait_analysed (window);
+    spin (500);
+    save (GTK_WIDGET (window), dir, "sudoku.png");
+
+    pw_window_select_level (window, find_level (sdoc, "Advanced"));
+    wait_analysed (window);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    board = PW_NUMBER_BOARD (pw_window_get_board (window));
+    /* a few steps made, the next one shown */
+    for (guint i = 0; i < 24; i++)
+      {
+        pw_board_play_hint (PW_BOARD (board));
+        pw_board_play_hint (PW_BOARD (board));
+      }
+    pw_board_play_hint (PW_BOARD (board));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (
+      g_object_get_data (G_OBJECT (board), "auto-candidates")), TRUE);
+    spin (500);
+    save (GTK_WIDGET (window), dir, "sudoku-hint.png");
+    g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+
+    ldoc = pw_document_load (lfile, NULL, &error);
+    if (ldoc == NULL)
+      g_error ("%s", error->message);
+    pw_window_set_document (window, ldoc);
+    pw_window_select_level (window, find_level (ldoc, "Futoshiki: tricky"));
+    wait_analysed (window);
+    spin (500);
+    save (GTK_WIDGET (window), dir, "futoshiki.png");
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -13,6 +13,7 @@
 #include "pw-kind-view.h"
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
+#include "kinds/latin-view.h"
 #include "kinds/slide-view.h"
 
 /* Every kind this build can draw; adding one means adding it here. */
@@ -20,6 +21,9 @@ static const PwKindView * const registry[] = {
   &pw_slide_view,
   &pw_combination_view,
   &pw_freecell_view,
+  &pw_sudoku_view,
+  &pw_latin_view,
+  &pw_futoshiki_view,
 };
 
 const PwKindView *
