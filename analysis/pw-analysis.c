@@ -257,6 +257,22 @@ pw_analysis_copy_figures (PwAnalysis *analysis)
 }
 
 char *
+pw_figure_info_display (const PwFigureInfo *info,
+                        JsonNode           *node)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+
+  if (info->display != NULL && node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      char *text = info->display (node);
+
+      if (text != NULL)
+        return text;
+    }
+  return pw_figure_to_display (node, info->type);
+}
+
+char *
 pw_figure_to_display (JsonNode     *node,
                       PwFigureType  type)
 {

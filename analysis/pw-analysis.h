@@ -74,6 +74,10 @@ char       *pw_figure_to_string         (JsonNode       *node);
 char       *pw_figure_to_display        (JsonNode       *node,
                                          PwFigureType    type);
 
+/* The same for a figure of a kind, by its own display when it has one. */
+char       *pw_figure_info_display      (const PwFigureInfo *info,
+                                         JsonNode           *node);
+
 /* @count with the locale's thousands separator ("1,323,388"). */
 char       *pw_format_count             (guint64         count);
 

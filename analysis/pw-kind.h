@@ -44,6 +44,9 @@ struct _PwFigureInfo
   const char  *key;
   const char  *label;
   PwFigureType type;
+  /* Optional: the value for people when its type cannot say it (a
+   * technique's key as its translated name); NULL for the type's way. */
+  char      *(*display) (JsonNode *value);
 };
 
 /* A problem found by validation: where (cell @x, @y, or card @card; -1 when

@@ -411,9 +411,9 @@ pw_report_to_text (GPtrArray *rows)
         for (GList *l = members; l != NULL; l = l->next)
           {
             const PwFigureInfo *info = find_figure (kind, l->data);
-            g_autofree char *value = pw_figure_to_display (json_object_get_member (figures,
-                                                                                   l->data),
-                                                           info ? info->type : PW_FIGURE_STRING);
+            JsonNode *node = json_object_get_member (figures, l->data);
+            g_autofree char *value = info != NULL ? pw_figure_info_display (info, node)
+                                                  : pw_figure_to_display (node, PW_FIGURE_STRING);
 
             g_string_append_printf (out, "   %-30s %s\n",
                                     info ? _(info->label) : (const char *) l->data, value);

@@ -138,7 +138,7 @@ figure_text (const PwFigureInfo *info,
                                 json_array_get_length (json_array_get_array_element (lists, i)));
       return g_string_free (text, FALSE);
     }
-  return pw_figure_to_display (node, info->type);
+  return pw_figure_info_display (info, node);
 }
 
 /* ------------------------------------------------------------------ */

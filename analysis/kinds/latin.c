@@ -183,35 +183,79 @@ _pw_latin_build_grid (const PwLatinLevel *level)
 /* ------------------------------------------------------------------ */
 /* Figures                                                              */
 
-#define LATIN_FIGURES(X)                                                                         \
-  X (SOLUTIONS,       "solutions",          N_("Solutions"),                       PW_FIGURE_INT)    \
-  X (CAPPED,          "capped",             N_("Count stopped at the cap"),         PW_FIGURE_BOOL)   \
-  X (UNIQUE,          "unique",             N_("Unique"),                           PW_FIGURE_BOOL)   \
-  X (GIVENS,          "givens",             N_("Givens"),                           PW_FIGURE_INT)    \
-  X (GRADE,           "grade",              N_("Grade"),                            PW_FIGURE_DOUBLE) \
-  X (HARDEST,         "hardest_technique",  N_("Hardest technique"),                PW_FIGURE_STRING) \
-  X (TECHNIQUES,      "techniques",         N_("Techniques used"),                  PW_FIGURE_COUNTS) \
-  X (TRIAL_DEPTH,     "trial_depth",        N_("Depth of trial needed"),            PW_FIGURE_INT)    \
-  X (DIFFICULTY,      "difficulty",         N_("Difficulty (mean nodes)"),          PW_FIGURE_DOUBLE) \
-  X (DIFFICULTY_SD,   "difficulty_sd",      N_("Difficulty (standard deviation)"),  PW_FIGURE_DOUBLE) \
-  X (METHOD,          "difficulty_method",  N_("Difficulty measured with"),         PW_FIGURE_STRING) \
-  X (NODES,           "nodes",              N_("Nodes to prove the count"),         PW_FIGURE_INT)    \
-  X (MINIMAL,         "minimal",            N_("Minimal (no given can go)"),        PW_FIGURE_BOOL)   \
-  X (REDUNDANT,       "redundant_givens",   N_("Givens that can go"),               PW_FIGURE_CELLS)  \
-  X (CONFLICTS,       "conflicts",          N_("Givens that clash"),                PW_FIGURE_CELLS)  \
-  X (DIFFERING,       "differing_cells",    N_("Cells where two solutions differ"), PW_FIGURE_CELLS)  \
-  X (SOLUTION,        "solution",           N_("Solution"),                         PW_FIGURE_GRID)
+static char *technique_display  (JsonNode *value);
+static char *techniques_display (JsonNode *value);
 
-#define AS_ENUM(id, key, label, type) FIG_##id,
+/* id, key, label, type, and how it reads for people when its type cannot
+ * say it (NULL: the type's way) */
+#define LATIN_FIGURES(X)                                                                         \
+  X (SOLUTIONS,       "solutions",          N_("Solutions"),                       PW_FIGURE_INT, NULL)    \
+  X (CAPPED,          "capped",             N_("Count stopped at the cap"),         PW_FIGURE_BOOL, NULL)   \
+  X (UNIQUE,          "unique",             N_("Unique"),                           PW_FIGURE_BOOL, NULL)   \
+  X (GIVENS,          "givens",             N_("Givens"),                           PW_FIGURE_INT, NULL)    \
+  X (GRADE,           "grade",              N_("Grade"),                            PW_FIGURE_DOUBLE, NULL) \
+  X (HARDEST,         "hardest_technique",  N_("Hardest technique"),                PW_FIGURE_STRING, technique_display) \
+  X (TECHNIQUES,      "techniques",         N_("Techniques used"),                  PW_FIGURE_COUNTS, techniques_display) \
+  X (TRIAL_DEPTH,     "trial_depth",        N_("Depth of trial needed"),            PW_FIGURE_INT, NULL)    \
+  X (DIFFICULTY,      "difficulty",         N_("Difficulty (mean nodes)"),          PW_FIGURE_DOUBLE, NULL) \
+  X (DIFFICULTY_SD,   "difficulty_sd",      N_("Difficulty (standard deviation)"),  PW_FIGURE_DOUBLE, NULL) \
+  X (METHOD,          "difficulty_method",  N_("Difficulty measured with"),         PW_FIGURE_STRING, NULL) \
+  X (NODES,           "nodes",              N_("Nodes to prove the count"),         PW_FIGURE_INT, NULL)    \
+  X (MINIMAL,         "minimal",            N_("Minimal (no given can go)"),        PW_FIGURE_BOOL, NULL)   \
+  X (REDUNDANT,       "redundant_givens",   N_("Givens that can go"),               PW_FIGURE_CELLS, NULL)  \
+  X (CONFLICTS,       "conflicts",          N_("Givens that clash"),                PW_FIGURE_CELLS, NULL)  \
+  X (DIFFERING,       "differing_cells",    N_("Cells where two solutions differ"), PW_FIGURE_CELLS, NULL)  \
+  X (SOLUTION,        "solution",           N_("Solution"),                         PW_FIGURE_GRID, NULL)
+
+#define AS_ENUM(id, key, label, type, display) FIG_##id,
 enum { LATIN_FIGURES (AS_ENUM) N_FIGURES };
 #undef AS_ENUM
 
-#define AS_INFO(id, key, label, type) { key, label, type },
+#define AS_INFO(id, key, label, type, display) { key, label, type, display },
 /* The figures, in output order: JSON keys and CSV columns. */
 static const PwFigureInfo latin_figures[] = { LATIN_FIGURES (AS_INFO) };
 #undef AS_INFO
 
 #define FIG(id) (latin_figures[FIG_##id].key)
+
+/* A technique's key ("x_wing") as its translated name ("X-Wing"). */
+static const char *
+technique_name_of (const char *key)
+{
+  for (guint t = 0; t < PW_N_TECHNIQUES; t++)
+    if (g_str_equal (pw_technique_key (t), key))
+      return pw_technique_name (t);
+  return key;
+}
+
+static char *
+technique_display (JsonNode *value)
+{
+  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
+    return NULL;
+  return g_strdup (technique_name_of (json_node_get_string (value)));
+}
+
+/* "Hidden single 34, X-Wing 1", in the order of difficulty. */
+static char *
+techniques_display (JsonNode *value)
+{
+  JsonObject *counts;
+  GString *text;
+
+  if (!JSON_NODE_HOLDS_OBJECT (value))
+    return NULL;
+  counts = json_node_get_object (value);
+  text = g_string_new (NULL);
+  for (guint t = 0; t < PW_N_TECHNIQUES; t++)
+    if (json_object_has_member (counts, pw_technique_key (t)))
+      g_string_append_printf (text, "%s%s\u00a0%" G_GINT64_FORMAT, text->len ? ", " : "",
+                              pw_technique_name (t),
+                              json_object_get_int_member (counts, pw_technique_key (t)));
+  if (text->len == 0)
+    g_string_append (text, _("none"));
+  return g_string_free (text, FALSE);
+}
 
 /* ------------------------------------------------------------------ */
 /* The kind table's level functions                                     */
