@@ -11,6 +11,7 @@
 #include "pw-kind.h"
 #include "kinds/combination-private.h"
 #include "kinds/freecell-private.h"
+#include "kinds/knight-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -21,6 +22,7 @@ static const PwKind * const registry[] = {
   &pw_slide_kind,
   &pw_combination_kind,
   &pw_freecell_kind,
+  &pw_knights_tour_kind,
 };
 
 const PwKind *
