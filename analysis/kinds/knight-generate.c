@@ -248,7 +248,6 @@ random_tour (const PwKnightBoard *board,
   search.max_nodes = TOUR_BUDGET;
   search.random_order = TRUE;
   search.seed = rand_seed (rand);
-  search.connectivity = TRUE;
   search.on_solution = copy_tour;
   search.on_solution_data = level;
   search.cancellable = cancellable;
@@ -294,7 +293,6 @@ unique (const PwKnightBoard *board,
   _pw_knight_search_init (&search);
   search.max_solutions = 2;
   search.max_nodes = UNIQUE_BUDGET;
-  search.connectivity = TRUE;
   search.cancellable = cancellable;
   if (!_pw_knight_search (board, level, &search, &result, error))
     return -2;

@@ -107,10 +107,10 @@ typedef struct
 void           _pw_knight_search_init      (PwKnightSearch      *search);
 /* Counts the tours of @level (whose blocked cells made @board) up to
  * max_solutions; FALSE only when cancelled. With restarts (the default),
- * up to 100,000 solutions, it runs searches in several orders with
- * growing cutoffs, as knight-search.c explains: counts stay exact, and
- * on_solution sees each tour once, but not always in the first order's
- * sequence. */
+ * up to 100,000 solutions and at most one cell in 16 given, it runs
+ * searches in several orders with growing cutoffs, as knight-search.c
+ * explains: counts stay exact, and on_solution sees each tour once, but
+ * not always in the first order's sequence. */
 gboolean       _pw_knight_search           (const PwKnightBoard *board,
                                             const PwKnightLevel *level,
                                             const PwKnightSearch *search,

@@ -60,6 +60,12 @@ struct _PwKnightBoard
   guint16 *moves;      /* 8 per cell: the cells a knight reaches, not blocked */
   guint16 *dist;       /* n_cells²: knight distance, NONE when none */
   guint16 *outer;      /* per cell: larger farther from the centre */
+  /* cell sets as bits, n_words words: the cells not blocked; per move,
+   * the cells it can start from and how far it shifts the index */
+  guint    n_words;
+  guint64 *free_bits;
+  guint64 *move_from;  /* 8 × n_words */
+  int      move_shift[8];
 };
 
 static const int knight_dx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 };
@@ -87,6 +93,9 @@ _pw_knight_board_new (const PwKnightLevel *level)
   board->moves = g_new0 (guint16, n * 8);
   board->dist = g_new (guint16, (gsize) n * n);
   board->outer = g_new0 (guint16, n);
+  board->n_words = (n + 63) / 64;
+  board->free_bits = g_new0 (guint64, board->n_words);
+  board->move_from = g_new0 (guint64, 8 * board->n_words);
 
   for (guint c = 0; c < n; c++)
     {
@@ -96,9 +105,16 @@ _pw_knight_board_new (const PwKnightLevel *level)
 
       board->free[c] = level->cells[c] != PW_KNIGHT_BLOCKED;
       board->n_free += board->free[c];
+      if (board->free[c])
+        board->free_bits[c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+      for (guint k = 0; k < 8; k++)
+        if (x + knight_dx[k] >= 0 && x + knight_dx[k] < (int) w)
+          board->move_from[k * board->n_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
       board->colour[c] = (x + y) & 1;
       board->outer[c] = ox * ox + oy * oy;
     }
+  for (guint k = 0; k < 8; k++)
+    board->move_shift[k] = knight_dy[k] * (int) w + knight_dx[k];
   for (guint c = 0; c < n; c++)
     {
       int x = c % w, y = c / w;
@@ -157,6 +173,8 @@ _pw_knight_board_free (PwKnightBoard *board)
   g_free (board->moves);
   g_free (board->dist);
   g_free (board->outer);
+  g_free (board->free_bits);
+  g_free (board->move_from);
   g_free (board);
 }
 
@@ -201,6 +219,70 @@ reachable_in (const PwKnightBoard *board,
   guint d = dist (board, a, b);
 
   return d <= gap && ((d ^ gap) & 1) == 0;
+}
+
+/* The cells a knight reaches from @src on a board of one word. */
+static inline guint64
+spread1 (const PwKnightBoard *board,
+         guint64              src)
+{
+  guint64 out = 0;
+
+  for (guint k = 0; k < 8; k++)
+    {
+      guint64 from = src & board->move_from[k];
+      int shift = board->move_shift[k];
+
+      out |= shift >= 0 ? from << shift : from >> -shift;
+    }
+  return out;
+}
+
+/* @dst = the cells a knight reaches from @src, among @within. */
+static void
+bits_neighbours (const PwKnightBoard *board,
+                 const guint64       *src,
+                 const guint64       *within,
+                 guint64             *dst)
+{
+  guint nw = board->n_words;
+
+  if (nw == 1)
+    {
+      dst[0] = spread1 (board, src[0]) & within[0];
+      return;
+    }
+  memset (dst, 0, sizeof (guint64) * nw);
+  for (guint k = 0; k < 8; k++)
+    {
+      const guint64 *ok = board->move_from + k * nw;
+      int shift = board->move_shift[k];
+      guint q = ABS (shift) / 64, r = ABS (shift) % 64;
+
+      for (guint i = 0; i < nw; i++)
+        {
+          guint64 from = src[i] & ok[i];
+
+          if (from == 0)
+            continue;
+          if (shift >= 0)
+            {
+              if (i + q < nw)
+                dst[i + q] |= from << r;
+              if (r != 0 && i + q + 1 < nw)
+                dst[i + q + 1] |= from >> (64 - r);
+            }
+          else
+            {
+              if (i >= q)
+                dst[i - q] |= from >> r;
+              if (r != 0 && i >= q + 1)
+                dst[i - q - 1] |= from << (64 - r);
+            }
+        }
+    }
+  for (guint i = 0; i < nw; i++)
+    dst[i] &= within[i];
 }
 
 void
@@ -323,16 +405,19 @@ _pw_knight_find_conflicts (const PwKnightBoard *board,
 
 enum
 {
-  PLAIN,        /* not given: may be an end while ends are left */
-  GIVEN_END,    /* the given first or last step of an open tour */
-  GIVEN_MIDDLE, /* any other given: needs two path neighbours */
+  UP,           /* a front that places the step above it */
+  DOWN,         /* a front that places the step below it */
 };
 
-enum
+/* Stretches at or past this index share one mask bit that is never
+ * cleared: their cells are not tracked. */
+#define TRACKED 63
+
+typedef struct
 {
-  UP,           /* the next step after the highest placed */
-  DOWN,         /* the step before the lowest placed */
-};
+  guint16 cell;
+  guint64 mask;
+} Trail;
 
 typedef struct
 {
@@ -343,51 +428,54 @@ typedef struct
   gboolean              closed;
   guint64               weight;
 
-  /* the first step placed and the cells to try for it */
-  guint    root_step;
-  guint16 *roots;
-  guint    n_roots;
+  /* anchors: the givens in step order, or the first step placed when
+   * there are none */
+  Given   *anchors;
+  guint    n_anchors;
+  gboolean have_givens;
 
-  /* givens, in step order; stretches of the path between them (see
-   * make_stretches): their ends and the cells each can reach */
-  Given   *givens;
-  guint    n_givens;
+  /* stretches of the path between consecutive anchors (see
+   * make_stretches): the steps placed nearest their middle on each side
+   * ("fronts"; 0 for an open tour's missing end), how many steps are
+   * left, and the cells each could ever take */
   guint    n_stretches;
-  guint16 *stretch_of;   /* per step not given: its stretch */
-  guint16 *stretch_size; /* per stretch: steps in it */
-  guint16 *placed_in;    /* per stretch: steps placed */
-  guint64 *reach;        /* per cell: bit j (or 63 for j ≥ 63) if stretch j can take it */
-  guint64  untouched;    /* stretches with nothing placed (bit 63 always set) */
-  guint16 *plain;        /* the cells to visit that are not given */
-  guint    n_plain;
+  guint16 *low;
+  guint16 *high;
+  guint16 *left;
+  guint64 *holders;        /* per tracked stretch: the cells whose mask has it */
+  /* per cell: which stretches can still take it (bit j, TRACKED for the
+   * rest); per tracked stretch: unvisited cells it can take, and those it
+   * alone can take */
+  guint64 *fits;
+  guint16 *fit_count;
+  guint16 *only_count;
+  Trail   *trail;
+  guint    trail_len;
+  gboolean stretch_fail;
 
-  /* state: the placed steps run from lo up to hi (round the end for a
-   * closed tour) */
-  guint    lo;
-  guint    hi;
+  /* state */
   guint    n_placed;
   guint16 *pos;         /* per step 1..n_steps: its cell or NONE */
   guint16 *step_at;     /* per cell: its step, 0 unvisited */
-  guint16 *given_step;  /* per cell: its given step or 0 */
-  guint16 *given_cell;  /* per step: the cell given it or NONE */
-  guint16 *given_up;    /* per step: steps to the next given going up, 0 none */
-  guint16 *given_down;  /* per step: steps to the next given going down, 0 none */
-  guint8  *role;        /* per cell: PLAIN, GIVEN_END, GIVEN_MIDDLE */
   guint8  *deg;         /* per cell: unvisited neighbours */
   guint8  *avail;       /* per cell: unvisited or port neighbours */
   guint8  *need;        /* per placed cell: path neighbours still missing */
-  guint16  ports[8];
-  guint    n_ports;
   int      n_zero;      /* unvisited cells with nothing available */
-  int      n_dead;      /* unvisited plain cells with one */
-  int      n_bad;       /* unvisited middle givens with one */
-  int      free_ends;   /* ends of the path not given and not placed */
+  int      n_dead;      /* unvisited cells with one */
+  int      free_ends;   /* ends of an open path not placed */
   guint    n_unvisited;
 
-  /* connectivity */
+  /* connectivity, and distances through unvisited cells from a
+   * stretch's two fronts */
   guint32 *stamp;
   guint32  stamp_now;
   guint16 *queue;
+  guint64 *unvisited;      /* as bits */
+  guint64 *layers_low;     /* (n_steps + 1) × n_words: cells within i steps */
+  guint64 *layers_high;
+  guint64 *frontier;
+  guint64 *next;
+  guint64 *fit_bits;
 
   guint64  rng;
   gboolean stop;
@@ -426,13 +514,14 @@ step_towards (const Ctx *x,
   return s > 1 ? s - 1 : x->closed ? f : 0;
 }
 
-/* Steps from @a up to @b, round the end for a closed tour. */
+/* Steps from @a up to @b, round the end for a closed tour; all the way
+ * round when they are the same step. */
 static inline guint
 steps_up (const Ctx *x,
           guint      a,
           guint      b)
 {
-  return b >= a ? b - a : b + x->n_steps - a;
+  return b > a ? b - a : b + x->n_steps - a;
 }
 
 /* The steps next to @s on the path, at most two, distinct, not @s. */
@@ -451,6 +540,8 @@ path_neighbours (const Ctx *x,
   return n;
 }
 
+/* ---- available neighbours ---- */
+
 /* Adds (+1) or takes away (-1) an unvisited cell's share of the counters. */
 static inline void
 contribute (Ctx  *x,
@@ -462,12 +553,7 @@ contribute (Ctx  *x,
   if (a == 0)
     x->n_zero += sign;
   else if (a == 1)
-    {
-      if (x->role[u] == PLAIN)
-        x->n_dead += sign;
-      else if (x->role[u] == GIVEN_MIDDLE)
-        x->n_bad += sign;
-    }
+    x->n_dead += sign;
 }
 
 static inline void
@@ -495,28 +581,186 @@ port_change (Ctx  *x,
       if (x->step_at[u] == 0)
         avail_add (x, u, delta);
     }
-  if (delta > 0)
-    x->ports[x->n_ports++] = p;
-  else
-    for (guint i = 0; i < x->n_ports; i++)
-      if (x->ports[i] == p)
-        {
-          x->ports[i] = x->ports[--x->n_ports];
-          break;
-        }
 }
+
+/* ---- stretches ---- */
 
 static inline guint64
 stretch_bit (guint j)
 {
-  return G_GUINT64_CONSTANT (1) << MIN (j, 63);
+  return G_GUINT64_CONSTANT (1) << MIN (j, TRACKED);
 }
 
-/* Places step @s on cell @c, at the end @dir (the root: either). */
+/* Whether unvisited cell @u can still take a step of stretch @j, from
+ * the knight distances to its fronts. */
+static inline gboolean
+fits_stretch (const Ctx *x,
+              guint      j,
+              guint      u)
+{
+  const PwKnightBoard *b = x->board;
+  guint lo = x->low[j], hi = x->high[j];
+
+  if (x->left[j] == 0)
+    return FALSE;
+  if (lo != 0 && hi != 0)
+    return dist (b, x->pos[lo], u) + dist (b, u, x->pos[hi]) <= steps_up (x, lo, hi);
+  if (lo != 0)
+    return dist (b, x->pos[lo], u) <= x->n_steps - lo;
+  return dist (b, u, x->pos[hi]) <= hi - 1u;
+}
+
+/* Adds or takes away a cell's share of the stretch counters, for its
+ * mask @mask. */
+static inline void
+fits_contribute (Ctx     *x,
+                 guint64  mask,
+                 int      sign)
+{
+  guint64 tracked = mask & ~stretch_bit (TRACKED);
+
+  for (guint64 m = tracked; m != 0; m &= m - 1)
+    x->fit_count[g_bit_nth_lsf (m, -1)] += sign;
+  if (mask == tracked && tracked != 0 && (tracked & (tracked - 1)) == 0)
+    x->only_count[g_bit_nth_lsf (tracked, -1)] += sign;
+}
+
+/* The stretch counters agree with what is left of stretch @j. */
+static inline gboolean
+stretch_counts_ok (const Ctx *x,
+                   guint      j)
+{
+  return j >= TRACKED || (x->fit_count[j] >= x->left[j] && x->only_count[j] <= x->left[j]);
+}
+
+/* The cells within i knight's moves of @from through unvisited cells,
+ * for i = 0.. up to @limit, in @layers (n_words each). Returns the last i
+ * stored: @limit, or less when nothing more is reached. */
+static guint
+grow_layers (Ctx     *x,
+             guint    from,
+             guint    limit,
+             guint64 *layers)
+{
+  guint nw = x->board->n_words, i;
+
+  if (nw == 1)
+    {
+      guint64 reached = G_GUINT64_CONSTANT (1) << from, edge = reached, u = x->unvisited[0];
+
+      layers[0] = reached;
+      for (i = 1; i <= limit; i++)
+        {
+          edge = spread1 (x->board, edge) & u & ~reached;
+          if (edge == 0)
+            return i - 1;
+          reached |= edge;
+          layers[i] = reached;
+        }
+      return limit;
+    }
+  memset (layers, 0, sizeof (guint64) * nw);
+  layers[from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+  memcpy (x->frontier, layers, sizeof (guint64) * nw);
+  for (i = 1; i <= limit; i++)
+    {
+      guint64 *prev = layers + (i - 1) * nw, *cur = layers + i * nw, any = 0;
+
+      bits_neighbours (x->board, x->frontier, x->unvisited, x->next);
+      for (guint w = 0; w < nw; w++)
+        {
+          x->next[w] &= ~prev[w];
+          cur[w] = prev[w] | x->next[w];
+          any |= x->next[w];
+        }
+      if (any == 0)
+        return i - 1;
+      memcpy (x->frontier, x->next, sizeof (guint64) * nw);
+    }
+  return limit;
+}
+
+/* Stretch @j's cells that can no longer take one of its steps lose it
+ * (on the trail): those the path cannot reach from its fronts through
+ * unvisited cells within its steps (distance from the low front plus
+ * distance to the high front at most the gap). Sets stretch_fail when a
+ * cell fits nothing, or some stretch has too few cells or too many that
+ * only it can take. */
+static void
+refit_stretch (Ctx  *x,
+               guint j)
+{
+  guint64 bit = stretch_bit (j);
+  guint lo = x->low[j], hi = x->high[j], nw = x->board->n_words;
+  guint64 *fit = x->fit_bits;
+
+  if (j >= TRACKED)
+    return;
+  memset (fit, 0, sizeof (guint64) * nw);
+  if (x->left[j] == 0)
+    ;
+  else if (lo != 0 && hi != 0)
+    {
+      guint gap = steps_up (x, lo, hi);
+      guint ra = grow_layers (x, x->pos[lo], gap - 1, x->layers_low);
+      guint rb = grow_layers (x, x->pos[hi], gap - 1, x->layers_high);
+      guint last = MIN (gap - 1, ra), first = MIN (gap - 1 > rb ? gap - rb : 1, last);
+
+      /* a cell i moves from the low front and gap - i from the high one;
+       * past the layers' last they stay the same, so i from gap - rb
+       * (the high layers all there) to ra (the low ones) is enough, and
+       * when gap - rb > ra, i = ra alone */
+      for (guint i = first; i <= last; i++)
+        {
+          const guint64 *a = x->layers_low + i * nw;
+          const guint64 *b = x->layers_high + MIN (gap - i, rb) * nw;
+
+          for (guint w = 0; w < nw; w++)
+            fit[w] |= a[w] & b[w];
+        }
+    }
+  else if (lo != 0)
+    memcpy (fit, x->layers_low + grow_layers (x, x->pos[lo], x->n_steps - lo, x->layers_low) * nw,
+            sizeof (guint64) * nw);
+  else
+    memcpy (fit, x->layers_high + grow_layers (x, x->pos[hi], hi - 1, x->layers_high) * nw,
+            sizeof (guint64) * nw);
+
+  for (guint w = 0; w < nw; w++)
+    {
+      guint64 *holders = x->holders + j * nw + w;
+      guint64 lost = *holders & x->unvisited[w] & ~fit[w];
+
+      while (lost != 0)
+        {
+          guint u = w * 64 + __builtin_ctzll (lost);
+          guint64 old = x->fits[u], now = old & ~bit;
+
+          lost &= lost - 1;
+          *holders &= ~(G_GUINT64_CONSTANT (1) << (u % 64));
+          x->trail[x->trail_len++] = (Trail) { u, old };
+          fits_contribute (x, old, -1);
+          fits_contribute (x, now, 1);
+          x->fits[u] = now;
+          if (now == 0)
+            x->stretch_fail = TRUE;
+          else if ((now & (now - 1)) == 0 && !stretch_counts_ok (x, g_bit_nth_lsf (now, -1)))
+            x->stretch_fail = TRUE;
+        }
+    }
+  if (!stretch_counts_ok (x, j))
+    x->stretch_fail = TRUE;
+}
+
+/* ---- placing and taking back ---- */
+
+/* Places step @s on cell @c, moving a front of stretch @j the way @dir
+ * (@j NONE for an anchor). */
 static void
 apply (Ctx  *x,
        guint c,
        guint s,
+       guint j,
        int   dir)
 {
   const PwKnightBoard *b = x->board;
@@ -524,23 +768,12 @@ apply (Ctx  *x,
 
   x->step_at[c] = s;
   x->pos[s] = c;
+  x->unvisited[c / 64] &= ~(G_GUINT64_CONSTANT (1) << (c % 64));
   contribute (x, c, -1);
   x->n_unvisited--;
-  if (x->n_placed++ == 0)
-    x->lo = x->hi = s;
-  else if (dir == UP)
-    x->hi = s;
-  else
-    x->lo = s;
-  if (is_end_step (x, s) && x->given_cell[s] == NONE)
+  x->n_placed++;
+  if (is_end_step (x, s))
     x->free_ends--;
-  if (x->given_cell[s] == NONE && x->n_stretches > 0)
-    {
-      guint j = x->stretch_of[s];
-
-      if (x->placed_in[j]++ == 0 && j < 63)
-        x->untouched &= ~stretch_bit (j);
-    }
 
   n_around = path_neighbours (x, s, around);
   for (guint i = 0; i < n_around; i++)
@@ -564,26 +797,59 @@ apply (Ctx  *x,
       if (need == 0)
         avail_add (x, u, -1);
     }
-  if (need > 0)
-    x->ports[x->n_ports++] = c;
+
+  if (j != NONE)
+    {
+      guint64 others = x->fits[c] & ~stretch_bit (j);
+
+      fits_contribute (x, x->fits[c], -1);
+      if (dir == UP)
+        x->low[j] = s;
+      else
+        x->high[j] = s;
+      x->left[j]--;
+      x->stretch_fail = FALSE;
+      /* the other stretches @c could have taken lose a cell, and the ways
+       * through it */
+      for (guint64 m = others & ~stretch_bit (TRACKED); m != 0; m &= m - 1)
+        refit_stretch (x, g_bit_nth_lsf (m, -1));
+      refit_stretch (x, j);
+    }
 }
 
 static void
 undo (Ctx  *x,
       guint c,
       guint s,
-      int   dir)
+      guint j,
+      int   dir,
+      guint trail_mark)
 {
   const PwKnightBoard *b = x->board;
   guint around[2], n_around;
 
-  if (x->need[c] > 0)
-    for (guint i = 0; i < x->n_ports; i++)
-      if (x->ports[i] == c)
+  if (j != NONE)
+    {
+      while (x->trail_len > trail_mark)
         {
-          x->ports[i] = x->ports[--x->n_ports];
-          break;
+          Trail *t = &x->trail[--x->trail_len];
+          guint64 back = t->mask & ~x->fits[t->cell] & ~stretch_bit (TRACKED);
+
+          for (; back != 0; back &= back - 1)
+            x->holders[g_bit_nth_lsf (back, -1) * x->board->n_words + t->cell / 64] |=
+              G_GUINT64_CONSTANT (1) << (t->cell % 64);
+          fits_contribute (x, x->fits[t->cell], -1);
+          fits_contribute (x, t->mask, 1);
+          x->fits[t->cell] = t->mask;
         }
+      x->left[j]++;
+      if (dir == UP)
+        x->low[j] = step_towards (x, s, DOWN);
+      else
+        x->high[j] = step_towards (x, s, UP);
+      fits_contribute (x, x->fits[c], 1);
+    }
+
   for (guint k = 0; k < b->n_moves[c]; k++)
     {
       guint u = b->moves[c * 8 + k];
@@ -603,27 +869,17 @@ undo (Ctx  *x,
         port_change (x, p, 1);
     }
   x->need[c] = 0;
-  if (x->given_cell[s] == NONE && x->n_stretches > 0)
-    {
-      guint j = x->stretch_of[s];
-
-      if (--x->placed_in[j] == 0)
-        x->untouched |= stretch_bit (j);
-    }
-  if (is_end_step (x, s) && x->given_cell[s] == NONE)
+  if (is_end_step (x, s))
     x->free_ends++;
-  if (--x->n_placed > 0)
-    {
-      if (dir == UP)
-        x->hi = step_towards (x, s, DOWN);
-      else
-        x->lo = step_towards (x, s, UP);
-    }
+  x->n_placed--;
   x->n_unvisited++;
   x->step_at[c] = 0;
   x->pos[s] = NONE;
+  x->unvisited[c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
   contribute (x, c, 1);
 }
+
+/* ---- checks ---- */
 
 /* The unvisited cells in pieces: each must touch a port, and there can be
  * no more pieces than the path has pieces left to cover them. */
@@ -631,17 +887,18 @@ static gboolean
 connected_enough (Ctx *x)
 {
   const PwKnightBoard *b = x->board;
-  guint needs = 0, ends = 0, pieces, found = 0;
+  guint pieces = 0, found = 0;
 
   if (x->n_unvisited == 0)
     return TRUE;
-  for (guint i = 0; i < x->n_ports; i++)
-    needs += x->need[x->ports[i]];
-  if (!x->closed)
-    ends = (x->pos[1] == NONE) + (x->pos[x->n_steps] == NONE);
-  pieces = (needs + ends) / 2;
+  for (guint j = 0; j < x->n_stretches; j++)
+    pieces += x->left[j] > 0;
 
-  x->stamp_now++;
+  if (++x->stamp_now == G_MAXUINT32)
+    {
+      memset (x->stamp, 0, sizeof (guint32) * b->n_cells);
+      x->stamp_now = 1;
+    }
   for (guint c = 0; c < b->n_cells && found < x->n_unvisited; c++)
     {
       guint head = 0, tail = 0;
@@ -680,117 +937,10 @@ connected_enough (Ctx *x)
   return TRUE;
 }
 
-/* The ends of stretch @j that are known now: steps and cells of the head
- * working in it or of the givens around it; 0 for an open tour's missing
- * end. */
-static inline void
-stretch_ends (const Ctx *x,
-              guint      j,
-              guint      up_stretch,
-              guint      down_stretch,
-              guint     *low_step,
-              guint     *low_cell,
-              guint     *high_step,
-              guint     *high_cell)
-{
-  guint m = x->n_givens;
-
-  *low_step = *high_step = 0;
-  *low_cell = *high_cell = NONE;
-  if (j == up_stretch)
-    *low_step = x->hi, *low_cell = x->pos[x->hi];
-  else if (x->closed || j > 0)
-    {
-      const Given *g = &x->givens[(j + m - 1) % m];
-
-      *low_step = g->step, *low_cell = g->cell;
-    }
-  if (j == down_stretch)
-    *high_step = x->lo, *high_cell = x->pos[x->lo];
-  else if (x->closed || j < m)
-    {
-      const Given *g = &x->givens[j % m];
-
-      *high_step = g->step, *high_cell = g->cell;
-    }
-}
-
-/* Whether cell @u can still be in stretch @j, from the distances to its
- * known ends. */
-static inline gboolean
-fits_stretch (const Ctx *x,
-              guint      u,
-              guint      low_step,
-              guint      low_cell,
-              guint      high_step,
-              guint      high_cell)
-{
-  const PwKnightBoard *b = x->board;
-
-  if (low_cell != NONE && high_cell != NONE)
-    {
-      guint gap = steps_up (x, low_step, high_step);
-
-      /* the same step at both ends: all the way round (a closed tour's
-       * only given or only placed step) */
-      return dist (b, low_cell, u) + dist (b, u, high_cell) <= (gap == 0 ? x->n_steps : gap);
-    }
-  if (low_cell != NONE)
-    return dist (b, low_cell, u) <= x->n_steps - low_step;
-  return dist (b, u, high_cell) <= high_step - 1;
-}
-
-/* Every unvisited cell that is not given can still be visited: by a
- * stretch nothing has entered yet (as the givens allow), or by one a head
- * works in, within the distances from its ends. */
-static gboolean
-stretches_ok (Ctx *x)
-{
-  guint up = NONE, down = NONE;
-  guint up_ends[4] = { 0 }, down_ends[4] = { 0 };
-  guint next;
-
-  if (x->n_stretches == 0 || x->n_placed == x->n_steps)
-    return TRUE;
-  next = step_towards (x, x->hi, UP);
-  if (next != 0 && x->pos[next] == NONE && x->given_cell[next] == NONE)
-    up = x->stretch_of[next];
-  next = step_towards (x, x->lo, DOWN);
-  if (next != 0 && x->pos[next] == NONE && x->given_cell[next] == NONE)
-    down = x->stretch_of[next];
-  if (up != NONE)
-    stretch_ends (x, up, up, down, &up_ends[0], &up_ends[1], &up_ends[2], &up_ends[3]);
-  if (down != NONE && down != up)
-    stretch_ends (x, down, up, down, &down_ends[0], &down_ends[1], &down_ends[2],
-                  &down_ends[3]);
-
-  for (guint i = 0; i < x->n_plain; i++)
-    {
-      guint u = x->plain[i];
-      guint64 reach = x->reach[u];
-
-      if (x->step_at[u] != 0 || (reach & x->untouched) != 0)
-        continue;
-      if (up != NONE && (reach & stretch_bit (up)) &&
-          fits_stretch (x, u, up_ends[0], up_ends[1], up_ends[2], up_ends[3]))
-        continue;
-      if (down != NONE && down != up && (reach & stretch_bit (down)) &&
-          fits_stretch (x, u, down_ends[0], down_ends[1], down_ends[2], down_ends[3]))
-        continue;
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static inline gboolean
 consistent (Ctx *x)
 {
-  if (x->n_zero > 0 || x->n_bad > 0 || x->n_dead > x->free_ends)
-    return FALSE;
-  for (guint i = 0; i < x->n_ports; i++)
-    if (x->deg[x->ports[i]] < x->need[x->ports[i]])
-      return FALSE;
-  if (!stretches_ok (x))
+  if (x->n_zero > 0 || x->n_dead > x->free_ends || x->stretch_fail)
     return FALSE;
   if (x->search->connectivity && !connected_enough (x))
     return FALSE;
@@ -835,9 +985,10 @@ count_node (Ctx *x)
   return TRUE;
 }
 
+/* ---- branching ---- */
+
 /* Sorts @cand by Warnsdorff's rule: fewest ways on first (unvisited
- * neighbours, and ports: a closed tour's start counts, so that its
- * neighbours wait). */
+ * neighbours, and ports: cells next to another front wait). */
 static void
 order_candidates (Ctx     *x,
                   guint16 *cand,
@@ -865,81 +1016,49 @@ order_candidates (Ctx     *x,
     cand[i] = keys[i] & 0xffff;
 }
 
-/* The cells step @s can take, at the end @dir: next to that end, within
- * reach of the nearest fixed step beyond (a given, or the other end). */
+/* The cells the next step of stretch @j can take at its front @dir:
+ * unvisited cells a knight's move from the front that can still reach
+ * the other front (or, at an open tour's free end, anything), and when a
+ * cell has no other way in, that cell alone. */
 static guint
 gather (Ctx     *x,
+        guint    j,
         int      dir,
-        guint    s,
         guint16 *cand)
 {
   const PwKnightBoard *b = x->board;
-  guint from = x->pos[dir == UP ? x->hi : x->lo];
-  guint n = 0, target = NONE, gap = 0;
-  gboolean forced = FALSE, last = x->n_placed == x->n_steps - 1;
+  guint front = dir == UP ? x->low[j] : x->high[j];
+  guint other = dir == UP ? x->high[j] : x->low[j];
+  guint from = x->pos[front], s = step_towards (x, front, dir);
+  guint target = other != 0 ? x->pos[other] : NONE;
+  guint gap = other == 0 ? 0 : dir == UP ? steps_up (x, s, other) : steps_up (x, other, s);
+  guint n = 0;
+  gboolean forced = FALSE;
 
-  /* the fixed step ahead: a given, or the other end of a closed tour */
-  if (dir == UP)
+  for (guint k = 0; k < b->n_moves[from]; k++)
     {
-      guint to_given = x->given_up[s];
+      guint u = b->moves[from * 8 + k];
 
-      if (x->closed && (to_given == 0 || steps_up (x, s, x->lo) < to_given))
-        target = x->pos[x->lo], gap = steps_up (x, s, x->lo);
-      else if (to_given != 0)
-        target = x->given_cell[(s - 1 + to_given) % x->n_steps + 1], gap = to_given;
-    }
-  else
-    {
-      guint to_given = x->given_down[s];
-
-      if (x->closed && (to_given == 0 || steps_up (x, x->hi, s) < to_given))
-        target = x->pos[x->hi], gap = steps_up (x, x->hi, s);
-      else if (to_given != 0)
-        target = x->given_cell[(s - 1 + x->n_steps - to_given) % x->n_steps + 1],
-        gap = to_given;
-    }
-
-  if (x->given_cell[s] != NONE)
-    {
-      guint g = x->given_cell[s];
-
-      if (x->step_at[g] == 0 && adjacent (b, from, g))
-        cand[n++] = g;
-    }
-  else
-    for (guint k = 0; k < b->n_moves[from]; k++)
-      {
-        guint u = b->moves[from * 8 + k];
-
-        if (x->step_at[u] != 0 || x->given_step[u] != 0)
+      if (x->step_at[u] != 0)
+        continue;
+      if (target != NONE && !reachable_in (b, u, target, gap))
+        continue;
+      /* through unvisited cells too */
+      if (j < TRACKED && !(x->fits[u] & stretch_bit (j)))
+        continue;
+      /* a cell with no other way in must come now, while @from is the
+       * port it relies on */
+      if (x->avail[u] == 1 && x->need[from] == 1)
+        {
+          if (forced)
+            return 0;
+          forced = TRUE;
+          cand[0] = u;
+          n = 1;
           continue;
-        /* a cell with no other way in must come now, while @from is the
-         * port it relies on */
-        if (x->avail[u] == 1 && x->need[from] == 1)
-          {
-            if (forced)
-              return 0;
-            forced = TRUE;
-            cand[0] = u;
-            n = 1;
-            continue;
-          }
-        if (!forced)
-          cand[n++] = u;
-      }
-
-  /* the checks that need no placing */
-  for (guint i = 0; i < n;)
-    {
-      guint c = cand[i];
-      gboolean ok = target == NONE || reachable_in (b, c, target, gap);
-
-      if (ok && last && x->closed)
-        ok = adjacent (b, c, x->pos[dir == UP ? x->lo : x->hi]);
-      if (ok)
-        i++;
-      else
-        cand[i] = cand[--n];
+        }
+      if (!forced)
+        cand[n++] = u;
     }
   return n;
 }
@@ -947,160 +1066,246 @@ gather (Ctx     *x,
 static void
 dfs (Ctx *x)
 {
-  guint16 cand[2][8];
-  guint n[2] = { G_MAXUINT, G_MAXUINT }, s[2] = { 0, 0 };
-  int dir;
+  guint16 cand[8], best[8];
+  guint n_best = G_MAXUINT, best_j = 0, n_ties = 0;
+  int best_dir = UP;
 
   if (x->n_placed == x->n_steps)
     {
       found_tour (x);
       return;
     }
-  /* both ends of the path can grow: take the one with fewer choices (a
-   * closed tour's last step is reached going up) */
-  s[UP] = step_towards (x, x->hi, UP);
-  s[DOWN] = step_towards (x, x->lo, DOWN);
-  if (s[UP] != 0 && x->pos[s[UP]] == NONE)
-    {
-      n[UP] = gather (x, UP, s[UP], cand[UP]);
-      if (n[UP] == 0)
-        return;
-    }
-  if (s[DOWN] != 0 && x->pos[s[DOWN]] == NONE && !(x->closed && s[DOWN] == s[UP]))
-    {
-      n[DOWN] = gather (x, DOWN, s[DOWN], cand[DOWN]);
-      if (n[DOWN] == 0)
-        return;
-    }
-  dir = n[DOWN] < n[UP] ? DOWN : UP;
-  g_assert (n[dir] != G_MAXUINT);
-  if (n[dir] > 1)
-    order_candidates (x, cand[dir], n[dir]);
+  /* the front with the fewest choices, over every stretch */
+  for (guint j = 0; j < x->n_stretches && n_best > 1; j++)
+    for (int dir = UP; dir <= DOWN && n_best > 1; dir++)
+      {
+        guint n;
 
-  for (guint i = 0; i < n[dir] && !x->stop; i++)
+        if (x->left[j] == 0 || (dir == UP ? x->low[j] : x->high[j]) == 0)
+          continue;
+        /* the last step of a stretch: from one side only */
+        if (dir == DOWN && x->left[j] == 1 && x->low[j] != 0)
+          continue;
+        n = gather (x, j, dir, cand);
+        if (n == 0)
+          return;
+        /* random orders also break ties between fronts at random */
+        if (n == n_best && x->search->random_order && (next_random (&x->rng) >> 32) % ++n_ties == 0)
+          {
+            best_j = j;
+            best_dir = dir;
+            memcpy (best, cand, sizeof (guint16) * n);
+          }
+        if (n < n_best)
+          {
+            n_ties = 1;
+            n_best = n;
+            best_j = j;
+            best_dir = dir;
+            memcpy (best, cand, sizeof (guint16) * n);
+          }
+      }
+  g_assert (n_best != G_MAXUINT);
+  if (n_best > 1)
+    order_candidates (x, best, n_best);
+
+  for (guint i = 0; i < n_best && !x->stop; i++)
     {
-      guint c = cand[dir][i];
+      guint c = best[i];
+      guint front = best_dir == UP ? x->low[best_j] : x->high[best_j];
+      guint s = step_towards (x, front, best_dir);
+      guint mark = x->trail_len;
 
       if (!count_node (x))
         return;
-      apply (x, c, s[dir], dir);
+      apply (x, c, s, best_j, best_dir);
       if (consistent (x))
         dfs (x);
-      undo (x, c, s[dir], dir);
+      undo (x, c, s, best_j, best_dir, mark);
     }
 }
 
 /* ------------------------------------------------------------------ */
 /* Setting up                                                           */
 
-/* The first step placed and the cells it can take: the smallest given;
- * else step 1, on the cell with the fewest moves for a closed tour (each
- * tour found then stands for its rotations), on any cell for an open one
- * (of the colour with more cells when their numbers differ). */
-static void
-make_roots (Ctx *x)
+/* The stretches between consecutive anchors: for an open tour stretch 0
+ * runs from step 1 up to the first anchor, stretch j from anchor j-1 to
+ * anchor j, stretch m after the last anchor; for a closed tour stretch 0
+ * runs from the last anchor round to the first. Every cell's mask of the
+ * stretches it fits and the counters. FALSE when some cell fits none, or
+ * a stretch has too few cells or too many it alone can take. */
+static gboolean
+make_stretches (Ctx *x)
 {
   const PwKnightBoard *b = x->board;
+  guint f = x->n_steps, m = x->n_anchors, n = b->n_cells;
+  g_autofree guint *counts = NULL;
+  gsize trail_size = 0;
 
-  if (x->n_givens > 0)
+  x->n_stretches = x->closed ? m : m + 1;
+  for (guint j = 0; j < x->n_stretches; j++)
     {
-      x->root_step = x->givens[0].step;
-      x->roots[x->n_roots++] = x->givens[0].cell;
+      x->low[j] = x->closed || j > 0 ? x->anchors[(j + m - 1) % m].step : 0;
+      x->high[j] = x->closed || j < m ? x->anchors[j % m].step : 0;
+      if (x->low[j] != 0 && x->high[j] != 0)
+        x->left[j] = steps_up (x, x->low[j], x->high[j]) - 1;
+      else if (x->low[j] != 0)
+        x->left[j] = f - x->low[j];
+      else
+        x->left[j] = x->high[j] - 1;
     }
-  else if (x->closed)
+  x->stretch_fail = FALSE;
+  counts = g_new0 (guint, MIN (x->n_stretches, TRACKED) + 1);
+  for (guint c = 0; c < n; c++)
+    {
+      if (!b->free[c] || x->step_at[c] != 0)
+        continue;
+      for (guint j = 0; j < x->n_stretches; j++)
+        if (fits_stretch (x, j, c))
+          x->fits[c] |= stretch_bit (j);
+      if (x->fits[c] == 0)
+        return FALSE;
+      fits_contribute (x, x->fits[c], 1);
+      for (guint j = 0; j < MIN (x->n_stretches, TRACKED); j++)
+        counts[j] += (x->fits[c] & stretch_bit (j)) != 0;
+    }
+  x->holders = g_new0 (guint64, MIN (x->n_stretches, TRACKED) * b->n_words + 1);
+  for (guint c = 0; c < n; c++)
+    if (b->free[c] && x->step_at[c] == 0)
+      for (guint j = 0; j < MIN (x->n_stretches, TRACKED); j++)
+        if (x->fits[c] & stretch_bit (j))
+          x->holders[j * b->n_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+  /* the trail holds each (cell, stretch) once on a path of the search */
+  for (guint j = 0; j < MIN (x->n_stretches, TRACKED); j++)
+    trail_size += counts[j];
+  x->trail = g_new (Trail, trail_size + 1);
+  /* the distances around the placed anchors, not through them */
+  for (guint j = 0; j < MIN (x->n_stretches, TRACKED); j++)
+    refit_stretch (x, j);
+  x->trail_len = 0;
+  for (guint c = 0; c < n; c++)
+    if (b->free[c] && x->step_at[c] == 0 && x->fits[c] == 0)
+      return FALSE;
+  for (guint j = 0; j < x->n_stretches; j++)
+    if (!stretch_counts_ok (x, j))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+stretches_clear (Ctx *x)
+{
+  g_clear_pointer (&x->holders, g_free);
+  g_clear_pointer (&x->trail, g_free);
+  x->trail_len = 0;
+  memset (x->fits, 0, sizeof (guint64) * x->board->n_cells);
+  memset (x->fit_count, 0, sizeof (guint16) * (x->board->n_free + 2));
+  memset (x->only_count, 0, sizeof (guint16) * (x->board->n_free + 2));
+}
+
+static void
+ctx_clear (Ctx *x)
+{
+  stretches_clear (x);
+  g_free (x->anchors);
+  g_free (x->low);
+  g_free (x->high);
+  g_free (x->left);
+  g_free (x->fits);
+  g_free (x->fit_count);
+  g_free (x->only_count);
+  g_free (x->pos);
+  g_free (x->step_at);
+  g_free (x->deg);
+  g_free (x->avail);
+  g_free (x->need);
+  g_free (x->stamp);
+  g_free (x->queue);
+  g_free (x->unvisited);
+  g_free (x->layers_low);
+  g_free (x->layers_high);
+  g_free (x->frontier);
+  g_free (x->next);
+  g_free (x->fit_bits);
+  g_free (x->steps_out);
+}
+
+/* Places the anchors and searches from them. */
+static void
+search_from_anchors (Ctx *x)
+{
+  guint m = x->n_anchors;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < m; i++)
+    apply (x, x->anchors[i].cell, x->anchors[i].step, NONE, UP);
+  /* consecutive anchors are a knight's move apart (the conflicts say so);
+   * one cell alone is a tour when open, never a closed one */
+  if (x->n_steps == 1)
+    ok = !x->closed;
+  else
+    ok = make_stretches (x) && consistent (x);
+  if (ok && count_node (x))
+    dfs (x);
+  stretches_clear (x);
+  for (guint i = m; i-- > 0;)
+    undo (x, x->anchors[i].cell, x->anchors[i].step, NONE, UP, 0);
+}
+
+/* The cells step 1 can take when nothing is given: on a closed tour the
+ * cell with the fewest moves (each tour found then stands for its
+ * rotations); on an open one any cell, of the colour with more cells when
+ * their numbers differ, in Warnsdorff's order or a random one. */
+static guint
+root_cells (Ctx     *x,
+            guint16 *roots)
+{
+  const PwKnightBoard *b = x->board;
+  guint n = 0, colours[2];
+
+  if (x->closed)
     {
       guint best = NONE;
 
       for (guint c = 0; c < b->n_cells; c++)
         if (b->free[c] && (best == NONE || b->n_moves[c] < b->n_moves[best]))
           best = c;
-      x->root_step = 1;
-      x->roots[x->n_roots++] = best;
+      roots[n++] = best;
       x->weight = x->n_steps;
+      return n;
     }
+  count_colours (b, colours);
+  for (guint c = 0; c < b->n_cells; c++)
+    if (b->free[c] && (colours[0] == colours[1] || b->colour[c] == (colours[1] > colours[0])))
+      roots[n++] = c;
+  if (x->search->random_order)
+    for (guint i = n; i > 1; i--)
+      {
+        guint j = next_random (&x->rng) % i;
+        guint16 t = roots[i - 1];
+
+        roots[i - 1] = roots[j];
+        roots[j] = t;
+      }
   else
     {
-      guint colours[2];
+      g_autofree guint64 *keys = g_new (guint64, n);
 
-      count_colours (b, colours);
-      x->root_step = 1;
-      for (guint c = 0; c < b->n_cells; c++)
-        if (b->free[c] && (colours[0] == colours[1] ||
-                           b->colour[c] == (colours[1] > colours[0])))
-          x->roots[x->n_roots++] = c;
+      for (guint i = 0; i < n; i++)
+        keys[i] = ((guint64) b->n_moves[roots[i]] << 32) |
+                  ((guint64) (G_MAXUINT16 - b->outer[roots[i]]) << 16) | roots[i];
+      for (guint i = 1; i < n; i++)
+        for (guint j = i; j > 0 && keys[j - 1] > keys[j]; j--)
+          {
+            guint64 t = keys[j];
+
+            keys[j] = keys[j - 1];
+            keys[j - 1] = t;
+          }
+      for (guint i = 0; i < n; i++)
+        roots[i] = keys[i] & 0xffff;
     }
-}
-
-/* The stretches of the path between consecutive givens: for an open tour
- * stretch 0 runs from step 1 to the first given, stretch j from given j-1
- * to given j, stretch m after the last given; for a closed tour stretch 0
- * runs from the last given round to the first. Which cells each can take
- * (distance from its first given plus distance to its last within its
- * steps). FALSE when some cell fits none: no tour. */
-static gboolean
-make_stretches (Ctx *x)
-{
-  const PwKnightBoard *b = x->board;
-  guint f = x->n_steps, m = x->n_givens;
-
-  x->n_stretches = x->closed ? m : m + 1;
-  x->stretch_size = g_new0 (guint16, x->n_stretches);
-  x->placed_in = g_new0 (guint16, x->n_stretches);
-  x->untouched = ~G_GUINT64_CONSTANT (0);
-  for (guint s = 1, below = 0; s <= f; s++)
-    {
-      if (x->given_cell[s] != NONE)
-        {
-          below++;
-          continue;
-        }
-      x->stretch_of[s] = x->closed ? below % m : below;
-      x->stretch_size[x->stretch_of[s]]++;
-    }
-  for (guint c = 0; c < b->n_cells; c++)
-    {
-      if (!b->free[c] || x->given_step[c] != 0)
-        continue;
-      x->plain[x->n_plain++] = c;
-      for (guint j = 0; j < x->n_stretches; j++)
-        {
-          guint low_step, low_cell, high_step, high_cell;
-
-          if (x->stretch_size[j] == 0)
-            continue;
-          stretch_ends (x, j, NONE, NONE, &low_step, &low_cell, &high_step, &high_cell);
-          if (fits_stretch (x, c, low_step, low_cell, high_step, high_cell))
-            x->reach[c] |= stretch_bit (j);
-        }
-      if (x->reach[c] == 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-ctx_clear (Ctx *x)
-{
-  g_free (x->roots);
-  g_free (x->givens);
-  g_free (x->stretch_of);
-  g_free (x->stretch_size);
-  g_free (x->placed_in);
-  g_free (x->reach);
-  g_free (x->plain);
-  g_free (x->pos);
-  g_free (x->step_at);
-  g_free (x->given_step);
-  g_free (x->given_cell);
-  g_free (x->given_up);
-  g_free (x->given_down);
-  g_free (x->role);
-  g_free (x->deg);
-  g_free (x->avail);
-  g_free (x->need);
-  g_free (x->stamp);
-  g_free (x->queue);
-  g_free (x->steps_out);
+  return n;
 }
 
 /* One depth-first search, complete unless its budget stops it. */
@@ -1141,63 +1346,32 @@ search_once (const PwKnightBoard  *board,
   x.n_steps = f;
   x.closed = level->closed;
   x.weight = 1;
-  x.n_givens = givens->len;
-  x.givens = (Given *) g_array_free (g_steal_pointer (&givens), FALSE);
-  x.roots = g_new0 (guint16, n);
-  x.stretch_of = g_new0 (guint16, f + 1);
-  x.reach = g_new0 (guint64, n);
-  x.plain = g_new0 (guint16, n);
+  x.have_givens = givens->len > 0;
+  x.anchors = g_new0 (Given, MAX (givens->len, 1));
+  x.n_anchors = givens->len;
+  memcpy (x.anchors, givens->data, sizeof (Given) * givens->len);
+  x.low = g_new0 (guint16, x.n_anchors + 2);
+  x.high = g_new0 (guint16, x.n_anchors + 2);
+  x.left = g_new0 (guint16, x.n_anchors + 2);
+  x.fits = g_new0 (guint64, n);
+  x.fit_count = g_new0 (guint16, f + 2);
+  x.only_count = g_new0 (guint16, f + 2);
   x.pos = g_new (guint16, f + 1);
   x.step_at = g_new0 (guint16, n);
-  x.given_step = g_new0 (guint16, n);
-  x.given_cell = g_new (guint16, f + 1);
-  x.given_up = g_new0 (guint16, f + 1);
-  x.given_down = g_new0 (guint16, f + 1);
-  x.role = g_new0 (guint8, n);
   x.deg = g_new0 (guint8, n);
   x.avail = g_new0 (guint8, n);
   x.need = g_new0 (guint8, n);
   x.stamp = g_new0 (guint32, n);
   x.queue = g_new (guint16, n);
+  x.unvisited = g_memdup2 (board->free_bits, sizeof (guint64) * board->n_words);
+  x.layers_low = g_new0 (guint64, (gsize) (f + 1) * board->n_words);
+  x.layers_high = g_new0 (guint64, (gsize) (f + 1) * board->n_words);
+  x.frontier = g_new0 (guint64, board->n_words);
+  x.next = g_new0 (guint64, board->n_words);
+  x.fit_bits = g_new0 (guint64, board->n_words);
   x.steps_out = g_new0 (guint16, n);
   for (guint s = 0; s <= f; s++)
-    x.pos[s] = x.given_cell[s] = NONE;
-
-  for (guint i = 0; i < x.n_givens; i++)
-    {
-      const Given *g = &x.givens[i];
-
-      x.given_step[g->cell] = g->step;
-      x.given_cell[g->step] = g->cell;
-      x.role[g->cell] = is_end_step (&x, g->step) ? GIVEN_END : GIVEN_MIDDLE;
-    }
-  /* steps to the nearest given each way */
-  if (x.n_givens > 0)
-    for (guint s = 1; s <= f; s++)
-      {
-        guint t = s;
-
-        for (guint k = 1; k <= f && (t = step_towards (&x, t, UP)) != 0; k++)
-          if (x.given_cell[t] != NONE)
-            {
-              x.given_up[s] = k;
-              break;
-            }
-        t = s;
-        for (guint k = 1; k <= f && (t = step_towards (&x, t, DOWN)) != 0; k++)
-          if (x.given_cell[t] != NONE)
-            {
-              x.given_down[s] = k;
-              break;
-            }
-      }
-  make_roots (&x);
-  if (x.n_givens > 0 && !make_stretches (&x))
-    {
-      result->conflict = TRUE;
-      ctx_clear (&x);
-      return TRUE;
-    }
+    x.pos[s] = NONE;
 
   /* every cell unvisited: available neighbours are all its neighbours */
   for (guint c = 0; c < n; c++)
@@ -1208,7 +1382,7 @@ search_once (const PwKnightBoard  *board,
         x.n_unvisited++;
       }
   if (!x.closed)
-    x.free_ends = (x.given_cell[1] == NONE) + (f > 1 && x.given_cell[f] == NONE);
+    x.free_ends = f > 1 ? 2 : 1;
 
   x.rng = search->seed;
   for (guint i = 0; i < 4 || x.rng == 0; i++)
@@ -1219,49 +1393,19 @@ search_once (const PwKnightBoard  *board,
       x.rng ^= x.rng >> 31;
     }
 
-  /* the roots: Warnsdorff's order, or a random one */
-  if (x.n_roots > 1)
+  if (x.have_givens)
+    search_from_anchors (&x);
+  else
     {
-      if (search->random_order)
-        for (guint i = x.n_roots; i > 1; i--)
-          {
-            guint j = next_random (&x.rng) % i;
-            guint16 t = x.roots[i - 1];
+      g_autofree guint16 *roots = g_new (guint16, n);
+      guint n_roots = root_cells (&x, roots);
 
-            x.roots[i - 1] = x.roots[j];
-            x.roots[j] = t;
-          }
-      else
+      x.n_anchors = 1;
+      for (guint i = 0; i < n_roots && !x.stop; i++)
         {
-          g_autofree guint64 *keys = g_new (guint64, x.n_roots);
-
-          for (guint i = 0; i < x.n_roots; i++)
-            keys[i] = ((guint64) board->n_moves[x.roots[i]] << 32) |
-                      ((guint64) (G_MAXUINT16 - board->outer[x.roots[i]]) << 16) | x.roots[i];
-          for (guint i = 1; i < x.n_roots; i++)
-            for (guint j = i; j > 0 && keys[j - 1] > keys[j]; j--)
-              {
-                guint64 t = keys[j];
-
-                keys[j] = keys[j - 1];
-                keys[j - 1] = t;
-              }
-          for (guint i = 0; i < x.n_roots; i++)
-            x.roots[i] = keys[i] & 0xffff;
+          x.anchors[0] = (Given) { 1, roots[i] };
+          search_from_anchors (&x);
         }
-    }
-
-  for (guint i = 0; i < x.n_roots && !x.stop; i++)
-    {
-      guint c = x.roots[i], s = x.root_step;
-
-      if (!count_node (&x))
-        break;
-      apply (&x, c, s, UP);
-      /* one cell: a closed tour would need it a knight's move from itself */
-      if (f == 1 ? !x.closed : consistent (&x))
-        dfs (&x);
-      undo (&x, c, s, UP);
     }
 
   ctx_clear (&x);
@@ -1283,6 +1427,8 @@ search_once (const PwKnightBoard  *board,
  * before its cutoff has seen every tour, and its count is exact. The
  * nodes of all the searches are counted. */
 #define RESTART_MAX_SOLUTIONS 100000
+/* ... and only when at most one cell in this many is given */
+#define RESTART_GIVENS 16
 
 typedef struct
 {
@@ -1328,7 +1474,10 @@ _pw_knight_search (const PwKnightBoard  *board,
   g_return_val_if_fail (search != NULL && result != NULL, FALSE);
   g_return_val_if_fail (board->n_cells == level->width * level->height, FALSE);
 
-  if (!search->restarts || search->max_solutions > RESTART_MAX_SOLUTIONS)
+  /* a level with many givens is mostly a proof, which restarts only
+   * make longer */
+  if (!search->restarts || search->max_solutions > RESTART_MAX_SOLUTIONS ||
+      _pw_knight_level_n_givens (level) * RESTART_GIVENS > board->n_free)
     return search_once (board, level, search, result, error);
 
   memset (result, 0, sizeof *result);

@@ -714,7 +714,6 @@ _pw_knight_measure (const PwKnightBoard *board,
       search.max_nodes = MAX (*budget, 1);
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
-      search.connectivity = TRUE;
       search.cancellable = cancellable;
       if (!_pw_knight_search (board, level, &search, &result, error))
         return FALSE;
@@ -761,7 +760,6 @@ find_redundant (const PwKnightBoard *board,
       _pw_knight_search_init (&search);
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
-      search.connectivity = TRUE;
       search.cancellable = cancellable;
       if (!_pw_knight_search (board, without, &search, &result, error))
         return FALSE;
@@ -853,7 +851,6 @@ knight_analyse (gconstpointer           data,
   _pw_knight_search_init (&search);
   search.max_solutions = cap + 1;
   search.max_nodes = count_budget.left;
-  search.connectivity = TRUE;
   search.on_solution = keep_two;
   search.on_solution_data = &solutions;
   search.cancellable = cancellable;
