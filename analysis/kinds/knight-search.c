@@ -3,40 +3,50 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A depth-first search that extends the path one step at a time, trying
- * the next cells in Warnsdorff's order (fewest onward moves first; ties
- * by distance from the centre, farthest first, or at random). What it
- * knows at each node:
+ * A depth-first search over numbered paths. The givens are placed first
+ * (without givens: step 1, on every start cell in turn for an open tour,
+ * on one cell for a closed tour, whose every tour found then stands for
+ * its rotations). Between consecutive placed anchors lies a "stretch" of
+ * steps still to place, with a "front" at each end (an open tour's first
+ * and last stretches have one). A node places one step at one front: of
+ * all fronts, the one with the fewest candidate cells (a forced step
+ * first, like a person solving a Hidato), the candidates in Warnsdorff's
+ * order (fewest ways on first; ties by distance from the centre, farthest
+ * first, or at random). Growing from both ends is what finds closed tours
+ * at once: with the start fixed, the path's far end is a front too, and
+ * it is grown before the cells around it are used up.
  *
- * - "available" neighbours of each unvisited cell: unvisited cells and
- *   placed cells that still miss a path neighbour ("ports": the head, the
- *   start of a closed tour, the anchor the search began from). A cell of
- *   the finished path has two path neighbours, one if it is an end, so an
- *   unvisited cell with none available is dead, and with one it must be
- *   an end: no more such cells than unplaced ends (none for a closed
- *   tour); a given that is not an end needs two. Counted incrementally:
- *   placing a cell changes the counts of its own neighbours and of the
- *   port it leaves.
- * - a port needs as many unvisited neighbours as path neighbours it
- *   misses (a closed tour's start stays reachable);
- * - given numbers are anchors: the cell of a given step is the only
- *   candidate for it, no other step may take it, and a cell placed at
- *   step s must be within the knight distance and of the colour that the
- *   next given ahead allows (distance ≤ step gap, same parity). Between
- *   consecutive givens, each cell that no later stretch of the path can
- *   reach must still be reachable in the current stretch: distance from
- *   the head plus distance to the next given within the steps left;
- * - optionally, the unvisited cells must not fall into more pieces than
- *   the path has ends left to cover them, each piece next to a port.
+ * What the search knows at each node, besides the givens' cells being
+ * taken:
  *
- * Where it starts: at the smallest given number, going up to the last
- * step, then (open tours) down from the anchor to step 1. Without givens
- * an open tour tries every start cell (of the majority colour when the
- * count is odd); a closed tour fixes step 1 on the cell with the fewest
- * moves and counts each tour found as many times as there are cells (its
- * rotations). Distances are knight distances through cells that are not
- * blocked, so they ignore visited cells: they are lower bounds.
- */
+ * - "available" neighbours of each unvisited cell: unvisited cells, and
+ *   placed cells that still miss a path neighbour ("ports": the fronts).
+ *   A cell of the finished path has two path neighbours, one if it is an
+ *   end, so an unvisited cell with none available is dead, and one with
+ *   one must be an end: no more of those than unplaced ends (none for a
+ *   closed tour). Counted incrementally: placing a cell changes the
+ *   counts of its own neighbours and of the port it completes. A cell
+ *   whose only way in is the front being grown must come next.
+ * - a candidate must be within reach of the stretch's other front: knight
+ *   distance at most the steps between them, same parity (the board is
+ *   two-coloured and every move changes colour).
+ * - per unvisited cell, the stretches that can still take it: the cell
+ *   is within d1 moves of one front and d2 of the other, through
+ *   unvisited cells, with d1 + d2 at most the stretch's gap (an open
+ *   tour's end stretch: d1 at most its steps). A cell no stretch can take
+ *   is dead; a stretch with fewer cells that fit it than steps left, or
+ *   more cells that only it can take, fails. The distances are grown as
+ *   bit sets, layer by layer from each front, for the stretch just grown
+ *   and for the others the placed cell could have been part of; cells
+ *   that lose a stretch go on a trail, so undoing is exact.
+ * - optionally (connectivity), the unvisited cells must not fall into
+ *   more pieces than there are stretches left, each piece next to a
+ *   front. It cuts few nodes once the stretches are tracked, so the
+ *   analysis leaves it off.
+ *
+ * Before any search, the givens are checked against each other (see
+ * _pw_knight_find_conflicts) and the colours counted: an open tour needs
+ * colour counts at most one apart, a closed one equal counts. */
 
 #define G_LOG_DOMAIN "pw-knight"
 
@@ -198,14 +208,6 @@ dist (const PwKnightBoard *board,
       guint                b)
 {
   return board->dist[(gsize) a * board->n_cells + b];
-}
-
-static inline gboolean
-adjacent (const PwKnightBoard *board,
-          guint                a,
-          guint                b)
-{
-  return dist (board, a, b) == 1;
 }
 
 /* Whether a knight at @a can be at @b after exactly @gap steps, as far as
@@ -591,8 +593,10 @@ stretch_bit (guint j)
   return G_GUINT64_CONSTANT (1) << MIN (j, TRACKED);
 }
 
-/* Whether unvisited cell @u can still take a step of stretch @j, from
- * the knight distances to its fronts. */
+/* Whether unvisited cell @u can take a step of stretch @j, from the
+ * board's knight distances to its fronts (through visited cells too): the
+ * first sieve when the search starts, refined by refit_stretch; the only
+ * one for stretches past TRACKED. */
 static inline gboolean
 fits_stretch (const Ctx *x,
               guint      j,
