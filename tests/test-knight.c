@@ -700,7 +700,7 @@ test_large_boards (void)
 static void
 test_budget_and_cancel (void)
 {
-  g_autoptr(PwKnightLevel) level = empty_level (4, 8, TRUE);   /* 4×n: no closed tour */
+  g_autoptr(PwKnightLevel) level = empty_level (8, 8, FALSE);   /* far too many tours */
   g_autoptr(PwKnightBoard) board = _pw_knight_board_new (level);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
@@ -712,6 +712,12 @@ test_budget_and_cancel (void)
   g_assert_true (_pw_knight_search (board, level, &search, &result, NULL));
   g_assert_true (result.node_limit);
   g_assert_cmpuint (result.nodes, ==, 5000);
+  /* the restarts share the budget */
+  search.max_solutions = 100000;
+  g_assert_true (_pw_knight_search (board, level, &search, &result, NULL));
+  g_assert_true (result.node_limit);
+  g_assert_cmpuint (result.nodes, ==, 5000);
+  g_assert_cmpuint (result.solutions, <, 100000);
 
   search.max_nodes = 0;
   search.cancellable = cancellable;
@@ -969,9 +975,12 @@ test_transforms (void)
   for (guint i = 0; i < 60; i++)
     {
       g_autoptr(PwKnightLevel) level = random_level (rand);
-      Ref ref;
+      /* the plain walk on the smaller boards only */
+      gboolean walk = _pw_knight_level_n_free (level) <= 25;
+      Ref ref = { 0 };
 
-      ref_count (level, &ref);
+      if (walk)
+        ref_count (level, &ref);
       for (guint t = 0; t < G_N_ELEMENTS (transforms); t++)
         {
           g_autoptr(PwKnightLevel) moved = pw_knights_tour_kind.transform (level, transforms[t]);
@@ -984,9 +993,12 @@ test_transforms (void)
                                   : transforms[t];
 
           /* a symmetry of the board keeps the tours */
-          ref_count (moved, &moved_ref);
-          g_assert_cmpuint (moved_ref.count, ==, ref.count);
-          ref_clear (&moved_ref);
+          if (walk)
+            {
+              ref_count (moved, &moved_ref);
+              g_assert_cmpuint (moved_ref.count, ==, ref.count);
+              ref_clear (&moved_ref);
+            }
           back = pw_knights_tour_kind.transform (moved, inverse);
           g_assert_true (_pw_knight_level_equal (level, back));
         }

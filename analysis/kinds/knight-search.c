@@ -445,6 +445,7 @@ typedef struct
   guint16 *high;
   guint16 *left;
   guint64 *holders;        /* per tracked stretch: the cells whose mask has it */
+  guint64  end_stretches;  /* the stretches that hold an open tour's free end */
   /* per cell: which stretches can still take it (bit j, TRACKED for the
    * rest); per tracked stretch: unvisited cells it can take, and those it
    * alone can take */
@@ -614,27 +615,39 @@ fits_stretch (const Ctx *x,
   return dist (b, u, x->pos[hi]) <= hi - 1u;
 }
 
-/* Adds or takes away a cell's share of the stretch counters, for its
- * mask @mask. */
+/* Adds or takes away cell @u's share of the stretch counters (kept per
+ * colour), for its mask @mask. */
 static inline void
 fits_contribute (Ctx     *x,
+                 guint    u,
                  guint64  mask,
                  int      sign)
 {
   guint64 tracked = mask & ~stretch_bit (TRACKED);
+  guint colour = x->board->colour[u];
 
   for (guint64 m = tracked; m != 0; m &= m - 1)
-    x->fit_count[g_bit_nth_lsf (m, -1)] += sign;
+    x->fit_count[2 * g_bit_nth_lsf (m, -1) + colour] += sign;
   if (mask == tracked && tracked != 0 && (tracked & (tracked - 1)) == 0)
-    x->only_count[g_bit_nth_lsf (tracked, -1)] += sign;
+    x->only_count[2 * g_bit_nth_lsf (tracked, -1) + colour] += sign;
 }
 
-/* The stretch counters agree with what is left of stretch @j. */
+/* The stretch counters agree with what is left of stretch @j: its steps
+ * alternate colours from its front's, so it needs so many cells of each
+ * colour; no fewer fit it, no more fit only it. */
 static inline gboolean
 stretch_counts_ok (const Ctx *x,
                    guint      j)
 {
-  return j >= TRACKED || (x->fit_count[j] >= x->left[j] && x->only_count[j] <= x->left[j]);
+  guint k = x->left[j], front, other;
+
+  if (j >= TRACKED)
+    return TRUE;
+  front = x->board->colour[x->pos[x->low[j] != 0 ? x->low[j] : x->high[j]]];
+  other = 1 - front;
+  /* the step next to the front is of the other colour */
+  return x->fit_count[2 * j + other] >= (k + 1) / 2 && x->fit_count[2 * j + front] >= k / 2 &&
+         x->only_count[2 * j + other] <= (k + 1) / 2 && x->only_count[2 * j + front] <= k / 2;
 }
 
 /* The cells within i knight's moves of @from through unvisited cells,
@@ -743,8 +756,8 @@ refit_stretch (Ctx  *x,
           lost &= lost - 1;
           *holders &= ~(G_GUINT64_CONSTANT (1) << (u % 64));
           x->trail[x->trail_len++] = (Trail) { u, old };
-          fits_contribute (x, old, -1);
-          fits_contribute (x, now, 1);
+          fits_contribute (x, u, old, -1);
+          fits_contribute (x, u, now, 1);
           x->fits[u] = now;
           if (now == 0)
             x->stretch_fail = TRUE;
@@ -806,7 +819,7 @@ apply (Ctx  *x,
     {
       guint64 others = x->fits[c] & ~stretch_bit (j);
 
-      fits_contribute (x, x->fits[c], -1);
+      fits_contribute (x, c, x->fits[c], -1);
       if (dir == UP)
         x->low[j] = s;
       else
@@ -842,8 +855,8 @@ undo (Ctx  *x,
           for (; back != 0; back &= back - 1)
             x->holders[g_bit_nth_lsf (back, -1) * x->board->n_words + t->cell / 64] |=
               G_GUINT64_CONSTANT (1) << (t->cell % 64);
-          fits_contribute (x, x->fits[t->cell], -1);
-          fits_contribute (x, t->mask, 1);
+          fits_contribute (x, t->cell, x->fits[t->cell], -1);
+          fits_contribute (x, t->cell, t->mask, 1);
           x->fits[t->cell] = t->mask;
         }
       x->left[j]++;
@@ -851,7 +864,7 @@ undo (Ctx  *x,
         x->low[j] = step_towards (x, s, DOWN);
       else
         x->high[j] = step_towards (x, s, UP);
-      fits_contribute (x, x->fits[c], 1);
+      fits_contribute (x, c, x->fits[c], 1);
     }
 
   for (guint k = 0; k < b->n_moves[c]; k++)
@@ -1051,8 +1064,11 @@ gather (Ctx     *x,
       if (j < TRACKED && !(x->fits[u] & stretch_bit (j)))
         continue;
       /* a cell with no other way in must come now, while @from is the
-       * port it relies on */
-      if (x->avail[u] == 1 && x->need[from] == 1)
+       * port it relies on; so must one with two ways in, one of them
+       * @from, when it cannot be an end of the path (it needs both) */
+      if (x->need[from] == 1 &&
+          (x->avail[u] == 1 ||
+           (x->avail[u] == 2 && (x->free_ends == 0 || !(x->fits[u] & x->end_stretches)))))
         {
           if (forced)
             return 0;
@@ -1159,6 +1175,11 @@ make_stretches (Ctx *x)
         x->left[j] = x->high[j] - 1;
     }
   x->stretch_fail = FALSE;
+  x->end_stretches = 0;
+  if (!x->closed && x->low[0] == 0)
+    x->end_stretches |= stretch_bit (0);
+  if (!x->closed && x->high[m] == 0)
+    x->end_stretches |= stretch_bit (m);
   counts = g_new0 (guint, MIN (x->n_stretches, TRACKED) + 1);
   for (guint c = 0; c < n; c++)
     {
@@ -1169,7 +1190,7 @@ make_stretches (Ctx *x)
           x->fits[c] |= stretch_bit (j);
       if (x->fits[c] == 0)
         return FALSE;
-      fits_contribute (x, x->fits[c], 1);
+      fits_contribute (x, c, x->fits[c], 1);
       for (guint j = 0; j < MIN (x->n_stretches, TRACKED); j++)
         counts[j] += (x->fits[c] & stretch_bit (j)) != 0;
     }
@@ -1203,8 +1224,8 @@ stretches_clear (Ctx *x)
   g_clear_pointer (&x->trail, g_free);
   x->trail_len = 0;
   memset (x->fits, 0, sizeof (guint64) * x->board->n_cells);
-  memset (x->fit_count, 0, sizeof (guint16) * (x->board->n_free + 2));
-  memset (x->only_count, 0, sizeof (guint16) * (x->board->n_free + 2));
+  memset (x->fit_count, 0, sizeof (guint16) * 2 * (x->board->n_free + 2));
+  memset (x->only_count, 0, sizeof (guint16) * 2 * (x->board->n_free + 2));
 }
 
 static void
@@ -1358,8 +1379,8 @@ search_once (const PwKnightBoard  *board,
   x.high = g_new0 (guint16, x.n_anchors + 2);
   x.left = g_new0 (guint16, x.n_anchors + 2);
   x.fits = g_new0 (guint64, n);
-  x.fit_count = g_new0 (guint16, f + 2);
-  x.only_count = g_new0 (guint16, f + 2);
+  x.fit_count = g_new0 (guint16, 2 * (f + 2));
+  x.only_count = g_new0 (guint16, 2 * (f + 2));
   x.pos = g_new (guint16, f + 1);
   x.step_at = g_new0 (guint16, n);
   x.deg = g_new0 (guint8, n);
