@@ -223,21 +223,19 @@ reachable_in (const PwKnightBoard *board,
   return d <= gap && ((d ^ gap) & 1) == 0;
 }
 
-/* The cells a knight reaches from @src on a board of one word. */
+/* The cells a knight reaches from @src on a board of one word: moves 2
+ * to 5 go down the board (the index grows by at least w - 2 > 0), the
+ * others up. */
 static inline guint64
 spread1 (const PwKnightBoard *board,
          guint64              src)
 {
-  guint64 out = 0;
+  const guint64 *m = board->move_from;
+  const int *s = board->move_shift;
 
-  for (guint k = 0; k < 8; k++)
-    {
-      guint64 from = src & board->move_from[k];
-      int shift = board->move_shift[k];
-
-      out |= shift >= 0 ? from << shift : from >> -shift;
-    }
-  return out;
+  return ((src & m[2]) << s[2]) | ((src & m[3]) << s[3]) | ((src & m[4]) << s[4]) |
+         ((src & m[5]) << s[5]) | ((src & m[0]) >> -s[0]) | ((src & m[1]) >> -s[1]) |
+         ((src & m[6]) >> -s[6]) | ((src & m[7]) >> -s[7]);
 }
 
 /* @dst = the cells a knight reaches from @src, among @within. */
@@ -632,6 +630,30 @@ fits_contribute (Ctx     *x,
     x->only_count[2 * g_bit_nth_lsf (tracked, -1) + colour] += sign;
 }
 
+/* Cell @u's mask goes from @old to @now: the counters follow the bits
+ * that changed. */
+static inline void
+fits_change (Ctx     *x,
+             guint    u,
+             guint64  old,
+             guint64  now)
+{
+  guint64 high = stretch_bit (TRACKED);
+  guint colour = x->board->colour[u];
+
+  for (guint64 d = (old ^ now) & ~high; d != 0; d &= d - 1)
+    {
+      guint j = g_bit_nth_lsf (d, -1);
+
+      x->fit_count[2 * j + colour] += (now >> j) & 1 ? 1 : -1;
+    }
+  /* only one stretch can take it */
+  if (!(old & high) && old != 0 && (old & (old - 1)) == 0)
+    x->only_count[2 * g_bit_nth_lsf (old, -1) + colour]--;
+  if (!(now & high) && now != 0 && (now & (now - 1)) == 0)
+    x->only_count[2 * g_bit_nth_lsf (now, -1) + colour]++;
+}
+
 /* The stretch counters agree with what is left of stretch @j: its steps
  * alternate colours from its front's, so it needs so many cells of each
  * colour; no fewer fit it, no more fit only it. */
@@ -756,8 +778,7 @@ refit_stretch (Ctx  *x,
           lost &= lost - 1;
           *holders &= ~(G_GUINT64_CONSTANT (1) << (u % 64));
           x->trail[x->trail_len++] = (Trail) { u, old };
-          fits_contribute (x, u, old, -1);
-          fits_contribute (x, u, now, 1);
+          fits_change (x, u, old, now);
           x->fits[u] = now;
           if (now == 0)
             x->stretch_fail = TRUE;
@@ -855,8 +876,7 @@ undo (Ctx  *x,
           for (; back != 0; back &= back - 1)
             x->holders[g_bit_nth_lsf (back, -1) * x->board->n_words + t->cell / 64] |=
               G_GUINT64_CONSTANT (1) << (t->cell % 64);
-          fits_contribute (x, t->cell, x->fits[t->cell], -1);
-          fits_contribute (x, t->cell, t->mask, 1);
+          fits_change (x, t->cell, x->fits[t->cell], t->mask);
           x->fits[t->cell] = t->mask;
         }
       x->left[j]++;
@@ -1109,14 +1129,16 @@ dfs (Ctx *x)
         n = gather (x, j, dir, cand);
         if (n == 0)
           return;
-        /* random orders also break ties between fronts at random */
-        if (n == n_best && x->search->random_order && (next_random (&x->rng) >> 32) % ++n_ties == 0)
+        /* fewest candidates, then the shortest stretch; random orders
+         * break the ties left at random */
+        if (n == n_best && x->left[j] == x->left[best_j] && x->search->random_order &&
+            (next_random (&x->rng) >> 32) % ++n_ties == 0)
           {
             best_j = j;
             best_dir = dir;
             memcpy (best, cand, sizeof (guint16) * n);
           }
-        if (n < n_best)
+        if (n < n_best || (n == n_best && x->left[j] < x->left[best_j]))
           {
             n_ties = 1;
             n_best = n;
