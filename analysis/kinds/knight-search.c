@@ -1396,7 +1396,8 @@ search_once (const PwKnightBoard  *board,
   x.have_givens = givens->len > 0;
   x.anchors = g_new0 (Given, MAX (givens->len, 1));
   x.n_anchors = givens->len;
-  memcpy (x.anchors, givens->data, sizeof (Given) * givens->len);
+  if (givens->len > 0)
+    memcpy (x.anchors, givens->data, sizeof (Given) * givens->len);
   x.low = g_new0 (guint16, x.n_anchors + 2);
   x.high = g_new0 (guint16, x.n_anchors + 2);
   x.left = g_new0 (guint16, x.n_anchors + 2);
