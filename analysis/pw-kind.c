@@ -15,6 +15,7 @@
 #include "kinds/nonogram-private.h"
 #include "kinds/magic-private.h"
 #include "kinds/queens-private.h"
+#include "kinds/knight-private.h"
 #include "kinds/slide-private.h"
 
 G_DEFINE_QUARK (pw-kind-error-quark, pw_kind_error)
@@ -32,6 +33,7 @@ static const PwKind * const registry[] = {
   &pw_magic_kind,
   &pw_queens_kind,
   &pw_star_battle_kind,
+  &pw_knights_tour_kind,
 };
 
 const PwKind *
