@@ -945,6 +945,16 @@ knight_analyse (gconstpointer           data,
 /* ------------------------------------------------------------------ */
 /* The kind table                                                       */
 
+/* The level list: is it a proper puzzle, how hard for a solver, how
+ * many numbers are given. */
+static const PwListColumn knight_columns[] = {
+  { "solutions", N_("Solutions"), N_("Tours, counted up to the cap"), PW_COLUMN_COUNT,
+    pw_list_column_format_capped },
+  { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
+    PW_COLUMN_DECIMAL },
+  { "givens", N_("Givens"), N_("Given step numbers"), PW_COLUMN_COUNT },
+};
+
 const PwKind pw_knights_tour_kind = {
   .id = "knights-tour",
   .name = N_("Knight’s tour"),
@@ -962,6 +972,10 @@ const PwKind pw_knights_tour_kind = {
   .validate = knight_validate,
   .figures = knight_figures,
   .n_figures = N_FIGURES,
+  .list_columns = knight_columns,
+  .n_list_columns = G_N_ELEMENTS (knight_columns),
+  .solvable_figure = "solutions",
+  .progress_unit = N_("search nodes"),
   .analyse = knight_analyse,
   .generate_params = _pw_knight_generate_params,
   .n_generate_params = PW_KNIGHT_N_GENERATE_PARAMS,
