@@ -1,9 +1,10 @@
 #!/bin/sh
 # check-kind-names.sh SOURCE_ROOT — the shell asks the kind: no kind's id
 # appears in the code of the window, the application, the level list, the
-# figures panel, the grid board or the command line (comments aside). The
-# kinds' ids are read from their tables in analysis/kinds. One python run
-# reads every file (a process per file and kind was slow on a busy machine).
+# figures panel, the grid board, the charts, printing or the command line
+# (comments aside). The kinds' ids are read from their tables in
+# analysis/kinds. One python run reads every file (a process per file and
+# kind was slow on a busy machine).
 set -eu
 exec python3 - "$1" <<'PY'
 import glob, re, sys
@@ -16,9 +17,11 @@ if not ids:
     print("no kind ids found")
     sys.exit(1)
 
-patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli.c", "ui/pw-level-list*.c",
-            "ui/pw-level-item.c", "ui/pw-analysis-panel.c", "ui/pw-level-panel.c",
-            "ui/pw-grid-board.c", "ui/pw-board.c", "resources/ui/pw-window.ui"]
+patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli*.c", "app/*-main.c",
+            "ui/pw-level-list*.c", "ui/pw-level-item.c", "ui/pw-analysis-panel.c",
+            "ui/pw-level-panel.c", "ui/pw-grid-board.c", "ui/pw-board.c", "ui/pw-chart*.[ch]",
+            "ui/pw-sheet*.[ch]", "draw/*.[ch]", "resources/ui/pw-window.ui",
+            "resources/ui/pw-chart*.ui"]
 status = 0
 for pattern in patterns:
     for path in sorted(glob.glob(root + "/" + pattern)):

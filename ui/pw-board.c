@@ -9,9 +9,9 @@
 
 #include "config.h"
 
+#include "kinds/kind-boards.h"
 #include "pw-board.h"
 #include "pw-grid-board.h"
-#include "pw-kind-view.h"
 
 G_DEFINE_INTERFACE (PwBoard, pw_board, GTK_TYPE_WIDGET)
 
@@ -39,11 +39,10 @@ pw_board_default_init (PwBoardInterface *iface)
 GType
 pw_board_type_for_level (PwLevel *level)
 {
-  const PwKindView *view = level != NULL ? pw_kind_view_lookup (pw_level_get_kind_id (level)) : NULL;
+  GType type = level != NULL ? pw_kind_board_type (pw_level_get_kind_id (level))
+                             : G_TYPE_INVALID;
 
-  if (view != NULL && view->board_type != NULL)
-    return view->board_type ();
-  return PW_TYPE_GRID_BOARD;
+  return type != G_TYPE_INVALID ? type : PW_TYPE_GRID_BOARD;
 }
 
 #define IFACE(self) PW_BOARD_GET_IFACE (self)

@@ -26,8 +26,8 @@ typedef enum
   PW_BOARD_CAN_SOLVE = 1 << 2,  /* play the solution, step by step */
 } PwBoardPlayActions;
 
-/* Each kind's view table names the board its levels go on
- * (PwKindView.board_type); the grid board (pw-grid-board.h) serves every
+/* ui/kinds/kind-boards.c names the board each kind's levels go on
+ * (pw_kind_board_type); the grid board (pw-grid-board.h) serves every
  * kind drawn on a grid, the card table FreeCell. The window shows the
  * board of the level on screen and only ever talks to it through this
  * interface.

@@ -224,6 +224,29 @@ pw_level_paint_at (PwLevel          *level,
 }
 
 gboolean
+pw_level_paint_solution (PwLevel          *level,
+                         JsonObject       *figures,
+                         cairo_t          *cr,
+                         const PwGeometry *geometry,
+                         gboolean          dark)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
+  gboolean drawn;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL, FALSE);
+
+  if (view == NULL || view->draw_solution == NULL || pw_level_get_kind (level) == NULL ||
+      figures == NULL)
+    return FALSE;
+  cairo_save (cr);
+  drawn = view->draw_solution (pw_level_get_data (level), figures, cr, geometry,
+                               pw_view_style_get (dark));
+  cairo_restore (cr);
+  return drawn;
+}
+
+gboolean
 pw_level_get_grid (PwLevel *level,
                    int     *columns,
                    int     *rows)

@@ -89,11 +89,20 @@ typedef struct
    * Down, Left make, or NULL. */
   const char *arrow_moves;
 
-  /* The editor's widget for the kind's levels, a PwBoard (ui/pw-board.h)
-   * that shows, edits and plays them: its type's get_type function; NULL
-   * for the grid board (canvas, palette, move or placement play), which
-   * every kind drawn on a grid can use. */
-  GType     (*board_type) (void);
+  /* Print: draws the level solved, as draw does the level, from its
+   * analysis's @figures (a complete analysis); FALSE, drawing nothing,
+   * when the figures hold no solution it can draw. May be NULL: the kind
+   * has no solution page. */
+  gboolean (*draw_solution) (gconstpointer      data,
+                             JsonObject        *figures,
+                             cairo_t           *cr,
+                             const PwGeometry  *geometry,
+                             const PwViewStyle *style);
+
+  /* The view tables are cairo only (the drawing library: the editor, the
+   * command line's pictures and the tests link it without GTK); the
+   * editor's widget for a kind's levels is named apart, by
+   * ui/kinds/kind-boards.c. */
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);
@@ -144,6 +153,14 @@ gboolean pw_level_paint_at (PwLevel          *level,
 gboolean pw_level_get_grid (PwLevel          *level,
                             int              *columns,
                             int              *rows);
+
+/* Paints @level solved where @geometry says (its view's draw_solution,
+ * from @figures); FALSE, painting nothing, when it cannot. */
+gboolean pw_level_paint_solution (PwLevel          *level,
+                                  JsonObject       *figures,
+                                  cairo_t          *cr,
+                                  const PwGeometry *geometry,
+                                  gboolean          dark);
 
 /* The level as a PNG file, @cell pixels a cell. */
 gboolean pw_level_write_png (PwLevel    *level,

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The window knows no kind. Left, the level list (pw-level-list.c);
- * centre, the board of the level's kind (PwKindView.board_type: the grid
+ * centre, the board of the level's kind (ui/kinds/kind-boards.c: the grid
  * board by default) under the play bar, and the level's notes and
  * playtests (pw-level-panel.c); right, the figures (pw-analysis-panel.c)
  * and the state graph (pw-graph-view.c). It keeps them in step with the

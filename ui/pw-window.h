@@ -60,7 +60,7 @@ void             pw_window_select_level       (PwWindow       *self,
                                                guint           index);
 
 /* For tests. */
-/* The board of the level on screen (its kind's, PwKindView.board_type). */
+/* The board of the level on screen (its kind's, ui/kinds/kind-boards.c). */
 PwBoard         *pw_window_get_board          (PwWindow       *self);
 /* The grid board's canvas. */
 PwCanvas        *pw_window_get_canvas         (PwWindow       *self);

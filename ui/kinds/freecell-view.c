@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "freecell-view.h"
-#include "pw-card-table.h"
 
 #define CARD_WIDTH   0.9      /* of a column */
 #define CARD_HEIGHT  1.26
@@ -629,6 +628,4 @@ const PwKindView pw_freecell_view = {
   .kind_id = "freecell",
   .get_grid = freecell_get_grid,
   .draw = freecell_draw,
-  /* cards are no grid of tiles: the card table edits and plays them */
-  .board_type = pw_card_table_get_type,
 };
