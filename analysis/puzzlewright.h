@@ -9,6 +9,7 @@
 #include "pw-types.h"
 #include "pw-kind.h"
 #include "pw-analysis.h"
+#include "pw-chart-data.h"
 #include "pw-level.h"
 #include "pw-level-set.h"
 #include "pw-document.h"

@@ -25,6 +25,7 @@
 
 #include "puzzlewright.h"
 #include "pw-cli.h"
+#include "pw-cli-private.h"
 
 typedef struct
 {
@@ -38,6 +39,7 @@ static int cmd_import     (int argc, char **argv);
 static int cmd_export_csv (int argc, char **argv);
 static int cmd_generate   (int argc, char **argv);
 static int cmd_export     (int argc, char **argv);
+static int cmd_draw       (int argc, char **argv);
 
 static const Command commands[] = {
   { "analyse",    cmd_analyse,    N_("Analyse every level of level-set files") },
@@ -45,6 +47,12 @@ static const Command commands[] = {
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
+  /* drawn with cairo by puzzlewright-draw (pw-cli-draw.c), so that this
+   * program starts without it */
+  { "chart",      cmd_draw,       N_("Draw a set's difficulty curve as SVG, PNG or PDF") },
+  { "report",     cmd_draw,       N_("Compare a figure with a playtest measure: correlation and "
+                                     "scatter") },
+  { "render",     cmd_draw,       N_("Print a set's levels on sheets: PDF, SVG or PNG") },
 };
 
 static void
@@ -1067,28 +1075,52 @@ pw_cli_find_sample_set (void)
   return NULL;
 }
 
-int
-pw_cli_exec_editor (int    argc,
-                    char **argv)
+/* Replaces this process with @program, the one beside this program in a
+ * build tree, else the installed one in libexecdir; @argv[0] is replaced,
+ * the rest passed on. */
+static int
+exec_beside (const char  *program,
+             int          argc,
+             char       **argv)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
-  g_autofree char *beside = dir != NULL ? g_build_filename (dir, "puzzlewright-editor", NULL)
-                                        : NULL;
-  const char *installed = PW_LIBEXECDIR "/puzzlewright-editor";
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, program, NULL) : NULL;
+  g_autofree char *installed = g_build_filename (PW_LIBEXECDIR, program, NULL);
   const char *path;
   g_autofree char **args = g_new0 (char *, argc + 1);
   int saved;
 
-  /* the build tree's editor beside a build's command, else the installed one */
   path = beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
   args[0] = (char *) path;
   for (int i = 1; i < argc; i++)
     args[i] = argv[i];
   execv (path, args);
   saved = errno;
-  g_printerr (_("puzzlewright: could not start the editor %s: %s\n"), path, g_strerror (saved));
+  g_printerr (_("puzzlewright: could not start %s: %s\n"), path, g_strerror (saved));
   return PW_EXIT_FAILURE;
+}
+
+int
+pw_cli_exec_editor (int    argc,
+                    char **argv)
+{
+  return exec_beside ("puzzlewright-editor", argc, argv);
+}
+
+/* chart, report, render: @argv[0] is "puzzlewright COMMAND" */
+static int
+cmd_draw (int    argc,
+          char **argv)
+{
+  const char *command = strchr (argv[0], ' ') != NULL ? strchr (argv[0], ' ') + 1 : argv[0];
+  g_autofree char **args = g_new0 (char *, argc + 2);
+
+  args[0] = argv[0];
+  args[1] = (char *) command;
+  for (int i = 1; i < argc; i++)
+    args[i + 1] = argv[i];
+  return exec_beside ("puzzlewright-draw", argc + 1, args);
 }
 
 static void
@@ -1156,4 +1188,40 @@ pw_cli_run (int    argc,
   g_printerr (_("puzzlewright: unknown command “%s”\n"), argv[1]);
   print_help ();
   return PW_EXIT_USAGE;
+}
+
+/* For the drawing commands (pw-cli-draw.c), which run in their own
+ * program. */
+void
+_pw_cli_usage_error (const char *command,
+                     const char *message)
+{
+  usage_error (command, message);
+}
+
+gboolean
+_pw_cli_parse_count (const char *command,
+                     const char *option,
+                     const char *text,
+                     guint64     min,
+                     guint64    *value)
+{
+  return parse_count (command, option, text, min, value);
+}
+
+PwLevelSet *
+_pw_cli_load_set (const char  *path,
+                  char       **display_name)
+{
+  return load_set (path, display_name);
+}
+
+gboolean
+_pw_cli_analyse_set (const char             *display_name,
+                     PwLevelSet             *set,
+                     const PwAnalyseOptions *options,
+                     gboolean                quiet,
+                     GPtrArray              *rows)
+{
+  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, rows);
 }

@@ -1,0 +1,502 @@
+/* pw-cli-draw.c — the command line's pictures: chart, report, render
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   puzzlewright chart SET.json --y MEASURE [--y2 MEASURE] [--shape ramp|sawtooth]
+ *                      [--period N] -o curve.svg|png|pdf
+ *   puzzlewright report SET.json… --x MEASURE --y MEASURE [-o plot.svg|png|pdf]
+ *   puzzlewright render SET.json -o sheet.pdf|svg|png [--per-page N] [--solutions]
+ *                       [--level ID|ORDER]…
+ *
+ * These run in puzzlewright-draw (draw-main.c), which links cairo and the
+ * kinds' drawing library; puzzlewright hands them over, so that its other
+ * commands start without cairo. A chart's figures are the report's (the
+ * CSV's columns, analysis/pw-chart-data.h); every level is drawn by its
+ * kind's view table.
+ */
+
+#define G_LOG_DOMAIN "pw-cli-draw"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "pw-chart-paint.h"
+#include "pw-cli-draw.h"
+#include "pw-cli-private.h"
+#include "pw-sheet.h"
+
+#define CHART_WIDTH  800
+#define CHART_HEIGHT 500
+
+/* Options every drawing command that analyses takes. */
+typedef struct
+{
+  char    *max_states;
+  char    *max_solutions;
+  char    *seed;
+  gboolean quiet;
+} AnalyseArgs;
+
+static void
+analyse_args_clear (AnalyseArgs *args)
+{
+  g_clear_pointer (&args->max_states, g_free);
+  g_clear_pointer (&args->max_solutions, g_free);
+  g_clear_pointer (&args->seed, g_free);
+}
+
+static void
+add_analyse_entries (GOptionContext *context,
+                     AnalyseArgs    *args)
+{
+  const GOptionEntry entries[] = {
+    { "max-states", 0, 0, G_OPTION_ARG_STRING, &args->max_states,
+      N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &args->max_solutions,
+      N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &args->seed,
+      N_("Seed of the randomised searches (default 1)"), "S" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &args->quiet, N_("Print no progress on stderr"), NULL },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+static gboolean
+analyse_options (const char       *command,
+                 AnalyseArgs      *args,
+                 PwAnalyseOptions *options)
+{
+  pw_analyse_options_init (options);
+  return _pw_cli_parse_count (command, "--max-states", args->max_states, 1,
+                              &options->max_states) &&
+         _pw_cli_parse_count (command, "--max-solutions", args->max_solutions, 1,
+                              &options->max_solutions) &&
+         _pw_cli_parse_count (command, "--seed", args->seed, 0, &options->seed);
+}
+
+/* Loads and analyses each file, rows appended; FALSE (having said why)
+ * when a file cannot be read. Levels that fail to analyse keep their
+ * row, with no figures. */
+static gboolean
+analyse_files (char             **files,
+               const PwAnalyseOptions *options,
+               gboolean           quiet,
+               gboolean           with_file,
+               GPtrArray         *rows,
+               char             **title)
+{
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *display_name = NULL;
+      g_autoptr(PwLevelSet) set = _pw_cli_load_set (files[i], &display_name);
+      guint first = rows->len;
+
+      if (set == NULL)
+        return FALSE;
+      if (title != NULL && *title == NULL)
+        *title = g_strdup (pw_level_set_get_title (set));
+      _pw_cli_analyse_set (display_name, set, options, quiet, rows);
+      if (!with_file)
+        for (guint r = first; r < rows->len; r++)
+          g_clear_pointer (&((PwReportRow *) g_ptr_array_index (rows, r))->file, g_free);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_measure (const char *command,
+               const char *option,
+               const char *measure)
+{
+  g_auto(GStrv) known = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *message = NULL;
+
+  if (measure == NULL)
+    {
+      message = g_strdup_printf (_("%s is required"), option);
+      _pw_cli_usage_error (command, message);
+      return FALSE;
+    }
+  if (pw_measure_is_known (measure))
+    return TRUE;
+  known = pw_measure_list ();
+  list = g_strjoinv (", ", known);
+  message = g_strdup_printf (_("%s: “%s” is no figure nor playtest measure; one of: %s"), option,
+                             measure, list);
+  _pw_cli_usage_error (command, message);
+  return FALSE;
+}
+
+static gboolean
+check_image_path (const char *command,
+                  const char *path)
+{
+  if (path != NULL && pw_image_format_for_path (path) != NULL)
+    return TRUE;
+  _pw_cli_usage_error (command, path == NULL ? _("-o FILE is required")
+                                             : _("-o: the file name should end in .svg, .png or "
+                                                 ".pdf"));
+  return FALSE;
+}
+
+static int
+cmd_chart (int    argc,
+           char **argv)
+{
+  g_autofree char *y = NULL;
+  g_autofree char *y2 = NULL;
+  g_autofree char *shape_text = NULL;
+  g_autofree char *period_text = NULL;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) files = NULL;
+  AnalyseArgs args = { 0 };
+  const GOptionEntry entries[] = {
+    { "y", 0, 0, G_OPTION_ARG_STRING, &y,
+      N_("What the curve shows: a figure (difficulty, par, grade…) or a playtest measure "
+         "(rating, time, completion, playtests)"), N_("MEASURE") },
+    { "y2", 0, 0, G_OPTION_ARG_STRING, &y2, N_("A second series, on the right-hand axis"),
+      N_("MEASURE") },
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape_text,
+      N_("Mark the levels that break a shape: ramp (a level easier than the one before) or "
+         "sawtooth (more than --period levels rising with no rest); default ramp"),
+      N_("SHAPE") },
+    { "period", 0, 0, G_OPTION_ARG_STRING, &period_text,
+      N_("Longest rise of a sawtooth without a rest (default 5)"), "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Picture to write"),
+      N_("curve.svg|png|pdf") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SET.json — draw the set's difficulty curve"));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  PwAnalyseOptions options;
+  PwShape shape = PW_SHAPE_RAMP;
+  guint64 period = PW_SHAPE_DEFAULT_PERIOD;
+  guint marked = 0;
+  int status = PW_EXIT_USAGE;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_analyse_entries (context, &args);
+  g_option_context_set_summary (context,
+                                _("x is each level's place in the set's order. Prints the "
+                                  "levels that break the shape, one a line: order, id, name."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      _pw_cli_usage_error ("chart", error->message);
+      goto out;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      _pw_cli_usage_error ("chart", _("name exactly one level-set file"));
+      goto out;
+    }
+  if (!check_measure ("chart", "--y", y) || (y2 != NULL && !check_measure ("chart", "--y2", y2)) ||
+      !check_image_path ("chart", output) ||
+      !_pw_cli_parse_count ("chart", "--period", period_text, 1, &period) ||
+      !analyse_options ("chart", &args, &options))
+    goto out;
+  if (shape_text != NULL && !pw_shape_from_string (shape_text, &shape))
+    {
+      _pw_cli_usage_error ("chart", _("--shape must be ramp, sawtooth or none"));
+      goto out;
+    }
+
+  status = PW_EXIT_FAILURE;
+  if (!analyse_files (files, &options, args.quiet, FALSE, rows, NULL))
+    goto out;
+  chart = pw_chart_new_curve (rows, y, y2, shape, MIN (period, G_MAXUINT), &error);
+  if (chart == NULL || !pw_chart_write (chart, output, CHART_WIDTH, CHART_HEIGHT, &error))
+    {
+      g_printerr ("puzzlewright chart: %s\n", error->message);
+      goto out;
+    }
+  for (guint i = 0; i < chart->points->len; i++)
+    {
+      const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
+
+      if (point->marked)
+        {
+          g_print ("%u\t%s\t%s\n", point->order, point->id, point->name);
+          marked++;
+        }
+    }
+  status = PW_EXIT_OK;
+
+out:
+  analyse_args_clear (&args);
+  return status;
+}
+
+static int
+cmd_report (int    argc,
+            char **argv)
+{
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) files = NULL;
+  AnalyseArgs args = { 0 };
+  const GOptionEntry entries[] = {
+    { "x", 0, 0, G_OPTION_ARG_STRING, &x,
+      N_("The prediction: a figure (difficulty, par, grade…)"), N_("MEASURE") },
+    { "y", 0, 0, G_OPTION_ARG_STRING, &y,
+      N_("What was observed: a playtest measure (rating, time, completion) or a figure"),
+      N_("MEASURE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Also draw the scatter, with its fitted line and outliers named"),
+      N_("plot.svg|png|pdf") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SET.json… — how well a figure predicts what players found"));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  PwAnalyseOptions options;
+  int status = PW_EXIT_USAGE;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_analyse_entries (context, &args);
+  g_option_context_set_summary (context,
+                                _("Prints “pearson=R spearman=R n=N” over the levels that have "
+                                  "both measures, then the outliers (levels far from the fitted "
+                                  "line), one a line: file, order, id, name."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      _pw_cli_usage_error ("report", error->message);
+      goto out;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      _pw_cli_usage_error ("report", _("name at least one level-set file"));
+      goto out;
+    }
+  if (!check_measure ("report", "--x", x) || !check_measure ("report", "--y", y) ||
+      (output != NULL && !check_image_path ("report", output)) ||
+      !analyse_options ("report", &args, &options))
+    goto out;
+
+  status = PW_EXIT_FAILURE;
+  if (!analyse_files (files, &options, args.quiet, TRUE, rows, NULL))
+    goto out;
+  chart = pw_chart_new_scatter (rows, x, y, &error);
+  if (chart == NULL)
+    {
+      g_printerr ("puzzlewright report: %s\n", error->message);
+      goto out;
+    }
+  line = pw_chart_coefficients_line (chart);
+  g_print ("%s\n", line);
+  for (guint i = 0; i < chart->points->len; i++)
+    {
+      const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
+      PwReportRow *row = g_ptr_array_index (rows, point->row);
+
+      if (point->marked)
+        g_print ("outlier\t%s\t%u\t%s\t%s\n", row->file, point->order, point->id, point->name);
+    }
+  if (output != NULL && !pw_chart_write (chart, output, CHART_WIDTH, CHART_HEIGHT, &error))
+    {
+      g_printerr ("puzzlewright report: %s\n", error->message);
+      goto out;
+    }
+  status = PW_EXIT_OK;
+
+out:
+  analyse_args_clear (&args);
+  return status;
+}
+
+/* The rows of the levels @wanted names (ids, or orders counted from 1), in
+ * the set's order; all when @wanted is NULL. FALSE, having said which,
+ * when one names no level. */
+static gboolean
+select_levels (PwLevelSet  *set,
+               char       **wanted,
+               GPtrArray   *rows)
+{
+  guint n = pw_level_set_get_n_levels (set);
+  g_autofree gboolean *take = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint w = 0; wanted != NULL && wanted[w] != NULL; w++)
+    {
+      guint64 order;
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < n && !found; i++)
+        if (g_str_equal (pw_level_get_id (pw_level_set_get_level (set, i)), wanted[w]))
+          found = take[i] = TRUE;
+      if (!found && g_ascii_string_to_unsigned (wanted[w], 10, 1, n, &order, NULL))
+        found = take[order - 1] = TRUE;
+      if (!found)
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("--level %s: the set has no level with that id or order"),
+                             wanted[w]);
+
+          _pw_cli_usage_error ("render", message);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    if (wanted == NULL || take[i])
+      g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, pw_level_set_get_level (set, i),
+                                                NULL, NULL));
+  return TRUE;
+}
+
+static int
+cmd_render (int    argc,
+            char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *per_page_text = NULL;
+  g_autofree char *title = NULL;
+  g_auto(GStrv) levels = NULL;
+  g_auto(GStrv) files = NULL;
+  gboolean solutions = FALSE;
+  AnalyseArgs args = { 0 };
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Sheets to write: a PDF of every page, or SVG or PNG files, one a page"),
+      N_("sheet.pdf|svg|png") },
+    { "per-page", 'n', 0, G_OPTION_ARG_STRING, &per_page_text,
+      N_("Levels a page (default 4)"), "N" },
+    { "solutions", 's', 0, G_OPTION_ARG_NONE, &solutions,
+      N_("Solution pages at the end (the levels are analysed to solve them)"), NULL },
+    { "level", 'l', 0, G_OPTION_ARG_STRING_ARRAY, &levels,
+      N_("Only this level, by id or order; may be repeated"), N_("ID|ORDER") },
+    { "title", 't', 0, G_OPTION_ARG_STRING, &title,
+      N_("Heading of every page (default: the set's title)"), N_("TITLE") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SET.json — print a set's levels on sheets"));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display_name = NULL;
+  PwAnalyseOptions options;
+  PwSheetOptions sheet;
+  guint64 per_page = 4;
+  guint n_pages = 0;
+  int status = PW_EXIT_USAGE;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_analyse_entries (context, &args);
+  g_option_context_set_summary (context,
+                                _("Each level is drawn as on the canvas, its order, name and id "
+                                  "under it; every page has the title and its number."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      _pw_cli_usage_error ("render", error->message);
+      goto out;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      _pw_cli_usage_error ("render", _("name exactly one level-set file"));
+      goto out;
+    }
+  if (!check_image_path ("render", output) ||
+      !_pw_cli_parse_count ("render", "--per-page", per_page_text, 1, &per_page) ||
+      !analyse_options ("render", &args, &options))
+    goto out;
+  if (per_page > 100)
+    {
+      _pw_cli_usage_error ("render", _("--per-page: at most 100 levels a page"));
+      goto out;
+    }
+
+  status = PW_EXIT_FAILURE;
+  set = _pw_cli_load_set (files[0], &display_name);
+  if (set == NULL)
+    goto out;
+  if (!select_levels (set, levels, rows))
+    {
+      status = PW_EXIT_USAGE;
+      goto out;
+    }
+  if (solutions)
+    {
+      /* analyse only the levels printed */
+      g_autoptr(PwLevelSet) chosen = pw_level_set_new ();
+      g_autoptr(GPtrArray) analysed =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+
+      for (guint i = 0; i < rows->len; i++)
+        pw_level_set_append (chosen, ((PwReportRow *) g_ptr_array_index (rows, i))->level);
+      _pw_cli_analyse_set (display_name, chosen, &options, args.quiet, analysed);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          PwReportRow *row = g_ptr_array_index (rows, i);
+          PwReportRow *done = g_ptr_array_index (analysed, i);
+
+          row->analysis = g_steal_pointer (&done->analysis);
+        }
+    }
+
+  pw_sheet_options_init (&sheet);
+  sheet.title = title != NULL ? title : pw_level_set_get_title (set);
+  sheet.per_page = per_page;
+  sheet.solutions = solutions;
+  if (!pw_sheet_write (rows, &sheet, output, &n_pages, &error))
+    {
+      g_printerr ("puzzlewright render: %s\n", error->message);
+      goto out;
+    }
+  if (!args.quiet)
+    g_printerr (ngettext ("puzzlewright render: %u page written to %s\n",
+                          "puzzlewright render: %u pages written to %s\n", n_pages),
+                n_pages, output);
+  status = PW_EXIT_OK;
+
+out:
+  analyse_args_clear (&args);
+  return status;
+}
+
+static const struct
+{
+  const char *name;
+  int       (*run) (int argc, char **argv);
+} draw_commands[] = {
+  { "chart",  cmd_chart },
+  { "report", cmd_report },
+  { "render", cmd_render },
+};
+
+int
+pw_cli_draw_run (int    argc,
+                 char **argv)
+{
+  g_return_val_if_fail (argc >= 1, PW_EXIT_USAGE);
+
+  for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (draw_commands); i++)
+    if (g_str_equal (argv[1], draw_commands[i].name))
+      {
+        /* the command sees itself as argv[0] */
+        g_autofree char *name = g_strconcat ("puzzlewright ", argv[1], NULL);
+        char *saved = argv[1];
+        int status;
+
+        argv[1] = name;
+        status = draw_commands[i].run (argc - 1, argv + 1);
+        argv[1] = saved;
+        return status;
+      }
+  g_printerr (_("puzzlewright-draw: give chart, report or render; it is run by puzzlewright\n"));
+  return PW_EXIT_USAGE;
+}

@@ -1,0 +1,35 @@
+/* pw-cli-private.h — what the command line's programs share
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "puzzlewright.h"
+#include "pw-cli.h"
+
+G_BEGIN_DECLS
+
+/* "puzzlewright COMMAND: MESSAGE" and where to find help, on stderr. */
+void        _pw_cli_usage_error (const char             *command,
+                                 const char             *message);
+/* Parses @text (NULL: leaves *value) as a count ≥ @min; FALSE, having
+ * said why, when it is none. */
+gboolean    _pw_cli_parse_count (const char             *command,
+                                 const char             *option,
+                                 const char             *text,
+                                 guint64                 min,
+                                 guint64                *value);
+/* Loads a set, saying why not on stderr. */
+PwLevelSet *_pw_cli_load_set    (const char             *path,
+                                 char                  **display_name);
+/* Analyses every level of @set as `analyse` does, a PwReportRow each
+ * appended to @rows; FALSE when some level failed (its row says why). */
+gboolean    _pw_cli_analyse_set (const char             *display_name,
+                                 PwLevelSet             *set,
+                                 const PwAnalyseOptions *options,
+                                 gboolean                quiet,
+                                 GPtrArray              *rows);
+
+G_END_DECLS

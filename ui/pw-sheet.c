@@ -1,0 +1,437 @@
+/* pw-sheet.c — levels laid out on printable pages
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A page is a grid of boxes, one level a box: the level drawn by its
+ * kind's view as on the canvas, and under it its order, name and id.
+ * Solution pages repeat the layout with each level solved (the view's
+ * draw_solution); a kind that draws no solution shows its level with the
+ * analysis's "solution" figure written under it when it is text (a move
+ * list), else says it has none.
+ */
+
+#define G_LOG_DOMAIN "pw-sheet"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-chart-paint.h"
+#include "pw-kind-view.h"
+#include "pw-sheet.h"
+
+#define MARGIN       36.0
+#define TITLE_SIZE   14.0
+#define LABEL_SIZE    9.0
+#define BOX_PADDING   8.0
+#define PNG_SCALE     2.0
+
+void
+pw_sheet_options_init (PwSheetOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  *options = (PwSheetOptions) {
+    .title = NULL,
+    .per_page = 4,
+    .solutions = FALSE,
+    .width = PW_SHEET_WIDTH,
+    .height = PW_SHEET_HEIGHT,
+  };
+}
+
+static guint
+level_pages (const PwSheetOptions *options,
+             guint                 n_levels)
+{
+  return MAX ((n_levels + options->per_page - 1) / options->per_page, 1);
+}
+
+guint
+pw_sheet_n_pages (const PwSheetOptions *options,
+                  guint                 n_levels)
+{
+  g_return_val_if_fail (options != NULL && options->per_page > 0, 0);
+
+  return level_pages (options, n_levels) * (options->solutions ? 2 : 1);
+}
+
+/* Columns and rows of boxes for @n a page in a @width × @height area: the
+ * layout whose boxes take the largest square. */
+static void
+choose_grid (guint   n,
+             double  width,
+             double  height,
+             guint  *columns,
+             guint  *rows)
+{
+  double best = -1;
+
+  *columns = *rows = 1;
+  for (guint c = 1; c <= n; c++)
+    {
+      guint r = (n + c - 1) / c;
+      double side = MIN (width / c, height / r - 2.6 * LABEL_SIZE);
+
+      if (side > best + 1e-9)
+        {
+          best = side;
+          *columns = c;
+          *rows = r;
+        }
+    }
+}
+
+/* Shows @text from (@x, @y) on, no wider than @width, breaking it into
+ * lines where it must; returns the y under the last line. */
+static double
+show_wrapped (cairo_t    *cr,
+              const char *text,
+              double      x,
+              double      y,
+              double      width,
+              guint       max_lines)
+{
+  const char *p = text;
+  cairo_font_extents_t font;
+
+  cairo_font_extents (cr, &font);
+  for (guint line = 0; *p != '\0' && line < max_lines; line++)
+    {
+      const char *end = p, *fits = NULL;
+      g_autofree char *piece = NULL;
+
+      /* the longest prefix, whole characters, that fits */
+      while (*end != '\0')
+        {
+          const char *next = g_utf8_next_char (end);
+          g_autofree char *candidate = g_strndup (p, next - p);
+          cairo_text_extents_t extents;
+
+          cairo_text_extents (cr, candidate, &extents);
+          if (extents.x_advance > width && fits != NULL)
+            break;
+          fits = next;
+          end = next;
+        }
+      piece = g_strndup (p, fits - p);
+      if (line + 1 == max_lines && *fits != '\0')
+        {
+          g_autofree char *cut = piece;
+
+          piece = g_strconcat (cut, "…", NULL);
+        }
+      y += font.ascent;
+      cairo_move_to (cr, x, y);
+      cairo_show_text (cr, piece);
+      y += font.descent;
+      p = fits;
+    }
+  return y;
+}
+
+static void
+show_centred (cairo_t    *cr,
+              const char *text,
+              double      cx,
+              double      baseline,
+              double      width)
+{
+  cairo_text_extents_t extents;
+  g_autofree char *shown = g_strdup (text);
+
+  cairo_text_extents (cr, shown, &extents);
+  /* shorten from the end, whole characters, until it fits */
+  while (extents.x_advance > width && g_utf8_strlen (shown, -1) > 1)
+    {
+      glong n = g_utf8_strlen (shown, -1);
+      g_autofree char *head = g_utf8_substring (shown, 0, n - 2);
+
+      g_free (shown);
+      shown = g_strconcat (head, "…", NULL);
+      cairo_text_extents (cr, shown, &extents);
+    }
+  cairo_move_to (cr, cx - extents.x_advance / 2, baseline);
+  cairo_show_text (cr, shown);
+}
+
+/* The analysis's "solution" figure when it is text, else NULL. */
+static const char *
+solution_text (PwReportRow *row)
+{
+  JsonNode *node;
+
+  if (row->analysis == NULL)
+    return NULL;
+  node = json_object_get_member (pw_analysis_get_figures (row->analysis), "solution");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static void
+paint_box (PwReportRow *row,
+           gboolean     solution,
+           cairo_t     *cr,
+           double       x,
+           double       y,
+           double       width,
+           double       height)
+{
+  double label_height = 2.6 * LABEL_SIZE;
+  double draw_height = height - label_height - 2 * BOX_PADDING;
+  double draw_width = width - 2 * BOX_PADDING;
+  const char *text = NULL;
+  g_autofree char *caption = NULL;
+  PwGeometry geometry;
+  int columns, rows;
+  gboolean drawn = FALSE;
+  double below;
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LABEL_SIZE);
+
+  if (solution && !(row->analysis != NULL &&
+                    pw_kind_view_lookup (pw_level_get_kind_id (row->level)) != NULL &&
+                    pw_kind_view_lookup (pw_level_get_kind_id (row->level))->draw_solution != NULL))
+    {
+      /* room under the level for the solution as text */
+      text = solution_text (row);
+      if (text == NULL)
+        text = _("No solution to show: the level was not solved.");
+      draw_height -= 4 * (LABEL_SIZE + 2);
+    }
+
+  if (draw_height > 4 && draw_width > 4 && pw_level_get_grid (row->level, &columns, &rows) &&
+      columns > 0 && rows > 0)
+    {
+      pw_geometry_fit (&geometry, columns, rows, draw_width, draw_height, 0);
+      /* fit floors cells to whole units: keep the sheet's own scale */
+      geometry.x += x + BOX_PADDING;
+      geometry.y += y + BOX_PADDING;
+      if (solution && text == NULL)
+        drawn = pw_level_paint_solution (row->level, pw_analysis_get_figures (row->analysis), cr,
+                                         &geometry, FALSE);
+      if (!drawn)
+        drawn = pw_level_paint_at (row->level, cr, &geometry, FALSE);
+      if (solution && text == NULL && !drawn)
+        text = _("No solution to show: the level was not solved.");
+    }
+  /* the words go just under the drawing */
+  below = drawn ? geometry.y + geometry.rows * geometry.cell : y + BOX_PADDING + draw_height;
+  if (!drawn)
+    {
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+      show_centred (cr, _("This kind cannot be drawn"), x + width / 2, y + draw_height / 2,
+                    draw_width);
+    }
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  if (text != NULL)
+    below = show_wrapped (cr, text, x + BOX_PADDING, below + 2, draw_width, 4);
+
+  /* Translators: under a printed level: its place in the set and its name */
+  caption = g_strdup_printf (_("%u. %s"), row->order, pw_level_get_name (row->level));
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  show_centred (cr, caption, x + width / 2, below + 1.4 * LABEL_SIZE, draw_width);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  show_centred (cr, pw_level_get_id (row->level), x + width / 2, below + 2.6 * LABEL_SIZE,
+                draw_width);
+  cairo_restore (cr);
+}
+
+void
+pw_sheet_paint_page (GPtrArray            *rows,
+                     const PwSheetOptions *options,
+                     guint                 page,
+                     cairo_t              *cr)
+{
+  guint n_pages, first_pages, first, columns, grid_rows;
+  gboolean solution;
+  double top, area_width, area_height, box_width, box_height;
+  g_autofree char *heading = NULL;
+  g_autofree char *page_label = NULL;
+  cairo_text_extents_t extents;
+
+  g_return_if_fail (rows != NULL);
+  g_return_if_fail (options != NULL && options->per_page > 0);
+  g_return_if_fail (cr != NULL);
+
+  n_pages = pw_sheet_n_pages (options, rows->len);
+  first_pages = level_pages (options, rows->len);
+  g_return_if_fail (page < n_pages);
+  solution = page >= first_pages;
+  first = (page % first_pages) * options->per_page;
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+
+  /* the heading: the set's title, "Solutions" on solution pages, the page */
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, TITLE_SIZE);
+  if (solution)
+    /* Translators: the heading of a printed sheet's solution pages: the set's title */
+    heading = g_strdup_printf (_("%s — solutions"), options->title != NULL ? options->title : "");
+  else
+    heading = g_strdup (options->title != NULL ? options->title : "");
+  show_centred (cr, heading, options->width / 2, MARGIN + TITLE_SIZE, options->width - 2 * MARGIN - 60);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LABEL_SIZE);
+  /* Translators: page number on a printed sheet */
+  page_label = g_strdup_printf (_("%u / %u"), page + 1, n_pages);
+  cairo_text_extents (cr, page_label, &extents);
+  cairo_move_to (cr, options->width - MARGIN - extents.x_advance, MARGIN + TITLE_SIZE);
+  cairo_show_text (cr, page_label);
+
+  top = MARGIN + TITLE_SIZE * 2;
+  area_width = options->width - 2 * MARGIN;
+  area_height = options->height - top - MARGIN;
+  choose_grid (options->per_page, area_width, area_height, &columns, &grid_rows);
+  box_width = area_width / columns;
+  box_height = area_height / grid_rows;
+  for (guint i = 0; i < options->per_page && first + i < rows->len; i++)
+    paint_box (g_ptr_array_index (rows, first + i), solution, cr,
+               MARGIN + (i % columns) * box_width, top + (i / columns) * box_height,
+               box_width, box_height);
+  cairo_restore (cr);
+}
+
+static char *
+page_path (const char *path,
+           guint       page)
+{
+  const char *dot = strrchr (path, '.');
+
+  if (page == 0)
+    return g_strdup (path);
+  return g_strdup_printf ("%.*s-%u%s", (int) (dot - path), path, page + 1, dot);
+}
+
+static gboolean
+finish_surface (cairo_surface_t  *surface,
+                const char       *format,
+                const char       *path,
+                GError          **error)
+{
+  cairo_status_t status;
+
+  if (g_str_equal (format, "png"))
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pw_sheet_write (GPtrArray            *rows,
+                const PwSheetOptions *options,
+                const char           *path,
+                guint                *n_pages,
+                GError              **error)
+{
+  const char *format;
+  guint pages;
+
+  g_return_val_if_fail (rows != NULL, FALSE);
+  g_return_val_if_fail (options != NULL && options->per_page > 0, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  format = pw_image_format_for_path (path);
+  if (format == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: the file name should end in .svg, .png or .pdf"), path);
+      return FALSE;
+    }
+  pages = pw_sheet_n_pages (options, rows->len);
+  if (n_pages != NULL)
+    *n_pages = pages;
+
+  if (g_str_equal (format, "pdf"))
+    {
+      cairo_surface_t *surface = pw_image_surface_new (format, path, options->width,
+                                                       options->height);
+      cairo_t *cr = cairo_create (surface);
+
+      for (guint page = 0; page < pages; page++)
+        {
+          pw_sheet_paint_page (rows, options, page, cr);
+          cairo_show_page (cr);
+        }
+      cairo_destroy (cr);
+      return finish_surface (surface, format, path, error);
+    }
+
+  for (guint page = 0; page < pages; page++)
+    {
+      g_autofree char *file = page_path (path, page);
+      /* pictures at twice the points, 144 pixels an inch */
+      double scale = g_str_equal (format, "png") ? PNG_SCALE : 1;
+      cairo_surface_t *surface = pw_image_surface_new (format, file, options->width * scale,
+                                                       options->height * scale);
+      cairo_t *cr = cairo_create (surface);
+
+      cairo_scale (cr, scale, scale);
+      pw_sheet_paint_page (rows, options, page, cr);
+      cairo_show_page (cr);
+      cairo_destroy (cr);
+      if (!finish_surface (surface, format, file, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pw_level_write_image (PwLevel     *level,
+                      const char  *path,
+                      double       cell,
+                      GError     **error)
+{
+  const char *format;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int columns, rows;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (cell > 0, FALSE);
+
+  format = pw_image_format_for_path (path);
+  if (format == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: the file name should end in .svg, .png or .pdf"), path);
+      return FALSE;
+    }
+  if (!pw_level_get_grid (level, &columns, &rows) || columns <= 0 || rows <= 0)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
+                   _("Levels of kind “%s” cannot be drawn"), pw_level_get_kind_id (level));
+      return FALSE;
+    }
+  surface = pw_image_surface_new (format, path, columns * cell, rows * cell);
+  cr = cairo_create (surface);
+  pw_level_paint (level, cr, columns * cell, rows * cell, FALSE, NULL);
+  cairo_show_page (cr);
+  cairo_destroy (cr);
+  return finish_surface (surface, format, path, error);
+}
