@@ -61,9 +61,18 @@ save (GtkWidget  *window,
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (dir, name, NULL);
 
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  /* a widget waiting for its new size draws nothing (the level list and
+   * the chart relayout as background analyses arrive): let it lay out */
+  for (int tries = 0; tries < 50; tries++)
+    {
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node != NULL)
+        break;
+      spin (20);
+      snapshot = gtk_snapshot_new ();
+    }
   g_object_unref (paintable);
-  node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     g_error ("nothing drawn for %s", name);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
@@ -159,6 +168,13 @@ main (int   argc,
                 "visible-child-name", "graph", NULL);
   spin (300);
   save (GTK_WIDGET (window), dir, "state-graph.png");
+
+  /* 3b: the set's difficulty curve, the levels that dip ringed */
+  g_object_set (gtk_widget_get_ancestor (GTK_WIDGET (pw_window_get_chart_view (window)),
+                                         GTK_TYPE_STACK),
+                "visible-child-name", "chart", NULL);
+  spin (1500);
+  save (GTK_WIDGET (window), dir, "chart.png");
 
   /* 4: dark style, play mode with a win in reach */
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);

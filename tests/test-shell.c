@@ -711,6 +711,109 @@ test_shell_long_notes_scroll (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+chart_shown (gpointer data)
+{
+  GtkWidget *canvas = pw_chart_view_get_canvas (data);
+
+  return gtk_widget_get_mapped (canvas) && gtk_widget_get_width (canvas) > 100 &&
+         gtk_widget_get_height (canvas) > 100;
+}
+
+/* The chart page: its figures are the headless chart's (the CSV's) for
+ * the same set, each point is drawn where it is said to be, clicking one
+ * selects its level, and moving a level reorders the curve at once. */
+static void
+test_shell_chart (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sample.json");
+  PwWindow *window = test_show_window (document);
+  PwChartView *view = pw_window_get_chart_view (window);
+  GtkWidget *canvas = pw_chart_view_get_canvas (view);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_STACK);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(PwChart) expected = NULL;
+  GtkEventController *click = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+  guint n = pw_document_get_n_levels (document);
+  PwAnalyseOptions options;
+  PwChart *chart;
+  double x, y;
+  guint8 rgb[3];
+
+  test_wait_for (test_list_filled, window, "every level analysed");
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (view));
+  test_wait_for (chart_shown, view, "the chart on screen");
+  g_assert_true (pw_chart_view_set_measures (view, PW_CHART_VIEW_CURVE, "difficulty", "par",
+                                             PW_SHAPE_RAMP));
+
+  /* the same figures as the command line's chart of the set */
+  pw_analyse_options_init (&options);
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_document_get_level (document, i);
+      g_autoptr(PwAnalysis) analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, NULL);
+
+      g_assert_nonnull (analysis);
+      g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, level, analysis, NULL));
+    }
+  expected = pw_chart_new_curve (rows, "difficulty", "par", PW_SHAPE_RAMP,
+                                 PW_SHAPE_DEFAULT_PERIOD, NULL);
+  chart = pw_chart_view_get_chart (view);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (chart->points->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const PwChartPoint *a = &g_array_index (chart->points, PwChartPoint, i);
+      const PwChartPoint *b = &g_array_index (expected->points, PwChartPoint, i);
+
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpfloat (a->y, ==, b->y);
+      g_assert_cmpfloat (a->y2, ==, b->y2);
+      g_assert_cmpint (a->marked, ==, b->marked);
+    }
+
+  /* the fourth level's point is drawn (not the white of the chart) and
+   * clicking it selects the level */
+  g_assert_true (pw_chart_view_point_position (view, 3, &x, &y));
+  test_widget_pixel (canvas, (int) x, (int) y, rgb);
+  g_assert_false (rgb[0] > 240 && rgb[1] > 240 && rgb[2] > 240);
+  controllers = gtk_widget_observe_controllers (canvas);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        click = controller;
+    }
+  g_assert_nonnull (click);
+  g_assert_cmpuint (pw_window_get_current (window), !=, 3);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  g_assert_cmpuint (pw_window_get_current (window), ==, 3);
+  /* away from every point, nothing changes */
+  g_signal_emit_by_name (click, "pressed", 1, 2.0, 2.0);
+  g_assert_cmpuint (pw_window_get_current (window), ==, 3);
+
+  /* moving the level down: the curve follows the new order */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "level-move-down", NULL);
+  chart = pw_chart_view_get_chart (view);
+  g_assert_cmpstr (g_array_index (chart->points, PwChartPoint, 4).id, ==,
+                   g_array_index (expected->points, PwChartPoint, 3).id);
+  g_assert_cmpstr (g_array_index (chart->points, PwChartPoint, 3).id, ==,
+                   g_array_index (expected->points, PwChartPoint, 4).id);
+  g_assert_cmpfloat (g_array_index (chart->points, PwChartPoint, 4).y, ==,
+                     g_array_index (expected->points, PwChartPoint, 3).y);
+
+  /* the scatter of the figure against itself: r = 1 */
+  g_assert_true (pw_chart_view_set_measures (view, PW_CHART_VIEW_SCATTER, "par", "par",
+                                             PW_SHAPE_NONE));
+  chart = pw_chart_view_get_chart (view);
+  g_assert_cmpfloat_with_epsilon (chart->pearson, 1, 1e-12);
+  g_assert_false (pw_chart_view_set_measures (view, PW_CHART_VIEW_CURVE, "no_such", NULL,
+                                              PW_SHAPE_NONE));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -735,6 +838,7 @@ main (int   argc,
   g_test_add_func ("/ui/shell/figures-while-reanalysing", test_shell_figures_while_reanalysing);
   g_test_add_func ("/ui/shell/entry-dead-cells", test_shell_entry_dead_cells);
   g_test_add_func ("/ui/shell/long-notes-scroll", test_shell_long_notes_scroll);
+  g_test_add_func ("/ui/shell/chart", test_shell_chart);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

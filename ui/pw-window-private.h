@@ -11,6 +11,7 @@
 
 #include "pw-analysis-panel.h"
 #include "pw-board.h"
+#include "pw-chart-view.h"
 #include "pw-graph-view.h"
 #include "pw-level-list.h"
 #include "pw-level-panel.h"
@@ -37,6 +38,7 @@ struct _PwWindow
   PwLevelPanel         *level_panel;
   PwAnalysisPanel      *analysis_panel;
   PwGraphView          *graph_view;
+  PwChartView          *chart_view;
   GtkRevealer          *export_revealer;
   GtkLabel             *export_label;
   GtkProgressBar       *export_progress;

@@ -352,6 +352,7 @@ current_changed (PwWindow *self)
   PwLevel *level;
 
   self->current = pw_level_list_get_current (self->level_list);
+  pw_chart_view_set_current (self->chart_view, self->current);
   level = _pw_window_current_level (self);
   if (level != self->on_screen && pw_board_get_playing (self->board))
     _pw_window_leave_play (self);
@@ -505,6 +506,7 @@ set_document (PwWindow   *self,
   set_analysis (self, NULL);
   g_clear_pointer (&self->shown, pw_level_unref);
   pw_level_list_set_document (self->level_list, document);
+  pw_chart_view_set_document (self->chart_view, document, self->scheduler);
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "editor" : "message");
   _pw_window_update_title (self);
   _pw_window_update_actions (self);
@@ -741,6 +743,7 @@ pw_window_class_init (PwWindowClass *klass)
                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (PW_TYPE_ANALYSIS_PANEL);
+  g_type_ensure (PW_TYPE_CHART_VIEW);
   g_type_ensure (PW_TYPE_GRAPH_VIEW);
   g_type_ensure (PW_TYPE_LEVEL_LIST);
   g_type_ensure (PW_TYPE_LEVEL_PANEL);
@@ -761,6 +764,7 @@ pw_window_class_init (PwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwWindow, level_panel);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, graph_view);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, chart_view);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_revealer);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_progress);
@@ -803,6 +807,9 @@ pw_window_init (PwWindow *self)
                             self);
   g_signal_connect_swapped (self->graph_view, "state-activated",
                             G_CALLBACK (graph_state_activated), self);
+  /* a point of the chart is a level */
+  g_signal_connect_swapped (self->chart_view, "level-activated",
+                            G_CALLBACK (pw_window_select_level), self);
 
   /* the grid board to begin with, so every kind drawn on a grid finds it */
   show_board (self, board_for (self, NULL));
@@ -844,6 +851,13 @@ PwGraphView *
 pw_window_get_graph_view (PwWindow *self)
 {
   return self->graph_view;
+}
+
+PwChartView *
+pw_window_get_chart_view (PwWindow *self)
+{
+  g_return_val_if_fail (PW_IS_WINDOW (self), NULL);
+  return self->chart_view;
 }
 
 PwPlay *

@@ -12,6 +12,7 @@
 #include "pw-analysis-panel.h"
 #include "pw-board.h"
 #include "pw-canvas.h"
+#include "pw-chart-view.h"
 #include "pw-graph-view.h"
 #include "pw-level-list.h"
 
@@ -66,6 +67,7 @@ PwBoard         *pw_window_get_board          (PwWindow       *self);
 PwCanvas        *pw_window_get_canvas         (PwWindow       *self);
 PwAnalysisPanel *pw_window_get_analysis_panel (PwWindow       *self);
 PwGraphView     *pw_window_get_graph_view     (PwWindow       *self);
+PwChartView     *pw_window_get_chart_view     (PwWindow       *self);
 PwPlay          *pw_window_get_play           (PwWindow       *self);
 PwScheduler     *pw_window_get_scheduler      (PwWindow       *self);
 GListModel      *pw_window_get_level_model    (PwWindow       *self);
