@@ -814,6 +814,62 @@ test_shell_chart (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_pdf_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  g_autoptr(GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF-"));
+  g_regex_match_full (regex, data, length, 0, 0, &match, NULL);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    n++;
+  return n;
+}
+
+/* Print (to a PDF, as the print dialog's "Print to File" would) gives the
+ * sheets of `puzzlewright render`: four levels a page, solution pages
+ * after them; a level's picture is a PNG of its drawing. */
+static void
+test_shell_print (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("sudoku.json");
+  PwWindow *window = test_show_window (document);
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *pdf = g_build_filename (dir, "sheets.pdf", NULL);
+  g_autofree char *png = g_build_filename (dir, "level.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "level.bmp", NULL);
+  g_autoptr(GError) error = NULL;
+  guint n = pw_document_get_n_levels (document);
+  cairo_surface_t *surface;
+
+  test_wait_for (test_list_filled, window, "every level analysed");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "print"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-image"));
+  g_assert_true (pw_window_print (window, pdf, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (pdf), ==, (n + 3) / 4);
+  g_assert_true (pw_window_print (window, pdf, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (pdf), ==, 2 * ((n + 3) / 4));
+
+  g_assert_true (pw_window_export_level_image (window, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  /* a 9 × 9 grid, 48 pixels a cell */
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 9 * 48);
+  cairo_surface_destroy (surface);
+  g_assert_false (pw_window_export_level_image (window, bad, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -839,6 +895,7 @@ main (int   argc,
   g_test_add_func ("/ui/shell/entry-dead-cells", test_shell_entry_dead_cells);
   g_test_add_func ("/ui/shell/long-notes-scroll", test_shell_long_notes_scroll);
   g_test_add_func ("/ui/shell/chart", test_shell_chart);
+  g_test_add_func ("/ui/shell/print", test_shell_print);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

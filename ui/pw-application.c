@@ -353,6 +353,7 @@ pw_application_startup (GApplication *application)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.export-csv", { "<Control>e", NULL } },
+    { "win.print", { "<Control>p", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.level-add-default", { "<Control><Shift>n", NULL } },

@@ -49,6 +49,8 @@ _pw_window_update_actions (PwWindow *self)
   set_action_enabled (self, "save-as", has_doc);
   set_action_enabled (self, "set-properties", has_doc);
   set_action_enabled (self, "export-csv", has_doc && self->export_cancellable == NULL);
+  set_action_enabled (self, "print", has_doc && pw_document_get_n_levels (self->document) > 0);
+  set_action_enabled (self, "export-image", level != NULL && kind != NULL);
   set_action_enabled (self, "level-add", has_doc);
   set_action_enabled (self, "level-add-default", has_doc);
   set_action_enabled (self, "level-paste", has_doc);
@@ -134,6 +136,22 @@ action_export_csv (GSimpleAction *action,
   _pw_window_chooser_in_set_folder (self, chooser);
   gtk_file_chooser_set_current_name (chooser, name);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+action_print (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       data)
+{
+  _pw_window_print_with_dialog (data);
+}
+
+static void
+action_export_image (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  _pw_window_choose_level_image (data);
 }
 
 static void
@@ -576,6 +594,8 @@ static const GActionEntry win_entries[] = {
   { "save", action_save },
   { "save-as", action_save_as },
   { "export-csv", action_export_csv },
+  { "print", action_print },
+  { "export-image", action_export_image },
   { "set-properties", action_set_properties },
   { "undo", action_undo },
   { "redo", action_redo },

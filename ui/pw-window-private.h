@@ -77,6 +77,10 @@ void      _pw_window_stop_solution (PwWindow   *self);
 void      _pw_window_update_play   (PwWindow   *self);
 void      _pw_window_update_title  (PwWindow   *self);
 
+/* pw-window-print.c */
+void      _pw_window_choose_level_image (PwWindow *self);
+void      _pw_window_print_with_dialog  (PwWindow *self);
+
 /* pw-window-files.c */
 typedef void (*PwFileChosen) (PwWindow *self,
                               GFile    *file);

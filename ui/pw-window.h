@@ -60,6 +60,18 @@ guint            pw_window_get_current        (PwWindow       *self);
 void             pw_window_select_level       (PwWindow       *self,
                                                guint           index);
 
+/* Prints the set, four levels a page as `puzzlewright render` does (with
+ * solution pages from the analyses done so far when @solutions): to the
+ * PDF file @pdf_path, or through the print dialog when NULL. */
+gboolean         pw_window_print              (PwWindow       *self,
+                                               const char     *pdf_path,
+                                               gboolean        solutions,
+                                               GError        **error);
+/* Writes the level on screen, drawn alone, to @path: SVG, PNG or PDF. */
+gboolean         pw_window_export_level_image (PwWindow       *self,
+                                               const char     *path,
+                                               GError        **error);
+
 /* For tests. */
 /* The board of the level on screen (its kind's, ui/kinds/kind-boards.c). */
 PwBoard         *pw_window_get_board          (PwWindow       *self);
