@@ -317,6 +317,7 @@ add_playtests (PwLevelSet *set,
           /* harder levels later in the set, rated higher */
           int rating = 1 + i / 2 + g_rand_int_range (rand, 0, 2);
 
+          g_free (playtest->tester);
           playtest->tester = g_strdup_printf ("T%u", p);
           playtest->rating = MIN (PW_RATING_MAX, rating);
           playtest->seconds = g_rand_int_range (rand, 0, 4) == 0 ? -1
@@ -771,6 +772,30 @@ test_cli_report (void)
   expected = pw_chart_coefficients_line (chart);
   g_assert_cmpstr (lines[0], ==, expected);
   assert_file_type (plot, "svg");
+
+  /* two sets: the pairs of both */
+  {
+    g_autofree char *other = set_with_playtests (dir, "combination.json", 22);
+    g_autoptr(PwLevelSet) other_set = load_sample ("combination.json");
+    g_autoptr(GPtrArray) other_rows = NULL;
+    g_autoptr(PwChart) both = NULL;
+    g_autofree char *both_line = NULL;
+    g_auto(GStrv) both_lines = NULL;
+
+    add_playtests (other_set, 22);
+    other_rows = analyse_rows (other_set);
+    for (guint i = 0; i < other_rows->len; i++)
+      g_ptr_array_add (rows, g_steal_pointer (&other_rows->pdata[i]));
+    g_ptr_array_set_free_func (other_rows, NULL);
+    both = pw_chart_new_scatter (rows, "difficulty", "rating", NULL);
+    both_line = pw_chart_coefficients_line (both);
+    g_assert_cmpuint (both->n, >, chart->n);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run_cli (&out, "report", path, other, "--x", "difficulty", "--y", "rating",
+                              "-q", NULL), ==, 0);
+    both_lines = g_strsplit (out, "\n", -1);
+    g_assert_cmpstr (both_lines[0], ==, both_line);
+  }
 
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (run_cli (&out, "report", path, "--x", "difficulty", "--y", "nonsense",

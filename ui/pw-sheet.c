@@ -101,10 +101,11 @@ show_wrapped (cairo_t    *cr,
   cairo_font_extents (cr, &font);
   for (guint line = 0; *p != '\0' && line < max_lines; line++)
     {
-      const char *end = p, *fits = NULL;
+      const char *end = p, *fits = NULL, *space = NULL;
       g_autofree char *piece = NULL;
 
-      /* the longest prefix, whole characters, that fits */
+      /* the longest prefix, whole characters, that fits; cut after its
+       * last space when it has one */
       while (*end != '\0')
         {
           const char *next = g_utf8_next_char (end);
@@ -113,7 +114,13 @@ show_wrapped (cairo_t    *cr,
 
           cairo_text_extents (cr, candidate, &extents);
           if (extents.x_advance > width && fits != NULL)
-            break;
+            {
+              if (space != NULL)
+                fits = space;
+              break;
+            }
+          if (*end == ' ')
+            space = next;
           fits = next;
           end = next;
         }
