@@ -205,6 +205,50 @@ pw_report_row_measure (PwReportRow *row,
   return isfinite (*value);
 }
 
+typedef struct
+{
+  double value;
+  guint  index;
+} Keyed;
+
+static int
+compare_keyed (gconstpointer a,
+               gconstpointer b)
+{
+  const Keyed *ka = a, *kb = b;
+  gboolean na = isnan (ka->value), nb = isnan (kb->value);
+
+  /* no value last; equal values in their present order */
+  if (na != nb)
+    return na ? 1 : -1;
+  if (!na && ka->value != kb->value)
+    return ka->value < kb->value ? -1 : 1;
+  return ka->index < kb->index ? -1 : ka->index > kb->index;
+}
+
+guint *
+pw_measure_sort_order (GPtrArray  *rows,
+                       const char *measure)
+{
+  g_autofree Keyed *keyed = NULL;
+  guint *order;
+
+  g_return_val_if_fail (rows != NULL, NULL);
+  g_return_val_if_fail (measure != NULL, NULL);
+
+  keyed = g_new (Keyed, MAX (rows->len, 1));
+  order = g_new (guint, MAX (rows->len, 1));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      keyed[i].index = i;
+      pw_report_row_measure (g_ptr_array_index (rows, i), measure, &keyed[i].value);
+    }
+  qsort (keyed, rows->len, sizeof *keyed, compare_keyed);
+  for (guint i = 0; i < rows->len; i++)
+    order[i] = keyed[i].index;
+  return order;
+}
+
 void
 pw_shape_mark (PwShape       shape,
                guint         period,

@@ -74,6 +74,13 @@ void        pw_shape_mark         (PwShape       shape,
                                    guint         n,
                                    gboolean     *marks);
 
+/* The order that sorts @rows by @measure, least first, levels without a
+ * value last, ties and those in their present order: order[i] is the
+ * index of the row that goes to place i (as pw_document_reorder_levels
+ * takes it). Free with g_free. */
+guint      *pw_measure_sort_order (GPtrArray    *rows,
+                                   const char   *measure);
+
 /* Statistics over @n pairs (no NaN): Pearson's r and Spearman's ρ (ranks
  * with ties averaged; NaN when a side is constant or n < 2), the least
  * squares line y = slope·x + intercept (FALSE when x is constant). */

@@ -467,6 +467,50 @@ test_curve_points (void)
   g_assert_error (error, PW_CHART_ERROR, PW_CHART_ERROR_UNKNOWN_MEASURE);
 }
 
+/* The sort order by a measure is a plain stable insertion sort's: values
+ * least first, levels without one last, ties in their order. */
+static void
+test_sort_order (void)
+{
+  g_autoptr(PwLevelSet) set = load_sample ("sample.json");
+  g_autoptr(GPtrArray) rows = NULL;
+  const char *measures[] = { "rating", "par", "dead_ends", "completion" };
+
+  add_playtests (set, 5);
+  rows = analyse_rows (set);
+  for (guint m = 0; m < G_N_ELEMENTS (measures); m++)
+    {
+      g_autofree guint *order = pw_measure_sort_order (rows, measures[m]);
+      g_autofree guint *plain = g_new (guint, rows->len);
+      g_autofree double *values = g_new (double, rows->len);
+      g_autofree gboolean *seen = g_new0 (gboolean, rows->len);
+
+      for (guint i = 0; i < rows->len; i++)
+        if (!pw_report_row_measure (g_ptr_array_index (rows, i), measures[m], &values[i]))
+          values[i] = INFINITY;  /* after every value, ties kept in order */
+      for (guint i = 0; i < rows->len; i++)
+        {
+          guint j = i;
+
+          plain[i] = i;
+          while (j > 0 && values[plain[j - 1]] > values[plain[j]])
+            {
+              guint t = plain[j - 1];
+
+              plain[j - 1] = plain[j];
+              plain[j] = t;
+              j--;
+            }
+        }
+      for (guint i = 0; i < rows->len; i++)
+        {
+          g_assert_cmpuint (order[i], ==, plain[i]);
+          g_assert_false (seen[order[i]]);
+          seen[order[i]] = TRUE;
+        }
+    }
+}
+
 static gboolean
 pixel_differs (cairo_surface_t *surface,
                int              x,
@@ -910,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/chart/shapes/random", test_shapes_random);
   g_test_add_func ("/chart/measures-equal-csv", test_measures_equal_csv);
   g_test_add_func ("/chart/curve/points", test_curve_points);
+  g_test_add_func ("/chart/sort-order", test_sort_order);
   g_test_add_func ("/chart/scatter/paint", test_scatter_paint);
   g_test_add_func ("/chart/write", test_chart_write);
   g_test_add_func ("/sheet/pages", test_sheet_pages);

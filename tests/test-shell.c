@@ -804,6 +804,32 @@ test_shell_chart (void)
   g_assert_cmpfloat (g_array_index (chart->points, PwChartPoint, 4).y, ==,
                      g_array_index (expected->points, PwChartPoint, 3).y);
 
+  /* sorting by the curve's figure: one undoable step, after which the
+   * ramp has no dip */
+  {
+    g_autofree char *before = set_names (document);
+    g_autofree char *after = NULL;
+    g_autofree char *undone = NULL;
+
+    g_assert_true (pw_chart_view_set_measures (view, PW_CHART_VIEW_CURVE, "difficulty", NULL,
+                                               PW_SHAPE_RAMP));
+    g_assert_true (pw_chart_view_sort (view));
+    g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Sort by Difficulty");
+    after = set_names (document);
+    g_assert_cmpstr (after, !=, before);
+    chart = pw_chart_view_get_chart (view);
+    for (guint i = 0; i < chart->points->len; i++)
+      {
+        g_assert_false (g_array_index (chart->points, PwChartPoint, i).marked);
+        if (i > 0)
+          g_assert_cmpfloat (g_array_index (chart->points, PwChartPoint, i - 1).y, <=,
+                             g_array_index (chart->points, PwChartPoint, i).y);
+      }
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+    undone = set_names (document);
+    g_assert_cmpstr (undone, ==, before);
+  }
+
   /* the scatter of the figure against itself: r = 1 */
   g_assert_true (pw_chart_view_set_measures (view, PW_CHART_VIEW_SCATTER, "par", "par",
                                              PW_SHAPE_NONE));

@@ -35,6 +35,7 @@ struct _PwChartView
   GtkLabel        *shape_label;
   GtkDrawingArea  *area;
   GtkButton       *export_button;
+  GtkButton       *sort_button;
 
   PwDocument      *document;
   PwScheduler     *scheduler;
@@ -137,23 +138,13 @@ selected_measure (PwChartView *self,
   return selected < g_strv_length (self->measures) ? self->measures[selected] : NULL;
 }
 
-static void
-rebuild (PwChartView *self)
+/* The document's levels in order, each with its cached analysis; while
+ * shown, the levels not analysed yet are queued. */
+static GPtrArray *
+make_rows (PwChartView *self)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autoptr(GError) error = NULL;
-  PwChartViewMode mode = current_mode (self);
-  gboolean scatter = mode == PW_CHART_VIEW_SCATTER;
-  const char *y = selected_measure (self, self->y_dropdown, FALSE);
-  const char *other = selected_measure (self, self->other_dropdown, !scatter);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
   guint n = self->document != NULL ? pw_document_get_n_levels (self->document) : 0;
-  static const PwShape shapes[] = { PW_SHAPE_NONE, PW_SHAPE_RAMP, PW_SHAPE_SAWTOOTH };
-  guint shape = gtk_drop_down_get_selected (self->shape_dropdown);
-
-  g_clear_pointer (&self->chart, pw_chart_free);
-  g_clear_pointer (&self->message, g_free);
-  self->laid_out = FALSE;
-  self->stale = FALSE;
 
   for (guint i = 0; i < n; i++)
     {
@@ -170,6 +161,26 @@ rebuild (PwChartView *self)
         }
       g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, level, analysis, NULL));
     }
+  return rows;
+}
+
+static void
+rebuild (PwChartView *self)
+{
+  g_autoptr(GPtrArray) rows = make_rows (self);
+  g_autoptr(GError) error = NULL;
+  PwChartViewMode mode = current_mode (self);
+  gboolean scatter = mode == PW_CHART_VIEW_SCATTER;
+  const char *y = selected_measure (self, self->y_dropdown, FALSE);
+  const char *other = selected_measure (self, self->other_dropdown, !scatter);
+  guint n = self->document != NULL ? pw_document_get_n_levels (self->document) : 0;
+  static const PwShape shapes[] = { PW_SHAPE_NONE, PW_SHAPE_RAMP, PW_SHAPE_SAWTOOTH };
+  guint shape = gtk_drop_down_get_selected (self->shape_dropdown);
+
+  g_clear_pointer (&self->chart, pw_chart_free);
+  g_clear_pointer (&self->message, g_free);
+  self->laid_out = FALSE;
+  self->stale = FALSE;
 
   if (n == 0 || y == NULL || (scatter && other == NULL))
     self->message = g_strdup (_("No levels to chart"));
@@ -181,6 +192,7 @@ rebuild (PwChartView *self)
   if (error != NULL)
     self->message = g_strdup (error->message);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->chart != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->sort_button), self->chart != NULL && !scatter);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -322,6 +334,27 @@ pw_chart_view_set_measures (PwChartView     *self,
   fill_dropdowns (self, y, other);
   g_clear_handle_id (&self->rebuild_idle, g_source_remove);
   rebuild (self);
+  return TRUE;
+}
+
+gboolean
+pw_chart_view_sort (PwChartView *self)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree guint *order = NULL;
+  g_autofree char *label = NULL;
+  const char *y;
+
+  g_return_val_if_fail (PW_IS_CHART_VIEW (self), FALSE);
+
+  y = selected_measure (self, self->y_dropdown, FALSE);
+  if (self->document == NULL || y == NULL || current_mode (self) != PW_CHART_VIEW_CURVE)
+    return FALSE;
+  rows = make_rows (self);
+  order = pw_measure_sort_order (rows, y);
+  /* Translators: the undo label of sorting the set by a figure: "Sort by Difficulty" */
+  label = g_strdup_printf (_("Sort by %s"), pw_measure_get_label (y));
+  pw_document_reorder_levels (self->document, order, label);
   return TRUE;
 }
 
@@ -581,6 +614,7 @@ pw_chart_view_class_init (PwChartViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwChartView, shape_label);
   gtk_widget_class_bind_template_child (widget_class, PwChartView, area);
   gtk_widget_class_bind_template_child (widget_class, PwChartView, export_button);
+  gtk_widget_class_bind_template_child (widget_class, PwChartView, sort_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -605,4 +639,5 @@ pw_chart_view_init (PwChartView *self)
   g_signal_connect_swapped (self->shape_dropdown, "notify::selected", G_CALLBACK (queue_rebuild),
                             self);
   g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
+  g_signal_connect_swapped (self->sort_button, "clicked", G_CALLBACK (pw_chart_view_sort), self);
 }

@@ -41,6 +41,9 @@ gboolean  pw_chart_view_set_measures (PwChartView     *self,
                                       const char      *y,
                                       const char      *other,
                                       PwShape          shape);
+/* Reorders the set by the curve's measure, least first (levels without
+ * one last), as one undoable step; FALSE when no curve is shown. */
+gboolean  pw_chart_view_sort         (PwChartView     *self);
 /* The chart on screen now (NULL when there is nothing to chart). */
 PwChart  *pw_chart_view_get_chart    (PwChartView     *self);
 /* For tests: the area the chart is drawn on (it takes the clicks), and
