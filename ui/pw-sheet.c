@@ -195,6 +195,7 @@ paint_box (PwReportRow *row,
   const char *text = NULL;
   g_autofree char *caption = NULL;
   PwGeometry geometry;
+  const PwKindView *view;
   int columns, rows;
   gboolean drawn = FALSE;
   double below;
@@ -203,14 +204,19 @@ paint_box (PwReportRow *row,
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, LABEL_SIZE);
 
-  if (solution && !(row->analysis != NULL &&
-                    pw_kind_view_lookup (pw_level_get_kind_id (row->level)) != NULL &&
-                    pw_kind_view_lookup (pw_level_get_kind_id (row->level))->draw_solution != NULL))
+  view = pw_kind_view_lookup (pw_level_get_kind_id (row->level));
+  if (solution)
     {
-      /* room under the level for the solution as text */
-      text = solution_text (row);
-      if (text == NULL)
-        text = _("No solution to show: the level was not solved.");
+      /* a kind that draws no solution writes it, when it is text (moves) */
+      if (row->analysis == NULL)
+        text = _("Not analysed: no solution to show.");
+      else if (view == NULL || view->draw_solution == NULL)
+        {
+          text = solution_text (row);
+          if (text == NULL)
+            text = _("Levels of this kind print no solution.");
+        }
+      /* room under the level for the words */
       draw_height -= 4 * (LABEL_SIZE + 2);
     }
 
@@ -222,12 +228,14 @@ paint_box (PwReportRow *row,
       geometry.x += x + BOX_PADDING;
       geometry.y += y + BOX_PADDING;
       if (solution && text == NULL)
-        drawn = pw_level_paint_solution (row->level, pw_analysis_get_figures (row->analysis), cr,
-                                         &geometry, FALSE);
+        {
+          drawn = pw_level_paint_solution (row->level, pw_analysis_get_figures (row->analysis), cr,
+                                           &geometry, FALSE);
+          if (!drawn)
+            text = _("No solution was found.");
+        }
       if (!drawn)
         drawn = pw_level_paint_at (row->level, cr, &geometry, FALSE);
-      if (solution && text == NULL && !drawn)
-        text = _("No solution to show: the level was not solved.");
     }
   /* the words go just under the drawing */
   below = drawn ? geometry.y + geometry.rows * geometry.cell : y + BOX_PADDING + draw_height;
