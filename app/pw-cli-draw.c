@@ -35,6 +35,8 @@
 /* Options every drawing command that analyses takes. */
 typedef struct
 {
+  char    *width;
+  char    *height;
   char    *max_states;
   char    *max_solutions;
   char    *seed;
@@ -44,9 +46,27 @@ typedef struct
 static void
 analyse_args_clear (AnalyseArgs *args)
 {
+  g_clear_pointer (&args->width, g_free);
+  g_clear_pointer (&args->height, g_free);
   g_clear_pointer (&args->max_states, g_free);
   g_clear_pointer (&args->max_solutions, g_free);
   g_clear_pointer (&args->seed, g_free);
+}
+
+/* --width and --height, for the commands that draw a chart */
+static void
+add_size_entries (GOptionContext *context,
+                  AnalyseArgs    *args)
+{
+  const GOptionEntry entries[] = {
+    { "width", 0, 0, G_OPTION_ARG_STRING, &args->width,
+      N_("Width of a chart, in points (pixels for PNG; default 800)"), "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &args->height,
+      N_("Height of a chart (default 500)"), "H" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
 static void
@@ -65,6 +85,28 @@ add_analyse_entries (GOptionContext *context,
   };
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* The chart's size: --width and --height, 100 to 10000 each. */
+static gboolean
+chart_size (const char  *command,
+            AnalyseArgs *args,
+            double      *width,
+            double      *height)
+{
+  guint64 w = CHART_WIDTH, h = CHART_HEIGHT;
+
+  if (!_pw_cli_parse_count (command, "--width", args->width, 100, &w) ||
+      !_pw_cli_parse_count (command, "--height", args->height, 100, &h))
+    return FALSE;
+  if (w > 10000 || h > 10000)
+    {
+      _pw_cli_usage_error (command, _("--width and --height: at most 10000"));
+      return FALSE;
+    }
+  *width = w;
+  *height = h;
+  return TRUE;
 }
 
 static gboolean
@@ -182,10 +224,11 @@ cmd_chart (int    argc,
   PwAnalyseOptions options;
   PwShape shape = PW_SHAPE_RAMP;
   guint64 period = PW_SHAPE_DEFAULT_PERIOD;
-  guint marked = 0;
+  double width, height;
   int status = PW_EXIT_USAGE;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_size_entries (context, &args);
   add_analyse_entries (context, &args);
   g_option_context_set_summary (context,
                                 _("x is each level's place in the set's order. Prints the "
@@ -203,6 +246,7 @@ cmd_chart (int    argc,
   if (!check_measure ("chart", "--y", y) || (y2 != NULL && !check_measure ("chart", "--y2", y2)) ||
       !check_image_path ("chart", output) ||
       !_pw_cli_parse_count ("chart", "--period", period_text, 1, &period) ||
+      !chart_size ("chart", &args, &width, &height) ||
       !analyse_options ("chart", &args, &options))
     goto out;
   if (shape_text != NULL && !pw_shape_from_string (shape_text, &shape))
@@ -215,7 +259,7 @@ cmd_chart (int    argc,
   if (!analyse_files (files, &options, args.quiet, FALSE, rows, NULL))
     goto out;
   chart = pw_chart_new_curve (rows, y, y2, shape, MIN (period, G_MAXUINT), &error);
-  if (chart == NULL || !pw_chart_write (chart, output, CHART_WIDTH, CHART_HEIGHT, &error))
+  if (chart == NULL || !pw_chart_write (chart, output, width, height, &error))
     {
       g_printerr ("puzzlewright chart: %s\n", error->message);
       goto out;
@@ -225,10 +269,7 @@ cmd_chart (int    argc,
       const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
 
       if (point->marked)
-        {
-          g_print ("%u\t%s\t%s\n", point->order, point->id, point->name);
-          marked++;
-        }
+        g_print ("%u\t%s\t%s\n", point->order, point->id, point->name);
     }
   status = PW_EXIT_OK;
 
@@ -265,9 +306,11 @@ cmd_report (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
   PwAnalyseOptions options;
+  double width, height;
   int status = PW_EXIT_USAGE;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_size_entries (context, &args);
   add_analyse_entries (context, &args);
   g_option_context_set_summary (context,
                                 _("Prints “pearson=R spearman=R n=N” over the levels that have "
@@ -285,6 +328,7 @@ cmd_report (int    argc,
     }
   if (!check_measure ("report", "--x", x) || !check_measure ("report", "--y", y) ||
       (output != NULL && !check_image_path ("report", output)) ||
+      !chart_size ("report", &args, &width, &height) ||
       !analyse_options ("report", &args, &options))
     goto out;
 
@@ -307,7 +351,7 @@ cmd_report (int    argc,
       if (point->marked)
         g_print ("outlier\t%s\t%u\t%s\t%s\n", row->file, point->order, point->id, point->name);
     }
-  if (output != NULL && !pw_chart_write (chart, output, CHART_WIDTH, CHART_HEIGHT, &error))
+  if (output != NULL && !pw_chart_write (chart, output, width, height, &error))
     {
       g_printerr ("puzzlewright report: %s\n", error->message);
       goto out;

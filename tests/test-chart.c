@@ -901,8 +901,20 @@ test_cli_chart (void)
   g_assert_cmpint (run_cli (&out, "chart", path, "--y", "par", "--y2", "states", "--shape",
                             "sawtooth", "--period", "2", "-o", pdf, "-q", NULL), ==, 0);
   g_assert_cmpuint (pdf_pages (pdf), ==, 1);
+  /* a narrow picture, as the editor's pane: the size asked for */
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (&out, "chart", path, "--y", "difficulty", "--y2", "states", "--width",
+                            "380", "--height", "520", "-o", png, "-q", NULL), ==, 0);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 380);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 520);
+  cairo_surface_destroy (surface);
+
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (run_cli (&out, "chart", path, "--y", "par", "-o", "curve.gif", NULL), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (&out, "chart", path, "--y", "par", "--width", "20", "-o", png, NULL),
+                   ==, 2);
   test_remove_dir (dir);
 }
 

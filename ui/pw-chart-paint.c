@@ -217,6 +217,75 @@ value_range (PwChart *chart,
     }
 }
 
+/* The line over the plot: a scatter's coefficients, or how many levels
+ * break the curve's shape. */
+static char *
+chart_title (PwChart *chart)
+{
+  guint marked = 0;
+
+  for (guint i = 0; i < chart->points->len; i++)
+    marked += g_array_index (chart->points, PwChartPoint, i).marked != FALSE;
+
+  if (chart->x_measure != NULL)
+    {
+      char r[G_ASCII_DTOSTR_BUF_SIZE], rho[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (r, sizeof r, "%.3f", chart->pearson);
+      g_ascii_formatd (rho, sizeof rho, "%.3f", chart->spearman);
+      /* Translators: the scatter's coefficients: Pearson's r, Spearman's ρ, the count of
+       * levels and the outliers found */
+      return g_strdup_printf (_("Pearson r = %s   Spearman ρ = %s   n = %u   outliers: %u"),
+                              isnan (chart->pearson) ? "–" : r,
+                              isnan (chart->spearman) ? "–" : rho, chart->n, marked);
+    }
+  if (chart->shape == PW_SHAPE_RAMP)
+    return g_strdup_printf (ngettext ("%u level dips below the one before",
+                                      "%u levels dip below the one before", marked), marked);
+  if (chart->shape == PW_SHAPE_SAWTOOTH)
+    return g_strdup_printf (ngettext ("%u level rises on with no rest",
+                                      "%u levels rise on with no rest", marked), marked);
+  return g_strdup ("");
+}
+
+#define SWATCH 8.0
+
+/* The width of a curve's legend (a swatch and the label of each series). */
+static double
+legend_width (cairo_t *cr,
+              PwChart *chart)
+{
+  double total = 0;
+
+  if (chart->x_measure != NULL)
+    return 0;
+  for (int second = 0; second <= (chart->y2_measure != NULL); second++)
+    {
+      cairo_text_extents_t extents;
+
+      cairo_text_extents (cr, second ? chart->y2_label : chart->y_label, &extents);
+      total += SWATCH + 6 + extents.x_advance + (second ? 0 : 14);
+    }
+  return total;
+}
+
+/* Whether the legend goes on a line of its own, under the title: when the
+ * two do not fit side by side. @cr has the chart's font. */
+static gboolean
+legend_below (cairo_t *cr,
+              PwChart *chart,
+              double   width)
+{
+  g_autofree char *title = chart_title (chart);
+  cairo_text_extents_t extents;
+  double legend = legend_width (cr, chart);
+
+  if (legend == 0)
+    return FALSE;
+  cairo_text_extents (cr, title, &extents);
+  return extents.x_advance + 20 + legend > width - 24;
+}
+
 static void
 compute_layout (PwChart       *chart,
                 cairo_t       *cr,
@@ -246,7 +315,11 @@ compute_layout (PwChart       *chart,
   /* room for the title line, tick labels and axis titles */
   layout->left = margin + FONT_SIZE * 1.6 + FONT_SIZE * 4.5;
   layout->right = width - margin - (two ? FONT_SIZE * 1.6 + FONT_SIZE * 4.5 : FONT_SIZE);
-  layout->top = margin + FONT_SIZE * 2.4;
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, FONT_SIZE);
+  layout->top = margin + FONT_SIZE * (legend_below (cr, chart, width) ? 3.9 : 2.4);
+  cairo_restore (cr);
   layout->bottom = height - margin - FONT_SIZE * 3.4;
   if (layout->right - layout->left < 20)
     layout->right = layout->left + 20;
@@ -432,44 +505,20 @@ paint_title (cairo_t             *cr,
              const PwChartLayout *layout,
              double               width)
 {
-  g_autofree char *title = NULL;
-  guint marked = 0;
-
-  for (guint i = 0; i < chart->points->len; i++)
-    marked += g_array_index (chart->points, PwChartPoint, i).marked != FALSE;
-
-  if (chart->x_measure != NULL)
-    {
-      char r[G_ASCII_DTOSTR_BUF_SIZE], rho[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_ascii_formatd (r, sizeof r, "%.3f", chart->pearson);
-      g_ascii_formatd (rho, sizeof rho, "%.3f", chart->spearman);
-      /* Translators: the scatter's coefficients: Pearson's r, Spearman's ρ, the count of
-       * levels and the outliers found */
-      title = g_strdup_printf (_("Pearson r = %s   Spearman ρ = %s   n = %u   outliers: %u"),
-                               isnan (chart->pearson) ? "–" : r,
-                               isnan (chart->spearman) ? "–" : rho, chart->n, marked);
-    }
-  else
-    {
-      if (chart->shape == PW_SHAPE_RAMP)
-        title = g_strdup_printf (ngettext ("%u level dips below the one before",
-                                           "%u levels dip below the one before", marked), marked);
-      else if (chart->shape == PW_SHAPE_SAWTOOTH)
-        title = g_strdup_printf (ngettext ("%u level rises on with no rest",
-                                           "%u levels rise on with no rest", marked), marked);
-      else
-        title = g_strdup ("");
-    }
+  g_autofree char *title = chart_title (chart);
+  gboolean below = legend_below (cr, chart, width);
+  double baseline = 12 + FONT_SIZE;
 
   pw_colour_set (cr, &colours->text);
-  show_text (cr, title, layout->left, 12 + FONT_SIZE, 0, 1);
+  show_text (cr, title, 12, baseline, 0, 1);
 
-  /* the legend of a curve */
+  /* the legend of a curve, right-aligned, beside the title or under it */
   if (chart->x_measure == NULL)
     {
-      double x = layout->right;
+      double x = width - 12;
 
+      if (below)
+        baseline += FONT_SIZE * 1.5;
       for (int second = chart->y2_measure != NULL; second >= 0; second--)
         {
           const char *label = second ? chart->y2_label : chart->y_label;
@@ -477,12 +526,12 @@ paint_title (cairo_t             *cr,
 
           cairo_text_extents (cr, label, &extents);
           pw_colour_set (cr, &colours->text);
-          show_text (cr, label, x, 12 + FONT_SIZE, 1, 1);
+          show_text (cr, label, x, baseline, 1, 1);
           x -= extents.x_advance + 6;
           pw_colour_set (cr, second ? &colours->series2 : &colours->series);
-          cairo_rectangle (cr, x - 8, 12 + FONT_SIZE * 0.35, 8, 8);
+          cairo_rectangle (cr, x - SWATCH, baseline - FONT_SIZE * 0.65, SWATCH, SWATCH);
           cairo_fill (cr);
-          x -= 8 + 14;
+          x -= SWATCH + 14;
         }
     }
 }

@@ -151,12 +151,13 @@ make_rows (PwChartView *self)
       PwLevel *level = pw_document_get_level (self->document, i);
       PwAnalysis *analysis = NULL;
 
-      if (self->scheduler != NULL && pw_level_get_kind (level) != NULL)
+      if (self->scheduler != NULL && pw_level_get_kind (level) != NULL &&
+          (analysis = pw_scheduler_lookup (self->scheduler, level)) == NULL &&
+          gtk_widget_get_mapped (GTK_WIDGET (self)))
         {
           g_autoptr(GPtrArray) problems = pw_level_validate (level);
 
-          if (problems->len == 0 && (analysis = pw_scheduler_lookup (self->scheduler, level)) == NULL &&
-              gtk_widget_get_mapped (GTK_WIDGET (self)))
+          if (problems->len == 0)
             pw_scheduler_queue (self->scheduler, level);
         }
       g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, level, analysis, NULL));
