@@ -48,7 +48,8 @@
 enum { FREECELL_FIGURES (AS_ENUM) N_FIGURES };
 #undef AS_ENUM
 
-#define AS_INFO(id, key, label, type) { key, label, type },
+/* the fewest free cells takes a proof of impossibility per deal: costly */
+#define AS_INFO(id, key, label, type) { key, label, type, NULL, FIG_##id == FIG_MIN_FREE },
 static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 #undef AS_INFO
 
@@ -451,23 +452,27 @@ freecell_analyse (gconstpointer           data,
       json_object_set_double_member (figures, FIG (DIFFICULTY),
                                      _pw_fc_difficulty (result.states, result.solution->len));
 
-      if (!min_free_cells (&level, options->max_states, cancellable, &min, &extra, error))
+      /* the fewest free cells takes a proof of impossibility: only when asked */
+      if (pw_analyse_options_wants_costly (options, FIG (MIN_FREE)))
         {
-          pw_fc_solve_result_clear (&result);
-          return NULL;
-        }
-      if (min >= 0)
-        json_object_set_int_member (figures, FIG (MIN_FREE), min);
-      else
-        pw_analysis_set_partial (analysis, _("the position budget ran out before the fewest "
-                                             "free cells were known"));
-      if (options->trace != NULL)
-        {
-          g_autofree char *line = g_strdup_printf ("fewest free cells: %d (%" G_GUINT64_FORMAT
-                                                   " positions checked), %.3f s",
-                                                   min, extra, g_timer_elapsed (timer, NULL));
+          if (!min_free_cells (&level, options->max_states, cancellable, &min, &extra, error))
+            {
+              pw_fc_solve_result_clear (&result);
+              return NULL;
+            }
+          if (min >= 0)
+            json_object_set_int_member (figures, FIG (MIN_FREE), min);
+          else
+            pw_analysis_set_partial (analysis, _("the position budget ran out before the "
+                                                 "fewest free cells were known"));
+          if (options->trace != NULL)
+            {
+              g_autofree char *line =
+                g_strdup_printf ("fewest free cells: %d (%" G_GUINT64_FORMAT " positions "
+                                 "checked), %.3f s", min, extra, g_timer_elapsed (timer, NULL));
 
-          options->trace (line, options->trace_data);
+              options->trace (line, options->trace_data);
+            }
         }
     }
   pw_fc_solve_result_clear (&result);
