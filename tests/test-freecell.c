@@ -1119,6 +1119,20 @@ test_freecell_brute_force (void)
         solvable++;
       else
         unsolvable++;
+      /* the exhaustive prover says the same */
+      {
+        PwFcVerdict proved;
+        guint64 visited = 0;
+
+        g_assert_true (pw_fc_prove (&start, 0, NULL, &proved, &visited, NULL));
+        if (proved != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
+          {
+            g_test_message ("deal %u (%d free cells): brute force %s, the prover %d after %"
+                            G_GUINT64_FORMAT " positions\n%s", i, free_cells,
+                            brute.solvable ? "solvable" : "unsolvable", proved, visited, board);
+            mismatches++;
+          }
+      }
       if (result.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
         {
           g_test_message ("deal %u (%d free cells) disagrees: brute force %s (%d moves, %u "
