@@ -81,7 +81,7 @@ typedef struct
   double   cpu;        /* user + system time of the fastest run by CPU */
   gint64   solutions;  /* -1: not known */
   gboolean complete;   /* the count is proved (or, for one, a solution found) */
-  double   solve_time; /* Gecode's own solveTime, -1 when not reported */
+  double   solve_time; /* the analysis's "seconds", Gecode's solveTime; -1 when not given */
   gboolean timed_out;
 } Timing;
 
@@ -855,7 +855,7 @@ main (int    argc,
   }
 
   say ("%s: best of %d runs of `puzzlewright analyse` (wall clock, median in brackets, "
-       "and the least CPU time)%s\n\n", path, runs,
+       "the least CPU time, and the analysis's own \"seconds\")%s\n\n", path, runs,
        no_gecode ? "" : "; Gecode 6.2 through MiniZinc, the same figures over up to "
        "--gecode-runs runs and its own solveTime");
   say ("| instance | task | paper | target | ours | paper / ours | solutions%s |\n",
@@ -882,13 +882,18 @@ main (int    argc,
       if (!met)
         missed++;
 
-      ours_text = keep (g_strdup_printf ("%s%s", format_timing (&ours),
+      ours_text = keep (g_strdup_printf ("%s; analysis %s%s", format_timing (&ours),
+                                         format_seconds (ours.solve_time),
                                          ours.complete ? "" : ", not settled"));
       paper_text = instance->paper > 0 ? keep (g_strdup_printf ("%.1f s", instance->paper))
                                        : "—";
       target_text = keep (g_strdup_printf ("%s %s", met ? "✓" : "✗",
                                            format_seconds (instance->target)));
-      factor_text = instance->paper > 0 ? format_factor (instance->paper / ours.best) : "—";
+      factor_text = instance->paper > 0
+                    ? keep (g_strdup_printf ("%s (CPU %s)",
+                                             format_factor (instance->paper / ours.best),
+                                             format_factor (instance->paper / ours.cpu)))
+                    : "—";
       if (instance->task == TASK_ONE)
         count_text = ours.solutions > 0 ? "found" : "none";
       else
