@@ -274,19 +274,25 @@ children_cpu (void)
          + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 }
 
-/* Times argv RUNS times (wall clock, and the CPU time of the process and
- * the children it waited for); returns the last run's standard output. */
+/* The time a solver says it spent itself, from its output; -1 if none. */
+typedef double (*OwnSeconds) (const char *out);
+
+/* Times argv RUNS times (wall clock; the CPU time of the process and the
+ * children it waited for; the least of the times own_seconds reads);
+ * returns the last run's standard output. */
 static char *
-time_command (char  **argv,
-              guint   runs,
-              double  give_up_after,
-              Timing *timing)
+time_command (char       **argv,
+              guint        runs,
+              double       give_up_after,
+              OwnSeconds   own_seconds,
+              Timing      *timing)
 {
   g_autofree double *seconds = g_new (double, runs);
   char *out = NULL;
   guint r;
 
   timing->cpu = G_MAXDOUBLE;
+  timing->solve_time = -1;
   for (r = 0; r < runs; r++)
     {
       gint64 start = g_get_monotonic_time ();
@@ -296,6 +302,13 @@ time_command (char  **argv,
       out = run (argv, TRUE);
       seconds[r] = (g_get_monotonic_time () - start) / 1e6;
       timing->cpu = MIN (timing->cpu, children_cpu () - cpu_start);
+      if (own_seconds != NULL)
+        {
+          double own = own_seconds (out);
+
+          if (own >= 0 && (timing->solve_time < 0 || own < timing->solve_time))
+            timing->solve_time = own;
+        }
       if (seconds[r] > give_up_after)
         {
           r++;
@@ -310,6 +323,22 @@ time_command (char  **argv,
 
 /* ------------------------------------------------------------------ */
 /* Ours                                                                 */
+
+/* The analysis's "seconds" of the first record. */
+static double
+analysis_seconds (const char *out)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, out, -1, NULL))
+    return -1;
+  root = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_ARRAY (root) || json_array_get_length (json_node_get_array (root)) == 0)
+    return -1;
+  return json_object_get_double_member_with_default (
+           json_array_get_object_element (json_node_get_array (root), 0), "seconds", -1);
+}
 
 static void
 time_ours (const char     *cli,
@@ -329,11 +358,10 @@ time_ours (const char     *cli,
 
   if (!g_shell_parse_argv (command, NULL, &argv, &error))
     g_error ("%s", error->message);
-  out = time_command (argv, runs, G_MAXDOUBLE, timing);
+  out = time_command (argv, runs, G_MAXDOUBLE, analysis_seconds, timing);
   if (!json_parser_load_from_data (parser, out, -1, &error))
     g_error ("%s: %s\n%s", command, error->message, out);
   record = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
-  timing->solve_time = json_object_get_double_member_with_default (record, "seconds", -1);
   if (instance->task == TASK_ONE)
     {
       JsonNode *solution = json_object_get_member (record, "solution");
@@ -676,6 +704,19 @@ write_dzn (const char *set_path,
 /* ------------------------------------------------------------------ */
 /* Gecode                                                               */
 
+#define SOLVE_TIME "%%%mzn-stat: solveTime="
+
+/* Gecode's solveTime statistic (the last one printed). */
+static double
+gecode_solve_time (const char *out)
+{
+  const char *found = NULL;
+
+  for (const char *at = strstr (out, SOLVE_TIME); at != NULL; at = strstr (at + 1, SOLVE_TIME))
+    found = at;
+  return found != NULL ? g_ascii_strtod (found + strlen (SOLVE_TIME), NULL) : -1;
+}
+
 static void
 time_gecode (const Instance *instance,
              const char     *model_path,
@@ -705,10 +746,9 @@ time_gecode (const Instance *instance,
   g_ptr_array_add (argv, (gpointer) dzn_path);
   g_ptr_array_add (argv, NULL);
   /* a run over 5 s is not repeated */
-  out = time_command ((char **) argv->pdata, runs, 5.0, timing);
+  out = time_command ((char **) argv->pdata, runs, 5.0, gecode_solve_time, timing);
 
   timing->solutions = 0;
-  timing->solve_time = -1;
   lines = g_strsplit (out, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -718,9 +758,6 @@ time_gecode (const Instance *instance,
         finished = TRUE;
       else if (g_str_equal (lines[i], "=====UNSATISFIABLE====="))
         unsatisfiable = TRUE;
-      else if (g_str_has_prefix (lines[i], "%%%mzn-stat: solveTime="))
-        timing->solve_time = g_ascii_strtod (lines[i] + strlen ("%%%mzn-stat: solveTime="),
-                                             NULL);
     }
   switch (instance->task)
     {
@@ -851,11 +888,11 @@ main (int    argc,
     g_autofree char *out = NULL;
 
     g_shell_parse_argv (command, NULL, &empty_argv, NULL);
-    out = time_command (empty_argv, runs, G_MAXDOUBLE, &empty);
+    out = time_command (empty_argv, runs, G_MAXDOUBLE, NULL, &empty);
   }
 
   say ("%s: best of %d runs of `puzzlewright analyse` (wall clock, median in brackets, "
-       "the least CPU time, and the analysis's own \"seconds\")%s\n\n", path, runs,
+       "the least CPU time, and the least of the analysis's own \"seconds\")%s\n\n", path, runs,
        no_gecode ? "" : "; Gecode 6.2 through MiniZinc, the same figures over up to "
        "--gecode-runs runs and its own solveTime");
   say ("| instance | task | paper | target | ours | paper / ours | solutions%s |\n",
