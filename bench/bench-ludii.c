@@ -5,7 +5,7 @@
  * and 14)".
  *
  *   bench-ludii [--runs N] [--gecode-runs N] [--time-limit S] [--no-gecode]
- *               [--cli PUZZLEWRIGHT] [INSTANCES.txt]
+ *               [--keep] [--cli PUZZLEWRIGHT] [INSTANCES.txt]
  *
  * INSTANCES.txt (default bench/ludii/instances.txt) holds one instance a
  * line: KIND SIZE TASK PAPER TARGET TEXT. TASK is what both solvers do:
@@ -833,7 +833,7 @@ main (int    argc,
 {
   int runs = 5, gecode_runs = 3;
   double time_limit = 120;
-  gboolean no_gecode = FALSE;
+  gboolean no_gecode = FALSE, keep_files = FALSE;
   g_autofree char *cli = g_strdup (PW_BUILD_CLI);
   g_autofree char *dir = NULL;
   g_autofree char *empty_path = NULL;
@@ -851,6 +851,8 @@ main (int    argc,
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &time_limit,
       "MiniZinc's time limit in seconds (default 120)", "S" },
     { "no-gecode", 0, 0, G_OPTION_ARG_NONE, &no_gecode, "Leave out the Gecode column", NULL },
+    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep_files,
+      "Keep the level sets and MiniZinc data files (their folder is printed)", NULL },
     { "cli", 0, 0, G_OPTION_ARG_FILENAME, &cli, "The puzzlewright binary (default: the build's)",
       "PATH" },
     { NULL }
@@ -967,9 +969,12 @@ main (int    argc,
       if (!no_gecode)
         say (" | %s | %s%s", gecode_text, gecode.timed_out ? "> " : "", gecode_factor);
       say (" |\n");
-      g_unlink (txt_path);
-      g_unlink (set_path);
-      g_unlink (dzn_path);
+      if (!keep_files)
+        {
+          g_unlink (txt_path);
+          g_unlink (set_path);
+          g_unlink (dzn_path);
+        }
     }
   say ("\nprocess start alone (an empty set): %s\n", format_timing (&empty));
   say ("%u of %u rows within their target%s\n", instances->len - missed, instances->len,
@@ -977,8 +982,13 @@ main (int    argc,
   say ("\ncommands (FILE: the instance's one-level set):\n");
   for (guint i = 0; i < commands->len; i++)
     say ("  %s\n", (char *) g_ptr_array_index (commands, i));
-  g_unlink (empty_path);
-  g_rmdir (dir);
+  if (keep_files)
+    say ("\nfiles kept in %s\n", dir);
+  else
+    {
+      g_unlink (empty_path);
+      g_rmdir (dir);
+    }
   g_ptr_array_unref (texts);
   return failures > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
