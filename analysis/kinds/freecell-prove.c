@@ -9,9 +9,9 @@
  * When a deal cannot be won — the question behind the fewest free cells a
  * deal needs — every reachable position must be visited anyway, and the
  * order buys nothing. This search is depth-first over atomic moves, one
- * position changed in place and changed back, with the same automatic
- * moves as the solver (a card goes up when no card in play could be put
- * on it: they never lose a won game, so the verdict is the same).
+ * position changed in place and changed back, with automatic moves to the
+ * foundations that never lose a won game (safe_up below), so that the
+ * verdict is the solver's.
  *
  * A position is known by where each card lies: on which card, at the
  * bottom of a cascade, in a free cell or on the foundations, six bits a
@@ -221,7 +221,45 @@ fits (guint8 card,
   return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && PW_FC_RED (below) != PW_FC_RED (card);
 }
 
-/* The solver's automatic moves (pw_fc_auto_moves), logged. */
+/* Whether @card can go up without losing a won game. The solver's rule
+ * (pw_fc_safe_to_foundation): no card in play could be put on it — both
+ * cards of the other colour one rank lower are up. And one more: those
+ * two cards could themselves go up the moment they are free (their suits
+ * stand one rank below them), and so could the card of @card's colour
+ * that might be put on either of them (its suit two ranks below @card).
+ * Take a game won from the position with @card still in play and play it
+ * with @card up: a move putting one of those cards on @card, or on one of
+ * them, puts it up instead (it is next on its suit), moves of the cards
+ * already up are left out, and every other move stays legal, the cards
+ * taken out having always been on top of their cascades or in free cells.
+ * Fewer positions to visit, the same verdict; the tests compare with a
+ * plain search that has no automatic moves at all. */
+static inline gboolean
+safe_up (const PwFcPosition *position,
+         guint8              card)
+{
+  int rank = PW_FC_RANK (card);
+  int suit = PW_FC_SUIT (card);
+  int other, same;
+
+  if (position->foundation[suit] + 1 != rank)
+    return FALSE;
+  if (rank <= 2)
+    return TRUE;
+  if (PW_FC_RED (card))
+    {
+      other = MIN (position->foundation[0], position->foundation[3]);
+      same = position->foundation[suit == 1 ? 2 : 1];
+    }
+  else
+    {
+      other = MIN (position->foundation[1], position->foundation[2]);
+      same = position->foundation[suit == 0 ? 3 : 0];
+    }
+  return other >= rank - 1 || (other >= rank - 2 && same >= rank - 3);
+}
+
+/* The automatic moves, logged. */
 static void
 auto_moves (Prover *prover)
 {
@@ -233,13 +271,13 @@ auto_moves (Prover *prover)
       again = FALSE;
       for (int p = 0; p < position->n_cascades; p++)
         if (position->height[p] > 0 &&
-            pw_fc_safe_to_foundation (position, position->cards[p][position->height[p] - 1]))
+            safe_up (position, position->cards[p][position->height[p] - 1]))
           {
             make (prover, p, PW_FC_FOUNDATION);
             again = TRUE;
           }
       for (int i = 0; i < position->n_free; i++)
-        if (position->cells[i] != 0 && pw_fc_safe_to_foundation (position, position->cells[i]))
+        if (position->cells[i] != 0 && safe_up (position, position->cells[i]))
           {
             make (prover, PW_FC_CELL (i), PW_FC_FOUNDATION);
             again = TRUE;
@@ -260,7 +298,7 @@ auto_moves_after (Prover *prover,
   if (to != PW_FC_FOUNDATION)
     {
       if (from >= PW_FC_MAX_CASCADES || position->height[from] == 0 ||
-          !pw_fc_safe_to_foundation (position,
+          !safe_up (position,
                                      position->cards[from][position->height[from] - 1]))
         return;
       make (prover, from, PW_FC_FOUNDATION);
