@@ -128,6 +128,11 @@ typedef struct
   guint           *trail_cell;
   guint64         *trail_old;        /* trail_cap × words */
   gsize            trail_len;
+  gboolean         trailing;         /* FALSE at the root: nothing goes back
+                                      * before it, and its changes (one per
+                                      * candidate taken, over 10,000 on a
+                                      * 25 × 25) made the trail the solver's
+                                      * largest allocation */
   gsize            trail_cap;
 
   /* propagation queues */
@@ -277,14 +282,14 @@ locks_build (Solver     *s,
   /* by unit touched: the shared positions in u, then in it (4 words) */
   g_autofree guint64 *masks_of = g_new0 (guint64, MAX ((gsize) s->n_units * 4, 1));
   guint8 *threshold = g_new0 (guint8, MAX (s->n_units, 1));
-  gsize bound = 0, n = 0;
+  gsize cap = 64, n = 0;
 
-  /* each share takes two of a unit's cells' other entries */
-  for (guint c = 0; c < s->n_cells; c++)
-    bound += s->cell_entry_start[c + 1] - s->cell_entry_start[c];
-  bound = MAX (bound, 1);
-  s->lock_unit = g_new (guint, bound);
-  s->lock_mask = g_new (guint64, bound * 2 * W);
+  /* grown as needed: sized by an upper bound (every entry of every
+   * cell), the tables of a 25 × 25 Sudoku took the solver's memory past
+   * malloc's trim threshold, and every search then paid page faults for
+   * it (4× the time of an easy 25 × 25 puzzle) */
+  s->lock_unit = g_new (guint, cap);
+  s->lock_mask = g_new (guint64, cap * 2 * W);
   s->lock_start = g_new0 (guint, s->n_units + 1);
   for (guint u = 0; u < s->n_units; u++)
     {
@@ -319,7 +324,12 @@ locks_build (Solver     *s,
           if (shared[b] >= 2 &&
               g_array_index (grid->units, PwNumGridUnit, b).n_cells > shared[b])
             {
-              g_assert (n < bound);
+              if (n == cap)
+                {
+                  cap *= 2;
+                  s->lock_unit = g_renew (guint, s->lock_unit, cap);
+                  s->lock_mask = g_renew (guint64, s->lock_mask, cap * 2 * W);
+                }
               s->lock_unit[n] = b;
               memcpy (s->lock_mask + n * 2 * W, mask, sizeof (guint64) * 2 * W);
               n++;
@@ -417,7 +427,7 @@ solver_init (Solver              *s,
   s->cand = g_new (guint64, (gsize) s->n_cells * W);
   s->pos = g_new (guint64, MAX ((gsize) n_units * s->n_values * W, 1));
 
-  s->trail_cap = MAX (s->n_cells * 4, 64);
+  s->trail_cap = MAX (s->n_cells, 64);
   s->trail_cell = g_new (guint, s->trail_cap);
   s->trail_old = g_new (guint64, s->trail_cap * W);
   s->has_less = n_less > 0;
@@ -483,7 +493,8 @@ lock_push (Solver *s,
 }
 
 /* Keeps only the candidates of @c in @keep. FALSE on a contradiction;
- * every change is recorded, so undo restores the state before. */
+ * below the root every change is recorded, so undo restores the state
+ * before. */
 ALWAYS_INLINE gboolean
 narrow (Solver        *s,
         guint          c,
@@ -500,15 +511,17 @@ narrow (Solver        *s,
   if ((removed[0] | removed[1]) == 0)
     return TRUE;
 
-  if (G_UNLIKELY (s->trail_len == s->trail_cap))
-    trail_grow (s, W);
-  s->trail_cell[s->trail_len] = c;
-  for (guint w = 0; w < W; w++)
+  if (s->trailing)
     {
-      s->trail_old[s->trail_len * W + w] = old[w];
-      cand[w] = old[w] & ~removed[w];
+      if (G_UNLIKELY (s->trail_len == s->trail_cap))
+        trail_grow (s, W);
+      s->trail_cell[s->trail_len] = c;
+      for (guint w = 0; w < W; w++)
+        s->trail_old[s->trail_len * W + w] = old[w];
+      s->trail_len++;
     }
-  s->trail_len++;
+  for (guint w = 0; w < W; w++)
+    cand[w] = old[w] & ~removed[w];
 
   n = set_count (cand, W);
   if (n == 0)
@@ -780,6 +793,7 @@ root (Solver       *s,
           s->pos[((gsize) u * s->n_values + v) * W + w] = cells[w];
     }
   s->trail_len = 0;
+  s->trailing = FALSE;
   queues_reset (s);
 
   if (s->infeasible)
@@ -885,7 +899,10 @@ dfs (Solver     *s,
      const guint W)
 {
   const PwNumGridSearch *search = s->search;
-  g_autofree Frame *stack = g_new (Frame, s->n_cells + 1);
+  /* grown as needed: searches seldom go deep, and a stack for every
+   * cell added to what each search allocates and frees (see locks_build) */
+  guint cap = MIN (s->n_cells + 1, 64);
+  g_autofree Frame *stack = g_new (Frame, cap);
   guint depth = 0;
 
   for (;;)
@@ -900,8 +917,14 @@ dfs (Solver     *s,
         }
       else
         {
-          Frame *frame = &stack[depth++];
+          Frame *frame;
 
+          if (G_UNLIKELY (depth == cap))
+            {
+              cap = MIN (2 * cap, s->n_cells + 1);
+              stack = g_renew (Frame, stack, cap);
+            }
+          frame = &stack[depth++];
           frame->cell = c;
           frame->mark = s->trail_len;
           frame->values[0] = s->cand[(gsize) c * W];
@@ -957,12 +980,18 @@ run_search_body (Solver       *s,
   if (s->n_values <= 64)
     {
       if (root (s, assume, 1))
-        dfs (s, 1);
+        {
+          s->trailing = TRUE;
+          dfs (s, 1);
+        }
     }
   else
     {
       if (root (s, assume, 2))
-        dfs (s, 2);
+        {
+          s->trailing = TRUE;
+          dfs (s, 2);
+        }
     }
 }
 
