@@ -4,7 +4,7 @@
 # Copyright 2026 The Puzzlewright authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   xcsp3-check.py PUZZLEWRIGHT [--seed S] [--per-kind N] [--keep DIR]
+#   xcsp3-check.py PUZZLEWRIGHT [--seed S] [--per-kind N] [--keep DIR] [--only KIND]
 #
 # Makes small random levels of every kind whose rules are constraints (its
 # own generators, written here from docs/file-format.md, not Puzzlewright's),
@@ -23,6 +23,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,6 +32,11 @@ import xml.etree.ElementTree as ET
 try:
     import z3
 except ImportError:
+    # Debian's python3-z3 is for Debian's python3, which another python3
+    # (a virtual environment, pyenv) first in PATH does not see
+    if os.path.exists("/usr/bin/python3") and \
+            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
     print("1..0 # SKIP python3-z3 is not installed")
     sys.exit(0)
 
@@ -72,7 +78,11 @@ class Instance:
 
     def new_var(self, name, domain):
         v = z3.Int(name)
-        self.constraints.append(z3.Or([v == d for d in domain]) if domain else z3.BoolVal(False))
+        if domain and sorted(domain) == list(range(min(domain), max(domain) + 1)):
+            self.constraints.append(z3.And(v >= min(domain), v <= max(domain)))
+        else:
+            self.constraints.append(z3.Or([v == d for d in domain]) if domain
+                                    else z3.BoolVal(False))
         self.main.append(v)
         return v
 
@@ -197,6 +207,21 @@ class Instance:
                 for t in re.findall(r"\(([^)]*)\)", text)]
 
     @staticmethod
+    def trie(xs, rows):
+        """The tuples @rows over @xs, factored by their first value (a
+        smaller formula than one conjunction per tuple)."""
+        if not xs:
+            return z3.BoolVal(bool(rows))
+        by_first = {}
+        for row in rows:
+            by_first.setdefault(row[0], []).append(row[1:])
+        cases = []
+        for value, rests in by_first.items():
+            rest = Instance.trie(xs[1:], rests)
+            cases.append(rest if value is None else z3.And(xs[0] == value, rest))
+        return z3.Or(cases) if cases else z3.BoolVal(False)
+
+    @staticmethod
     def child_text(element, tag):
         child = element.find(tag)
         return child.text if child is not None else None
@@ -280,8 +305,7 @@ class Instance:
             xs = self.terms(child("list"))
             supports = element.find("supports") is not None
             rows = self.tuples(child("supports") if supports else child("conflicts"))
-            match = z3.Or([z3.And([x == v for x, v in zip(xs, row) if v is not None])
-                           for row in rows]) if rows else z3.BoolVal(False)
+            match = self.trie(xs, rows)
             self.constraints.append(match if supports else z3.Not(match))
         elif tag == "regular":
             xs = self.terms(child("list"))
@@ -356,12 +380,13 @@ def latin_solution(rng, n, regions=None, diagonals=False):
     return grid if fill(0) else None
 
 
-def random_regions(rng, n, count=None):
-    """n regions of any size, grown from n seeds (each cell joins a
-    neighbouring region), numbered by first cell."""
+def random_regions(rng, n, count=None, seeds=None):
+    """n regions of any size, grown from n seeds (random cells unless
+    given; each cell joins a neighbouring region), numbered by first
+    cell."""
     count = count or n
     region = [-1] * (n * n)
-    seeds = rng.sample(range(n * n), count)
+    seeds = seeds or rng.sample(range(n * n), count)
     for r, s in enumerate(seeds):
         region[s] = r
     while -1 in region:
@@ -501,13 +526,35 @@ def make_queens(rng):
     return {"grid": queens_marks(rng, n, solution, rng.randint(0, 1), rng.randint(0, n))}
 
 
+def star_solution(rng, n):
+    """One star a row and column, none touching (a queens-like placement
+    without the diagonal rule), or None."""
+    def place(rows):
+        if len(rows) == n:
+            return rows
+        order = [c for c in range(n) if c not in rows and (not rows or abs(c - rows[-1]) > 1)]
+        rng.shuffle(order)
+        for c in order:
+            out = place(rows + [c])
+            if out:
+                return out
+        return None
+    rows = place([])
+    return [y * n + x for y, x in enumerate(rows)] if rows else None
+
+
 def make_star_battle(rng):
     n, k = rng.choice([(4, 1), (5, 1), (5, 1), (6, 1), (8, 2)])
-    regions = random_regions(rng, n)
+    stars = star_solution(rng, n) if k == 1 and rng.random() < 0.8 else None
+    # regions grown from the stars of a solution have it; random ones
+    # rarely have any
+    regions = random_regions(rng, n, seeds=stars)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     marks = ["."] * (n * n)
     for c in rng.sample(range(n * n), rng.randint(0, 2)):
         marks[c] = "x" if rng.random() < 0.7 else "*"
+        if stars and rng.random() < 0.8:
+            marks[c] = "*" if c in stars else "x"   # marks that keep the solution
     return {"stars": k, "regions": ["".join(letters[r] for r in regions[y * n:(y + 1) * n])
                                     for y in range(n)],
             "grid": ["".join(marks[y * n:(y + 1) * n]) for y in range(n)]}
@@ -584,16 +631,23 @@ def knight_tour(rng, w, h, blocked, closed):
 
 
 def make_knight(rng):
-    w, h, closed, n_blocked = rng.choice([(3, 4, False, 0), (4, 3, False, 0), (4, 5, False, 1),
-                                          (5, 5, False, 1), (5, 5, False, 0), (3, 7, False, 0),
-                                          (5, 6, True, 0), (6, 5, True, 2), (4, 4, False, 0),
-                                          (3, 3, False, 1), (3, 4, True, 0)])
-    blocked = set(rng.sample(range(w * h), n_blocked))
-    tour = knight_tour(rng, w, h, blocked, closed)
+    """A board with a tour and some of its steps given; on boards of 12
+    cells or fewer, also boards without one (z3 is slow to refute a tour
+    on larger boards, so they always have one, and many givens)."""
+    while True:
+        w, h, closed, n_blocked = rng.choice([(3, 4, False, 0), (4, 3, False, 0),
+                                              (4, 5, False, 1), (5, 5, False, 1),
+                                              (5, 5, False, 0), (3, 7, False, 0),
+                                              (5, 6, True, 0), (6, 5, True, 2), (4, 4, False, 0),
+                                              (3, 3, False, 1), (3, 4, True, 0)])
+        blocked = set(rng.sample(range(w * h), n_blocked))
+        tour = knight_tour(rng, w, h, blocked, closed)
+        if tour or w * h <= 12:
+            break
     cells = ["x" if c in blocked else "." for c in range(w * h)]
     if tour:
-        # enough givens that the count stays under the cap
-        keep = rng.randint(0, 2) if w * h <= 12 else rng.randint(2, 5)
+        keep = rng.randint(0, 2) if w * h <= 12 else rng.randint(len(tour) * 2 // 5,
+                                                                  len(tour) // 2)
         for i in rng.sample(range(len(tour)), min(keep, len(tour))):
             cells[tour[i]] = str(i + 1)
     elif rng.random() < 0.5:
@@ -654,14 +708,16 @@ def main():
     parser.add_argument("--seed", type=int, default=int(os.environ.get("XCSP3_SEED", "1")))
     parser.add_argument("--per-kind", type=int, default=int(os.environ.get("XCSP3_PER_KIND", "16")))
     parser.add_argument("--keep", help="folder to keep the files in")
+    parser.add_argument("--only", help="check this kind alone")
     options = parser.parse_args()
     rng = random.Random(options.seed)
 
     folder = options.keep or tempfile.mkdtemp(prefix="xcsp3-check-")
     os.makedirs(folder, exist_ok=True)
-    print("1..%d" % len(MAKERS))
+    makers = [m for m in MAKERS if options.only in (None, m[0])]
+    print("1..%d" % len(makers))
     status = 0
-    for number, (kind, make, figure) in enumerate(MAKERS, 1):
+    for number, (kind, make, figure) in enumerate(makers, 1):
         levels = [{"id": "%s-%02d" % (kind, i), "name": "%s %d" % (kind, i), "kind": kind,
                    "payload": make(rng)} for i in range(options.per_kind)]
         set_path = os.path.join(folder, kind + ".json")
@@ -694,6 +750,8 @@ def main():
         for failure in failures:
             print("# " + failure)
         sys.stdout.flush()
+    if not options.keep:
+        shutil.rmtree(folder)
     return status
 
 
