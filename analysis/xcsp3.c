@@ -693,6 +693,10 @@ parse_start (GMarkupParseContext  *context,
   int line, column;
 
   g_markup_parse_context_get_position (context, &line, &column);
+  /* GMarkup calls this once past the ">"; when a newline follows it, it
+   * has counted that line already and restarted the column at 1 */
+  if (column == 1 && line > 1)
+    line--;
   if (!in_subset (name, NULL, &known))
     {
       g_set_error (error, PW_XCSP_ERROR, PW_XCSP_ERROR_UNSUPPORTED,

@@ -123,11 +123,20 @@ _pw_latin_to_xcsp3 (gconstpointer  data,
   else if (level->variant == PW_LATIN_SUDOKU)
     {
       pw_xcsp_writer_begin (writer, "group", "jigsaw regions");
+      g_autofree gboolean *written = g_new0 (gboolean, n);
+
       pw_xcsp_writer_leaf (writer, "allDifferent", "%%...");
-      for (guint r = 0; r < n; r++)
+      /* in the order of their first cells, whatever their numbers (a
+       * generator's levels need not be numbered that way) */
+      for (guint first = 0; first < n * n; first++)
         {
+          guint r = level->regions[first];
+
+          if (written[r])
+            continue;
+          written[r] = TRUE;
           pw_xcsp_writer_begin (writer, "args", NULL);
-          for (guint c = 0; c < n * n; c++)
+          for (guint c = first; c < n * n; c++)
             if (level->regions[c] == r)
               write_cell (writer, n, c);
           pw_xcsp_writer_end (writer);
