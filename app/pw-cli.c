@@ -841,7 +841,9 @@ export_format_list (void)
 
 /* Each level as an XCSP3 file (xcsp3.h): into the folder @output as
  * NNN-ID.xml; a set of one level to standard output without -o, or to
- * @output when it names an .xml file. */
+ * @output when it names an .xml file. Every file is made before any is
+ * written: a level that cannot be written (a kind without a model, an
+ * invalid level) stops the export with nothing written. */
 static int
 export_xcsp3 (PwLevelSet *set,
               const char *display_name,
@@ -850,11 +852,26 @@ export_xcsp3 (PwLevelSet *set,
   guint n = pw_level_set_get_n_levels (set);
   gboolean to_stdout = output == NULL || g_str_equal (output, "-");
   gboolean one_file = !to_stdout && g_str_has_suffix (output, ".xml");
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   if ((to_stdout || one_file) && n != 1)
     {
       usage_error ("export", _("an XCSP3 file holds one level: give -o FOLDER for a set"));
       return PW_EXIT_USAGE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      g_autoptr(GError) error = NULL;
+      char *text = pw_xcsp3_write_level (level, &error);
+
+      if (text == NULL)
+        {
+          g_printerr (_("puzzlewright: %s: level %u (“%s”): %s\n"), display_name, i + 1,
+                      pw_level_get_name (level), error->message);
+          return PW_EXIT_FAILURE;
+        }
+      g_ptr_array_add (texts, text);
     }
   if (!to_stdout && !one_file && g_mkdir_with_parents (output, 0777) != 0)
     {
@@ -864,22 +881,12 @@ export_xcsp3 (PwLevelSet *set,
   for (guint i = 0; i < n; i++)
     {
       PwLevel *level = pw_level_set_get_level (set, i);
-      g_autoptr(GError) error = NULL;
-      g_autofree char *text = pw_xcsp3_write_level (level, &error);
-      g_autofree char *stem = NULL;
-      g_autofree char *file = NULL;
-      g_autofree char *path = NULL;
-
-      if (text == NULL)
-        {
-          g_printerr (_("puzzlewright: %s: level %u (“%s”): %s\n"), display_name, i + 1,
-                      pw_level_get_name (level), error->message);
-          return PW_EXIT_FAILURE;
-        }
+      const char *text = g_ptr_array_index (texts, i);
       /* "003-9f89faa3c3": the order, then the id in letters and digits */
-      stem = file_stem (i + 1, pw_level_get_id (level));
-      file = g_strdup_printf ("%s.xml", stem);
-      path = g_build_filename (output != NULL ? output : ".", file, NULL);
+      g_autofree char *stem = file_stem (i + 1, pw_level_get_id (level));
+      g_autofree char *file = g_strdup_printf ("%s.xml", stem);
+      g_autofree char *path = g_build_filename (output != NULL ? output : ".", file, NULL);
+
       if (!write_output (to_stdout ? NULL : one_file ? output : path, text, strlen (text)))
         return PW_EXIT_FAILURE;
     }
