@@ -1260,9 +1260,13 @@ pw_xcsp_read_integers (const PwXcspInstance  *instance,
         b = a;
       if (a < min || b > max || b < a)
         {
+          /* the bounds as text: a translatable format cannot hold
+           * G_GINT64_FORMAT (xgettext stops at the macro) */
+          g_autofree char *low = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+          g_autofree char *high = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+
           pw_xcsp_set_error (error, instance, element, PW_XCSP_ERROR_INVALID,
-                             _("%s is not from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT),
-                             tokens[t], min, max);
+                             _("%s is not from %s to %s"), tokens[t], low, high);
           return FALSE;
         }
       for (gint64 v = a; v <= b; v++)

@@ -162,7 +162,7 @@ read_clue (const PwXcspInstance *instance,
       if (t->value != 0 && t->value != 1)
         {
           pw_xcsp_set_error (error, instance, transitions, PW_XCSP_ERROR_INVALID,
-                             _("a cell is 0 or 1, not %" G_GINT64_FORMAT), t->value);
+                             _("a cell is 0 or 1, not %d"), (int) t->value);
           return FALSE;
         }
     }
