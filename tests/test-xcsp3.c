@@ -328,6 +328,38 @@ test_unsupported_kind (void)
   g_assert_nonnull (strstr (error->message, "slide"));
 }
 
+/* A knight's tour whose givens clash has no step variables to say so:
+ * refused, naming the step (a valid level, with no solution). */
+static void
+test_knight_clash (void)
+{
+  static const char clash[] =
+    "{ \"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": [\n"
+    "{ \"id\": \"a\", \"name\": \"Twice\", \"kind\": \"knights-tour\",\n"
+    "  \"payload\": { \"closed\": false, \"grid\": [\"3 . .\", \". . .\", \". . 3\", "
+    "\". . .\"] } },\n"
+    "{ \"id\": \"b\", \"name\": \"Past\", \"kind\": \"knights-tour\",\n"
+    "  \"payload\": { \"closed\": false, \"grid\": [\"x . .\", \". . .\", \". . 12\", "
+    "\". . .\"] } } ] }\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_load_from_data (clash, -1, "clash.json", &error);
+  const char *expected[] = { "step 3 is given twice", "step 12 is given on a board of 11 free" };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      g_autoptr(GPtrArray) problems = pw_level_validate (level);
+      g_autoptr(GError) write_error = NULL;
+      g_autofree char *text = pw_xcsp3_write_level (level, &write_error);
+
+      g_assert_cmpuint (problems->len, ==, 0);
+      g_assert_null (text);
+      g_assert_error (write_error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED);
+      g_assert_nonnull (strstr (write_error->message, expected[i]));
+    }
+}
+
 /* The line (1-based) of @text on which @needle starts. */
 static int
 line_of (const char *text,
@@ -489,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/xcsp3/round-trip/generated", test_round_trip_generated);
   g_test_add_func ("/xcsp3/standard-forms", test_standard_forms);
   g_test_add_func ("/xcsp3/unsupported-kind", test_unsupported_kind);
+  g_test_add_func ("/xcsp3/knight-clash", test_knight_clash);
   g_test_add_func ("/xcsp3/refused", test_refused);
   g_test_add_func ("/xcsp3/refused-syntax", test_refused_syntax);
 
