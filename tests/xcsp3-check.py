@@ -272,7 +272,8 @@ class Instance:
                 self.constraints.append(x == v)
         elif tag == "allDifferent":
             xs = self.terms(text_of(element) if plain else child("list"))
-            except_values = self.terms(child("except")) if not plain and element.find("except") is not None else []
+            has_except = not plain and element.find("except") is not None
+            except_values = self.terms(child("except")) if has_except else []
             if except_values:
                 for i in range(len(xs)):
                     for j in range(i + 1, len(xs)):
@@ -282,7 +283,8 @@ class Instance:
                 self.constraints.append(z3.Distinct(xs))
         elif tag == "sum":
             xs = self.terms(child("list"))
-            coeffs = self.terms(child("coeffs")) if element.find("coeffs") is not None else [1] * len(xs)
+            coeffs = (self.terms(child("coeffs")) if element.find("coeffs") is not None
+                      else [1] * len(xs))
             self.constraints.append(self.condition(child("condition"),
                                                    z3.Sum([c * x for c, x in zip(coeffs, xs)])))
         elif tag == "count":
@@ -300,7 +302,8 @@ class Instance:
                 else:
                     self.constraints.append(total == int(occ))
         elif tag == "intension":
-            self.constraints.append(self.expression(text_of(element) if plain else child("function")))
+            self.constraints.append(self.expression(text_of(element) if plain
+                                                    else child("function")))
         elif tag == "extension":
             xs = self.terms(child("list"))
             supports = element.find("supports") is not None
@@ -391,8 +394,8 @@ def random_regions(rng, n, count=None, seeds=None):
         region[s] = r
     while -1 in region:
         c = rng.choice([c for c in range(n * n) if region[c] == -1])
-        near = [region[d] for d in (c - n, c + n, c - 1 if c % n else -1, c + 1 if c % n < n - 1 else -1)
-                if 0 <= d < n * n and region[d] >= 0]
+        sides = (c - n, c + n, c - 1 if c % n else -1, c + 1 if c % n < n - 1 else -1)
+        near = [region[d] for d in sides if 0 <= d < n * n and region[d] >= 0]
         if near:
             region[c] = rng.choice(near)
     order = []

@@ -320,7 +320,8 @@ read_kinds (const PwXcspInstance *instance,
             GError              **error)
 {
   const PwXcspElement *transitions = pw_xcsp_element_get_child (regular, "transitions");
-  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_xcsp_transition_free);
+  g_autoptr(GPtrArray) all =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) pw_xcsp_transition_free);
 
   if (transitions == NULL)
     {

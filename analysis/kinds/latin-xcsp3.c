@@ -38,8 +38,10 @@ write_box (PwXcspWriter *writer,
            guint         c0,
            guint         c1)
 {
-  g_autofree char *rows = r0 == r1 ? g_strdup_printf ("%u", r0) : g_strdup_printf ("%u..%u", r0, r1);
-  g_autofree char *cols = c0 == c1 ? g_strdup_printf ("%u", c0) : g_strdup_printf ("%u..%u", c0, c1);
+  g_autofree char *rows = r0 == r1 ? g_strdup_printf ("%u", r0)
+                                   : g_strdup_printf ("%u..%u", r0, r1);
+  g_autofree char *cols = c0 == c1 ? g_strdup_printf ("%u", c0)
+                                   : g_strdup_printf ("%u..%u", c0, c1);
 
   pw_xcsp_writer_leaf (writer, "args", "x[%s][%s]", rows, cols);
 }
@@ -204,8 +206,8 @@ static GPtrArray *
 groups_of (const PwXcspInstance *instance,
            const char           *template)
 {
-  g_autoptr(GPtrArray) all = pw_xcsp_element_get_children (pw_xcsp_instance_get_constraints (instance),
-                                                           "group");
+  g_autoptr(GPtrArray) all =
+    pw_xcsp_element_get_children (pw_xcsp_instance_get_constraints (instance), "group");
   GPtrArray *groups = g_ptr_array_new ();
 
   for (guint i = 0; i < all->len; i++)

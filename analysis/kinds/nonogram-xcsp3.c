@@ -131,7 +131,8 @@ read_clue (const PwXcspInstance *instance,
   const PwXcspElement *transitions = pw_xcsp_element_get_child (regular, "transitions");
   const PwXcspElement *start = pw_xcsp_element_get_child (regular, "start");
   const PwXcspElement *final = pw_xcsp_element_get_child (regular, "final");
-  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_xcsp_transition_free);
+  g_autoptr(GPtrArray) all =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) pw_xcsp_transition_free);
   g_autoptr(GHashTable) reached = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) queue = g_ptr_array_new ();
   g_auto(GStrv) starts = NULL;
