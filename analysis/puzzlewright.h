@@ -17,3 +17,4 @@
 #include "pw-import.h"
 #include "pw-report.h"
 #include "pw-scheduler.h"
+#include "xcsp3.h"

@@ -300,6 +300,23 @@ struct _PwKind
                               const char   *notes,
                               GError      **error);
 
+  /* XCSP3 (analysis/xcsp3.h, docs/file-format.md "XCSP3"), NULL for kinds
+   * whose rules are not constraints. to_xcsp3 writes the model of a valid
+   * level with @writer: its variables and constraints, whose solutions are
+   * exactly the level's, and in the note (pw_xcsp_writer_set_param) the
+   * layout the constraints do not say; FALSE with a PW_KIND_ERROR for a
+   * level it cannot write. from_xcsp3 reads a level back from an
+   * instance: the layout from the note, the givens, signs, clues, blocked
+   * cells… from the constraint elements (never from a copy of the
+   * payload), with errors made by pw_xcsp_set_error naming the element.
+   * It need not check the rest of the model: the reader then compares the
+   * file with what to_xcsp3 writes for the level read. */
+  gboolean  (*to_xcsp3)      (gconstpointer          data,
+                              PwXcspWriter          *writer,
+                              GError               **error);
+  gpointer  (*from_xcsp3)    (const PwXcspInstance  *instance,
+                              GError               **error);
+
   /* Grid edits, NULL for kinds without a grid. transform returns the
    * level mirrored or rotated; resize adds (@delta > 0) or removes rows or
    * columns on @side, keeping the border, or fails with

@@ -206,6 +206,13 @@ gboolean         _pw_nonogram_generate     (GHashTable            *params,
                                             GCancellable          *cancellable,
                                             GError               **error);
 
+/* XCSP3 (nonogram-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean         _pw_nonogram_to_xcsp3     (gconstpointer          data,
+                                            PwXcspWriter          *writer,
+                                            GError               **error);
+gpointer         _pw_nonogram_from_xcsp3   (const PwXcspInstance  *instance,
+                                            GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonogramLevel, _pw_nonogram_level_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoClues, _pw_nono_clues_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoSolver, _pw_nono_solver_free)

@@ -203,6 +203,15 @@ gboolean _pw_queens_generate     (PwQueensVariant      variant,
                                   GCancellable        *cancellable,
                                   GError             **error);
 
+/* XCSP3 (queens-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean _pw_queens_to_xcsp3        (gconstpointer          data,
+                                     PwXcspWriter          *writer,
+                                     GError               **error);
+gpointer _pw_queens_from_xcsp3      (const PwXcspInstance  *instance,
+                                     GError               **error);
+gpointer _pw_star_battle_from_xcsp3 (const PwXcspInstance  *instance,
+                                     GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwQueensLevel, _pw_queens_level_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwStarStep, _pw_star_step_free)
 
