@@ -16,6 +16,7 @@
 #include "pw-card-table.h"
 #include "pw-generate-dialog.h"
 #include "latin-board.h"
+#include "pw-cell-board.h"
 #include "pw-window.h"
 
 static void
@@ -83,6 +84,54 @@ find_level (PwDocument *document,
   g_error ("no level named %s in the sample set", name);
 }
 
+static PwDocument *
+load_bundled (const char *name)
+{
+  g_autofree char *path = g_build_filename (PW_SOURCE_DATADIR, "levels", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  PwDocument *document = pw_document_load (file, NULL, &error);
+
+  if (document == NULL)
+    g_error ("%s", error->message);
+  return document;
+}
+
+/* The logic kinds on the cell board, each as edited (the analysis's
+ * marks) and in play (a hint on show). */
+static void
+take_logic (PwWindow   *window,
+            const char *dir,
+            const char *group)
+{
+  if (g_str_equal (group, "queens"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("queens.json");
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Star Battle 10×10, two stars"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "star-battle.png");
+      pw_window_select_level (window, find_level (document, "Star Battle 8×8"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      for (guint i = 0; i < 3; i++)
+        {
+          pw_board_play_hint (pw_window_get_board (window));
+          pw_board_play_hint (pw_window_get_board (window));
+        }
+      pw_board_play_hint (pw_window_get_board (window));
+      spin (500);
+      save (GTK_WIDGET (window), dir, "star-battle-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  else
+    g_error ("no screenshots named %s", group);
+}
+
+/* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
+ * named (queens). */
 int
 main (int   argc,
       char *argv[])
@@ -117,6 +166,13 @@ main (int   argc,
   pw_window_set_document (window, document);
   gtk_window_present (GTK_WINDOW (window));
   spin (500);
+  if (argc > 2)
+    {
+      for (int i = 2; i < argc; i++)
+        take_logic (window, dir, argv[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
 
   /* 1: editing a mid-sized level, every column filled in */
   pw_window_select_level (window, find_level (document, "Crate Expectations"));
@@ -298,6 +354,8 @@ main (int   argc,
     spin (500);
     save (GTK_WIDGET (window), dir, "futoshiki.png");
   }
+
+  take_logic (window, dir, "queens");
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

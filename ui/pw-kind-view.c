@@ -14,6 +14,7 @@
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
 #include "kinds/latin-view.h"
+#include "kinds/queens-view.h"
 #include "kinds/slide-view.h"
 
 /* Every kind this build can draw; adding one means adding it here. */
@@ -24,6 +25,8 @@ static const PwKindView * const registry[] = {
   &pw_sudoku_view,
   &pw_latin_view,
   &pw_futoshiki_view,
+  &pw_queens_view,
+  &pw_star_battle_view,
 };
 
 const PwKindView *

@@ -1,0 +1,367 @@
+/* test-logic-boards.c — the logic kinds on the cell board in the editor:
+ * N-Queens and Star Battle (giving queens and stars, blocking cells,
+ * painting regions, the size and stars a unit), play with conflicts,
+ * Check, Hint, Back and the solution
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "puzzlewright.h"
+#include "pw-application.h"
+#include "pw-cell-board.h"
+#include "pw-kind-view.h"
+#include "pw-level-item.h"
+#include "pw-window.h"
+#include "queens-private.h"
+#include "test-ui-util.h"
+#include "test-util.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+
+static gconstpointer
+current_data (PwWindow *window)
+{
+  PwDocument *document = pw_window_get_document (window);
+
+  return pw_level_get_data (pw_document_get_level (document, pw_window_get_current (window)));
+}
+
+static PwLevel *
+current_level (PwWindow *window)
+{
+  return pw_document_get_level (pw_window_get_document (window), pw_window_get_current (window));
+}
+
+/* The analysis the level list holds for the level on screen, or NULL. */
+static PwAnalysis *
+current_analysis (PwWindow *window)
+{
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (pw_window_get_level_model (window),
+                                                       pw_window_get_current (window));
+
+  return item != NULL ? pw_level_item_get_analysis (item) : NULL;
+}
+
+static PwCellBoard *
+cell_board (PwWindow *window)
+{
+  PwBoard *board = pw_window_get_board (window);
+
+  g_assert_true (PW_IS_CELL_BOARD (board));
+  return PW_CELL_BOARD (board);
+}
+
+static const PwCellView *
+cell_table (PwWindow *window)
+{
+  const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (current_level (window)));
+
+  g_assert_nonnull (view);
+  g_assert_nonnull (view->cell_board);
+  return view->cell_board;
+}
+
+static gboolean
+has_unique_solution (gpointer data)
+{
+  PwWindow *window = data;
+  PwAnalysis *analysis = current_analysis (window);
+  JsonObject *figures;
+
+  if (analysis == NULL || pw_analysis_get_partial (analysis))
+    return FALSE;
+  figures = pw_analysis_get_figures (analysis);
+  return json_object_get_member (figures, "solution") != NULL &&
+         json_object_get_boolean_member_with_default (figures, "unique", FALSE);
+}
+
+/* The analysis's solution of the level on screen, as rows × columns. */
+static int *
+solution_grid (PwWindow *window,
+               int       width,
+               int       height)
+{
+  int *grid = pw_cell_grid_figure (pw_analysis_get_figures (current_analysis (window)),
+                                   "solution", width, height);
+
+  g_assert_nonnull (grid);
+  return grid;
+}
+
+static guint
+find_level (PwDocument *document,
+            const char *name)
+{
+  for (guint i = 0; i < pw_document_get_n_levels (document); i++)
+    if (g_strcmp0 (pw_level_get_name (pw_document_get_level (document, i)), name) == 0)
+      return i;
+  g_error ("no level named %s", name);
+  return 0;
+}
+
+static void
+undo (PwWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Queens and Star Battle                                               */
+
+/* Stars given and taken away, cells blocked, a region painted by a drag,
+ * the size and the stars a unit: each changes the level through the
+ * document (undo takes it back). */
+static void
+test_star_battle_edit (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("queens.json");
+  PwWindow *window = test_show_window (document);
+  PwCellBoard *board;
+  const PwQueensLevel *level;
+  guint a = 0, b = 0, n;
+
+  pw_window_select_level (window, find_level (document, "Star Battle 6×6"));
+  board = cell_board (window);
+  level = current_data (window);
+  g_assert_cmpuint (level->variant, ==, PW_QUEENS_STAR_BATTLE);
+  n = level->n;
+
+  /* a star given, then taken away by a second click */
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 7 }, 1, 1));
+  g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[7], ==,
+                    PW_QUEENS_CELL_QUEEN);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 7 }, 1, 1));
+  g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[7], ==,
+                    PW_QUEENS_CELL_EMPTY);
+  undo (window);
+  g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[7], ==,
+                    PW_QUEENS_CELL_QUEEN);
+  undo (window);
+  g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[7], ==,
+                    PW_QUEENS_CELL_EMPTY);
+
+  /* blocked cells: one stroke through three cells, one step of undo */
+  pw_cell_board_set_tool (board, 1);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 0, 1, 2 }, 3, 1));
+  for (guint c = 0; c < 3; c++)
+    g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[c], ==,
+                      PW_QUEENS_CELL_BLOCKED);
+  undo (window);
+  for (guint c = 0; c < 3; c++)
+    g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->cells[c], ==,
+                      PW_QUEENS_CELL_EMPTY);
+
+  /* regions: a drag from a cell into its neighbour of another region
+   * gives the neighbour the first cell's region */
+  level = current_data (window);
+  for (guint c = 0; c + 1 < n * n; c++)
+    if (c % n + 1 < n && level->regions[c] != level->regions[c + 1])
+      {
+        a = c;
+        b = c + 1;
+        break;
+      }
+  g_assert_cmpuint (level->regions[a], !=, level->regions[b]);
+  pw_cell_board_set_tool (board, 2);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { a, b }, 2, 1));
+  level = current_data (window);
+  g_assert_cmpuint (level->regions[a], ==, level->regions[b]);
+  undo (window);
+  level = current_data (window);
+  g_assert_cmpuint (level->regions[a], !=, level->regions[b]);
+
+  /* the bar: a larger board keeps the cells that fit; two stars a unit */
+  g_assert_true (pw_cell_board_set_setting (board, 0, 7));
+  level = current_data (window);
+  g_assert_cmpuint (level->n, ==, 7);
+  g_assert_true (pw_cell_board_set_setting (board, 1, 2));
+  g_assert_cmpuint (((const PwQueensLevel *) current_data (window))->stars, ==, 2);
+  g_assert_false (pw_cell_board_set_setting (board, 1, 2));   /* no change */
+  undo (window);
+  undo (window);
+  level = current_data (window);
+  g_assert_cmpuint (level->n, ==, 6);
+  g_assert_cmpuint (level->stars, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Play a Star Battle: two touching stars conflict; a star off the
+ * solution is crossed out by Check and Back takes it away; Hint shows a
+ * step of the grader with its sentence, changing nothing, and a second
+ * Hint makes it, agreeing with the solution; the solution finishes it. */
+static void
+test_star_battle_play (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("queens.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+  const PwCellView *table;
+  const PwQueensLevel *level;
+  g_autofree int *solution = NULL;
+  g_autofree int *before = NULL;
+  g_autofree guint8 *marks = NULL;
+  guint n, off = 0, changed = 0;
+
+  pw_window_select_level (window, find_level (document, "Star Battle 8×8"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  table = cell_table (window);
+  level = current_data (window);
+  n = level->n;
+  solution = solution_grid (window, n, n);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_true (pw_board_get_playing (board));
+
+  /* two stars side by side break the rule: both marked */
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { 0 }, 1, 1));
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { 1 }, 1, 1));
+  marks = g_new0 (guint8, n * n);
+  table->conflicts (level, pw_cell_board_get_position (cells), marks);
+  g_assert_true (marks[0] & PW_CELL_MARK_CONFLICT);
+  g_assert_true (marks[1] & PW_CELL_MARK_CONFLICT);
+  g_assert_false (marks[n + 5] & PW_CELL_MARK_CONFLICT);
+  pw_board_play_back (board);
+  pw_board_play_back (board);
+  g_assert_cmpint (pw_cell_board_get_position (cells)[0], ==, 0);
+  g_assert_cmpint (pw_cell_board_get_position (cells)[1], ==, 0);
+
+  /* a star where the solution has none: Check crosses it out */
+  while (solution[off] == 1)
+    off++;
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { off }, 1, 1));
+  pw_cell_board_check (cells);
+  g_assert_nonnull (pw_cell_board_get_wrong (cells));
+  g_assert_true (pw_cell_board_get_wrong (cells)[off]);
+  g_assert_true (pw_board_get_play_actions (board) & PW_BOARD_CAN_BACK);
+  pw_board_play_back (board);
+  g_assert_cmpint (pw_cell_board_get_position (cells)[off], ==, 0);
+
+  /* a hint: its sentence first, then the step made, true to the solution */
+  before = g_memdup2 (pw_cell_board_get_position (cells), sizeof (int) * n * n);
+  g_assert_true (pw_board_get_play_actions (board) & PW_BOARD_CAN_HINT);
+  pw_board_play_hint (board);
+  g_assert_nonnull (pw_cell_board_get_hint_text (cells));
+  g_test_message ("hint: %s", pw_cell_board_get_hint_text (cells));
+  g_assert_cmpmem (before, sizeof (int) * n * n, pw_cell_board_get_position (cells),
+                   sizeof (int) * n * n);
+  pw_board_play_hint (board);
+  g_assert_null (pw_cell_board_get_hint_text (cells));
+  for (guint c = 0; c < n * n; c++)
+    {
+      int entry = pw_cell_board_get_position (cells)[c];
+
+      if (entry == before[c])
+        continue;
+      changed++;
+      /* a star (1) where the solution has one, a dot (2) where it has none */
+      g_assert_cmpint (entry == 1, ==, solution[c] == 1);
+    }
+  g_assert_cmpuint (changed, >=, 1);
+
+  /* the solution: solved, with its time; hints are over */
+  g_assert_true (pw_board_solution_at_once (board));
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_assert_true (table->solved (level, pw_cell_board_get_position (cells)));
+  g_assert_false (pw_board_get_play_actions (board) & PW_BOARD_CAN_HINT);
+  g_assert_cmpfloat (pw_cell_board_get_solve_seconds (cells), >=, 0.0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_false (pw_board_get_playing (board));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* N-Queens: a given queen and blocked cells are fixed in play; two
+ * queens on a diagonal conflict; placing the solution's queens one by
+ * one solves it. */
+static void
+test_queens_play (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("queens.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+  const PwCellView *table;
+  const PwQueensLevel *level;
+  g_autofree int *solution = NULL;
+  g_autofree guint8 *marks = NULL;
+  guint n, given = G_MAXUINT, free_cell = G_MAXUINT;
+
+  pw_window_select_level (window, find_level (document, "Eight queens, two given"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  table = cell_table (window);
+  level = current_data (window);
+  g_assert_cmpuint (level->variant, ==, PW_QUEENS_QUEENS);
+  n = level->n;
+  solution = solution_grid (window, n, n);
+  for (guint c = 0; c < n * n; c++)
+    if (level->cells[c] == PW_QUEENS_CELL_QUEEN)
+      given = c;
+  g_assert_cmpuint (given, <, n * n);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  /* the given queen is on the board and stays */
+  g_assert_cmpint (pw_cell_board_get_position (cells)[given], ==, 1);
+  g_assert_false (pw_cell_board_stroke (cells, (guint[]) { given }, 1, 1));
+
+  /* a queen on the given one's diagonal: both marked */
+  for (guint c = 0; c < n * n && free_cell == G_MAXUINT; c++)
+    {
+      int dx = (int) (c % n) - (int) (given % n), dy = (int) (c / n) - (int) (given / n);
+
+      if (dx != 0 && ABS (dx) == ABS (dy) && level->cells[c] == PW_QUEENS_CELL_EMPTY)
+        free_cell = c;
+    }
+  g_assert_cmpuint (free_cell, <, n * n);
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { free_cell }, 1, 1));
+  marks = g_new0 (guint8, n * n);
+  table->conflicts (level, pw_cell_board_get_position (cells), marks);
+  g_assert_true (marks[free_cell] & PW_CELL_MARK_CONFLICT);
+  g_assert_true (marks[given] & PW_CELL_MARK_CONFLICT);
+  g_assert_false (pw_cell_board_get_solved (cells));
+  pw_board_play_back (board);
+
+  /* the solution's queens by hand: solved */
+  for (guint c = 0; c < n * n; c++)
+    if (solution[c] == 1 && level->cells[c] != PW_QUEENS_CELL_QUEEN)
+      g_assert_true (pw_cell_board_stroke (cells, (guint[]) { c }, 1, 1));
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_assert_nonnull (strstr (pw_cell_board_get_status (cells), "Solved"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *state = test_make_temp_dir ();
+  int status;
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  pw_ui_register_resources ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  g_test_add_func ("/ui/logic-boards/star-battle/edit", test_star_battle_edit);
+  g_test_add_func ("/ui/logic-boards/star-battle/play", test_star_battle_play);
+  g_test_add_func ("/ui/logic-boards/queens/play", test_queens_play);
+
+  status = g_test_run ();
+  test_remove_dir (state);
+  return status;
+}
