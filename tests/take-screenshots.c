@@ -126,12 +126,34 @@ take_logic (PwWindow   *window,
       save (GTK_WIDGET (window), dir, "star-battle-hint.png");
       g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
     }
+  else if (g_str_equal (group, "nonogram"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("nonogram.json");
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Twelve by twelve, beyond line logic"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram.png");
+      pw_window_select_level (window, find_level (document, "Fifteen by fifteen"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      for (guint i = 0; i < 6; i++)
+        {
+          pw_board_play_hint (pw_window_get_board (window));
+          pw_board_play_hint (pw_window_get_board (window));
+        }
+      pw_board_play_hint (pw_window_get_board (window));
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
   else
     g_error ("no screenshots named %s", group);
 }
 
 /* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
- * named (queens). */
+ * named (queens, nonogram). */
 int
 main (int   argc,
       char *argv[])
@@ -356,6 +378,7 @@ main (int   argc,
   }
 
   take_logic (window, dir, "queens");
+  take_logic (window, dir, "nonogram");
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

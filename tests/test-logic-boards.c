@@ -1,7 +1,8 @@
 /* test-logic-boards.c — the logic kinds on the cell board in the editor:
  * N-Queens and Star Battle (giving queens and stars, blocking cells,
- * painting regions, the size and stars a unit), play with conflicts,
- * Check, Hint, Back and the solution
+ * painting regions, the size and stars a unit), nonograms (painting the
+ * picture, typing clues, the size), each played with conflicts, Check,
+ * Hint, Back and the solution
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +20,7 @@
 #include "pw-kind-view.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
+#include "nonogram-private.h"
 #include "queens-private.h"
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -342,6 +344,219 @@ test_queens_play (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ------------------------------------------------------------------ */
+/* Nonograms                                                            */
+
+static const PwNonogramLevel *
+nonogram_data (PwWindow *window)
+{
+  return current_data (window);
+}
+
+/* The clue of a line as a string, "3 1". */
+static char *
+clue_of (const PwNonogramLevel *level,
+         guint                  line)
+{
+  g_autoptr(PwNonoClues) clues = _pw_nonogram_level_clues (level);
+
+  return _pw_nono_clue_text (clues, line);
+}
+
+/* Painting a cell changes the picture and its clues follow; typing a
+ * line's clues makes a clues-only level; clues that cannot be are
+ * refused with a message; the width in the bar; undo takes each back. */
+static void
+test_nonogram_edit (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("nonogram.json");
+  PwWindow *window = test_show_window (document);
+  PwCellBoard *board;
+  const PwNonogramLevel *level;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *clue = NULL;
+  guint white = 0;
+
+  pw_window_select_level (window, find_level (document, "Heart"));
+  board = cell_board (window);
+  level = nonogram_data (window);
+  g_assert_nonnull (level->grid);
+  while (level->grid[white] != 0)
+    white++;
+  clue = clue_of (level, white / level->width);
+
+  /* paint a white cell black: the row's clue changes with it */
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { white }, 1, 1));
+  level = nonogram_data (window);
+  g_assert_cmpuint (level->grid[white], ==, 1);
+  {
+    g_autofree char *after = clue_of (level, white / level->width);
+
+    g_assert_cmpstr (after, !=, clue);
+  }
+  /* a drag with the right button paints white across a row */
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 7, 8, 9 }, 3, 3));
+  level = nonogram_data (window);
+  for (guint c = 7; c <= 9; c++)
+    g_assert_cmpuint (level->grid[c], ==, 0);
+  undo (window);
+  undo (window);
+  level = nonogram_data (window);
+  g_assert_cmpuint (level->grid[white], ==, 0);
+  {
+    g_autofree char *again = clue_of (level, white / level->width);
+
+    g_assert_cmpstr (again, ==, clue);
+  }
+
+  /* typed clues: the level is its clues now */
+  g_assert_true (pw_cell_board_set_line (board, 0, "2 3", &error));
+  g_assert_no_error (error);
+  level = nonogram_data (window);
+  g_assert_null (level->grid);
+  {
+    g_autofree char *typed = clue_of (level, 0);
+
+    g_assert_cmpstr (typed, ==, "2 3");
+  }
+  /* blocks that do not fit the row of 7, and a word */
+  g_assert_false (pw_cell_board_set_line (board, 0, "4 4", &error));
+  g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (pw_cell_board_set_line (board, 1, "two", &error));
+  g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+  g_clear_error (&error);
+  undo (window);
+  g_assert_nonnull (nonogram_data (window)->grid);
+
+  /* the width */
+  g_assert_true (pw_cell_board_set_setting (board, 0, 9));
+  g_assert_cmpuint (nonogram_data (window)->width, ==, 9);
+  undo (window);
+  g_assert_cmpuint (nonogram_data (window)->width, ==, 7);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+has_undecided (gpointer data)
+{
+  PwWindow *window = data;
+  PwAnalysis *analysis = current_analysis (window);
+  JsonNode *node;
+
+  if (analysis == NULL || pw_analysis_get_partial (analysis))
+    return FALSE;
+  node = json_object_get_member (pw_analysis_get_figures (analysis), "undecided_cells");
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) &&
+         json_array_get_length (json_node_get_array (node)) > 0;
+}
+
+/* Painting a clues-only level starts from its one solution; a level
+ * line logic cannot finish has its undecided cells in the analysis. */
+static void
+test_nonogram_clues_only (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("nonogram.json");
+  PwWindow *window = test_show_window (document);
+  PwCellBoard *board;
+  const PwNonogramLevel *level;
+  g_autofree int *solution = NULL;
+  guint n;
+
+  pw_window_select_level (window, find_level (document, "Ten by ten, clues only"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = cell_board (window);
+  level = nonogram_data (window);
+  g_assert_null (level->grid);
+  n = level->width * level->height;
+  solution = solution_grid (window, level->width, level->height);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 0 }, 1, 1));
+  level = nonogram_data (window);
+  g_assert_nonnull (level->grid);
+  g_assert_cmpuint (level->grid[0], ==, 1);
+  for (guint c = 1; c < n; c++)
+    g_assert_cmpuint (level->grid[c], ==, solution[c] == 1);
+
+  pw_window_select_level (window, find_level (document, "Twelve by twelve, beyond line logic"));
+  test_wait_for (has_undecided, window, "the cells line logic cannot decide");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Play: a black cell off the picture is crossed out by Check; a row
+ * filled black breaks its clue; Hint shows the line solver's step, then
+ * makes it, true to the solution; the solution finishes the picture. */
+static void
+test_nonogram_play (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("nonogram.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+  const PwCellView *table;
+  const PwNonogramLevel *level;
+  g_autofree int *solution = NULL;
+  g_autofree int *before = NULL;
+  g_autofree guint8 *marks = NULL;
+  guint w, n, off = 0, changed = 0;
+  guint row[16];
+
+  pw_window_select_level (window, find_level (document, "Fifteen by fifteen"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  table = cell_table (window);
+  level = nonogram_data (window);
+  w = level->width;
+  n = w * level->height;
+  solution = solution_grid (window, w, level->height);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  while (solution[off] == 1)
+    off++;
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { off }, 1, 1));
+  g_assert_cmpint (pw_cell_board_get_position (cells)[off], ==, 1);
+  pw_cell_board_check (cells);
+  g_assert_true (pw_cell_board_get_wrong (cells)[off]);
+  pw_board_play_back (board);
+
+  /* a whole row black, in one drag: its cells conflict */
+  for (guint x = 0; x < w; x++)
+    row[x] = x;
+  g_assert_true (pw_cell_board_stroke (cells, row, w, 1));
+  marks = g_new0 (guint8, n);
+  table->conflicts (level, pw_cell_board_get_position (cells), marks);
+  for (guint x = 0; x < w; x++)
+    g_assert_true (marks[x] & PW_CELL_MARK_CONFLICT);
+  g_assert_false (marks[w * 5] & PW_CELL_MARK_CONFLICT);
+  pw_board_play_back (board);
+  for (guint x = 0; x < w; x++)
+    g_assert_cmpint (pw_cell_board_get_position (cells)[x], ==, 0);
+
+  /* a hint, then the step */
+  before = g_memdup2 (pw_cell_board_get_position (cells), sizeof (int) * n);
+  pw_board_play_hint (board);
+  g_assert_nonnull (pw_cell_board_get_hint_text (cells));
+  g_test_message ("hint: %s", pw_cell_board_get_hint_text (cells));
+  g_assert_cmpmem (before, sizeof (int) * n, pw_cell_board_get_position (cells),
+                   sizeof (int) * n);
+  pw_board_play_hint (board);
+  for (guint c = 0; c < n; c++)
+    {
+      int entry = pw_cell_board_get_position (cells)[c];
+
+      if (entry == before[c])
+        continue;
+      changed++;
+      g_assert_cmpint (entry == 1, ==, solution[c] == 1);
+    }
+  g_assert_cmpuint (changed, >=, 1);
+
+  g_assert_true (pw_board_solution_at_once (board));
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -360,6 +575,9 @@ main (int    argc,
   g_test_add_func ("/ui/logic-boards/star-battle/edit", test_star_battle_edit);
   g_test_add_func ("/ui/logic-boards/star-battle/play", test_star_battle_play);
   g_test_add_func ("/ui/logic-boards/queens/play", test_queens_play);
+  g_test_add_func ("/ui/logic-boards/nonogram/edit", test_nonogram_edit);
+  g_test_add_func ("/ui/logic-boards/nonogram/clues-only", test_nonogram_clues_only);
+  g_test_add_func ("/ui/logic-boards/nonogram/play", test_nonogram_play);
 
   status = g_test_run ();
   test_remove_dir (state);

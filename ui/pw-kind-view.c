@@ -14,6 +14,7 @@
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
 #include "kinds/latin-view.h"
+#include "kinds/nonogram-view.h"
 #include "kinds/queens-view.h"
 #include "kinds/slide-view.h"
 
@@ -27,6 +28,7 @@ static const PwKindView * const registry[] = {
   &pw_futoshiki_view,
   &pw_queens_view,
   &pw_star_battle_view,
+  &pw_nonogram_view,
 };
 
 const PwKindView *
