@@ -148,12 +148,41 @@ take_logic (PwWindow   *window,
       save (GTK_WIDGET (window), dir, "nonogram-hint.png");
       g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
     }
+  else if (g_str_equal (group, "magic"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("magic.json");
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Four by four"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "magic.png");
+      pw_window_select_level (window, find_level (document, "Five by five"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      board = pw_window_get_board (window);
+      pw_board_play_hint (board);
+      pw_board_play_hint (board);
+      /* a value that is there already: both red */
+      for (guint c = 0; c < 25; c++)
+        if (pw_cell_board_get_position (PW_CELL_BOARD (board))[c] == 0)
+          {
+            pw_cell_board_select (PW_CELL_BOARD (board), c);
+            pw_cell_board_type_value (PW_CELL_BOARD (board), 24);
+            break;
+          }
+      pw_board_play_hint (board);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "magic-play.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
   else
     g_error ("no screenshots named %s", group);
 }
 
 /* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
- * named (queens, nonogram). */
+ * named (queens, nonogram, magic). */
 int
 main (int   argc,
       char *argv[])
@@ -379,6 +408,7 @@ main (int   argc,
 
   take_logic (window, dir, "queens");
   take_logic (window, dir, "nonogram");
+  take_logic (window, dir, "magic");
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

@@ -1,8 +1,8 @@
 /* test-logic-boards.c — the logic kinds on the cell board in the editor:
  * N-Queens and Star Battle (giving queens and stars, blocking cells,
  * painting regions, the size and stars a unit), nonograms (painting the
- * picture, typing clues, the size), each played with conflicts, Check,
- * Hint, Back and the solution
+ * picture, typing clues, the size), magic squares (typing givens, the
+ * size), each played with conflicts, Check, Hint, Back and the solution
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +20,7 @@
 #include "pw-kind-view.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
+#include "magic-private.h"
 #include "nonogram-private.h"
 #include "queens-private.h"
 #include "test-ui-util.h"
@@ -557,6 +558,160 @@ test_nonogram_play (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ------------------------------------------------------------------ */
+/* Magic squares                                                        */
+
+static const PwMagicLevel *
+magic_data (PwWindow *window)
+{
+  return current_data (window);
+}
+
+/* Typed givens up to n², through the document; the size in the bar. */
+static void
+test_magic_edit (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("magic.json");
+  PwWindow *window = test_show_window (document);
+  PwCellBoard *board;
+  guint blank = 0;
+
+  pw_window_select_level (window, find_level (document, "Three by three"));
+  board = cell_board (window);
+  while (magic_data (window)->givens[blank] != 0)
+    blank++;
+  pw_cell_board_select (board, blank);
+  g_assert_true (pw_cell_board_type_value (board, 5));
+  g_assert_cmpuint (magic_data (window)->givens[blank], ==, 5);
+  g_assert_false (pw_cell_board_type_value (board, 10));   /* over 3² */
+  g_assert_false (pw_cell_board_type_value (board, 5));    /* no change */
+  g_assert_true (pw_cell_board_type_value (board, 0));
+  g_assert_cmpuint (magic_data (window)->givens[blank], ==, 0);
+  undo (window);
+  g_assert_cmpuint (magic_data (window)->givens[blank], ==, 5);
+  undo (window);
+  g_assert_cmpuint (magic_data (window)->givens[blank], ==, 0);
+
+  /* four a side: values to 16 */
+  g_assert_true (pw_cell_board_set_setting (board, 0, 4));
+  g_assert_cmpuint (magic_data (window)->n, ==, 4);
+  pw_cell_board_select (board, 15);
+  g_assert_true (pw_cell_board_type_value (board, 16));
+  g_assert_cmpuint (magic_data (window)->givens[15], ==, 16);
+  undo (window);
+  undo (window);
+  g_assert_cmpuint (magic_data (window)->n, ==, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Play: a value twice conflicts, a wrong value is crossed out by Check;
+ * the hint fills a line's last cell with what its sum lacks, the
+ * solution's value; the solution finishes it. */
+static void
+test_magic_play (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("magic.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+  const PwCellView *table;
+  const PwMagicLevel *level;
+  g_autofree int *solution = NULL;
+  g_autofree int *before = NULL;
+  g_autofree guint8 *marks = NULL;
+  guint n, blank = 0, given = 0, changed = 0;
+
+  pw_window_select_level (window, find_level (document, "Five by five"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  table = cell_table (window);
+  level = magic_data (window);
+  n = level->n;
+  solution = solution_grid (window, n, n);
+  while (level->givens[blank] != 0)
+    blank++;
+  while (level->givens[given] == 0)
+    given++;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  /* givens are fixed */
+  pw_cell_board_select (cells, given);
+  g_assert_false (pw_cell_board_type_value (cells, 1));
+  /* a given's value again: both marked */
+  pw_cell_board_select (cells, blank);
+  g_assert_true (pw_cell_board_type_value (cells, level->givens[given]));
+  marks = g_new0 (guint8, n * n);
+  table->conflicts (level, pw_cell_board_get_position (cells), marks);
+  g_assert_true (marks[blank] & PW_CELL_MARK_CONFLICT);
+  g_assert_true (marks[given] & PW_CELL_MARK_CONFLICT);
+  /* a wrong value: Check */
+  g_assert_true (pw_cell_board_type_value (cells, solution[blank] % (n * n) + 1));
+  pw_cell_board_check (cells);
+  g_assert_true (pw_cell_board_get_wrong (cells)[blank]);
+  pw_board_play_back (board);
+  pw_board_play_back (board);
+  g_assert_cmpint (pw_cell_board_get_position (cells)[blank], ==, 0);
+
+  before = g_memdup2 (pw_cell_board_get_position (cells), sizeof (int) * n * n);
+  pw_board_play_hint (board);
+  g_assert_nonnull (pw_cell_board_get_hint_text (cells));
+  g_test_message ("hint: %s", pw_cell_board_get_hint_text (cells));
+  pw_board_play_hint (board);
+  for (guint c = 0; c < n * n; c++)
+    if (pw_cell_board_get_position (cells)[c] != before[c])
+      {
+        changed++;
+        g_assert_cmpint (pw_cell_board_get_position (cells)[c], ==, solution[c]);
+      }
+  g_assert_cmpuint (changed, ==, 1);
+
+  g_assert_true (pw_board_solution_at_once (board));
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+analysed_eight (gpointer data)
+{
+  PwAnalysis *analysis = current_analysis (data);
+
+  return analysis != NULL && !pw_analysis_get_partial (analysis) &&
+         json_object_get_int_member_with_default (pw_analysis_get_figures (analysis),
+                                                  "solutions", 0) == 8;
+}
+
+/* A square with eight solutions: Check has no one solution to go by, but
+ * any magic square typed in is solved. */
+static void
+test_magic_any_solution (void)
+{
+  static const guint lo_shu[] = { 2, 7, 6, 9, 5, 1, 4, 3, 8 };
+  g_autoptr(PwDocument) document = test_load_bundled ("magic.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+
+  pw_window_select_level (window, find_level (document, "Three by three, no givens"));
+  test_wait_for (analysed_eight, window, "the count of eight");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_false (pw_board_get_play_actions (board) & PW_BOARD_CAN_SOLVE);
+  pw_cell_board_check (cells);
+  g_assert_null (pw_cell_board_get_wrong (cells));
+  for (guint c = 0; c < 9; c++)
+    {
+      g_assert_false (pw_cell_board_get_solved (cells));
+      pw_cell_board_select (cells, c);
+      g_assert_true (pw_cell_board_type_value (cells, lo_shu[8 - c]));
+    }
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -578,6 +733,9 @@ main (int    argc,
   g_test_add_func ("/ui/logic-boards/nonogram/edit", test_nonogram_edit);
   g_test_add_func ("/ui/logic-boards/nonogram/clues-only", test_nonogram_clues_only);
   g_test_add_func ("/ui/logic-boards/nonogram/play", test_nonogram_play);
+  g_test_add_func ("/ui/logic-boards/magic/edit", test_magic_edit);
+  g_test_add_func ("/ui/logic-boards/magic/play", test_magic_play);
+  g_test_add_func ("/ui/logic-boards/magic/any-solution", test_magic_any_solution);
 
   status = g_test_run ();
   test_remove_dir (state);

@@ -14,6 +14,7 @@
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
 #include "kinds/latin-view.h"
+#include "kinds/magic-view.h"
 #include "kinds/nonogram-view.h"
 #include "kinds/queens-view.h"
 #include "kinds/slide-view.h"
@@ -29,6 +30,7 @@ static const PwKindView * const registry[] = {
   &pw_queens_view,
   &pw_star_battle_view,
   &pw_nonogram_view,
+  &pw_magic_view,
 };
 
 const PwKindView *
