@@ -177,12 +177,36 @@ take_logic (PwWindow   *window,
       save (GTK_WIDGET (window), dir, "magic-play.png");
       g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
     }
+  else if (g_str_equal (group, "knights-tour"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("knights-tour.json");
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Seven by seven, blocked cells"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "knights-tour.png");
+      pw_window_select_level (window, find_level (document, "Six by six, closed"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      board = pw_window_get_board (window);
+      for (guint i = 0; i < 9; i++)
+        {
+          pw_board_play_hint (board);
+          pw_board_play_hint (board);
+        }
+      pw_board_play_hint (board);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "knights-tour-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
   else
     g_error ("no screenshots named %s", group);
 }
 
 /* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
- * named (queens, nonogram, magic). */
+ * named (queens, nonogram, magic, knights-tour). */
 int
 main (int   argc,
       char *argv[])
@@ -409,6 +433,7 @@ main (int   argc,
   take_logic (window, dir, "queens");
   take_logic (window, dir, "nonogram");
   take_logic (window, dir, "magic");
+  take_logic (window, dir, "knights-tour");
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

@@ -2,7 +2,9 @@
  * N-Queens and Star Battle (giving queens and stars, blocking cells,
  * painting regions, the size and stars a unit), nonograms (painting the
  * picture, typing clues, the size), magic squares (typing givens, the
- * size), each played with conflicts, Check, Hint, Back and the solution
+ * size), knight's tours (typing givens, blocked cells, the size and
+ * closed tours), each played with conflicts, Check, Hint, Back and the
+ * solution
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +22,7 @@
 #include "pw-kind-view.h"
 #include "pw-level-item.h"
 #include "pw-window.h"
+#include "knight-private.h"
 #include "magic-private.h"
 #include "nonogram-private.h"
 #include "queens-private.h"
@@ -712,6 +715,226 @@ test_magic_any_solution (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ------------------------------------------------------------------ */
+/* Knight's tours                                                       */
+
+static const PwKnightLevel *
+knight_data (PwWindow *window)
+{
+  return current_data (window);
+}
+
+static gboolean
+knight_apart (guint w,
+              guint a,
+              guint b)
+{
+  int dx = ABS ((int) (a % w) - (int) (b % w)), dy = ABS ((int) (a / w) - (int) (b / w));
+
+  return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+}
+
+/* Typed givens, blocked cells, the size and a closed tour: each through
+ * the document. */
+static void
+test_knight_edit (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("knights-tour.json");
+  PwWindow *window = test_show_window (document);
+  PwCellBoard *board;
+  guint blank = 0;
+
+  pw_window_select_level (window, find_level (document, "Five by five, open"));
+  board = cell_board (window);
+  while (knight_data (window)->cells[blank] != 0)
+    blank++;
+  pw_cell_board_select (board, blank);
+  g_assert_true (pw_cell_board_type_value (board, 12));
+  g_assert_cmpuint (knight_data (window)->cells[blank], ==, 12);
+  g_assert_false (pw_cell_board_type_value (board, 26));   /* over 25 cells */
+  undo (window);
+  g_assert_cmpuint (knight_data (window)->cells[blank], ==, 0);
+
+  /* blocked cells: a press on a blank selects only, with Givens */
+  g_assert_false (pw_cell_board_stroke (board, (guint[]) { blank }, 1, 1));
+  pw_cell_board_set_tool (board, 1);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 0, 1 }, 2, 1));
+  g_assert_cmpuint (knight_data (window)->cells[0], ==, PW_KNIGHT_BLOCKED);
+  g_assert_cmpuint (knight_data (window)->cells[1], ==, PW_KNIGHT_BLOCKED);
+  g_assert_cmpuint (_pw_knight_level_n_free (knight_data (window)), ==, 23);
+  g_assert_true (pw_cell_board_stroke (board, (guint[]) { 0 }, 1, 1));   /* freed */
+  g_assert_cmpuint (knight_data (window)->cells[0], ==, 0);
+  undo (window);
+  undo (window);
+  g_assert_cmpuint (_pw_knight_level_n_free (knight_data (window)), ==, 25);
+
+  /* the bar: width, closed */
+  g_assert_true (pw_cell_board_set_setting (board, 0, 6));
+  g_assert_cmpuint (knight_data (window)->width, ==, 6);
+  g_assert_false (knight_data (window)->closed);
+  g_assert_true (pw_cell_board_set_setting (board, 2, 1));
+  g_assert_true (knight_data (window)->closed);
+  undo (window);
+  undo (window);
+  g_assert_cmpuint (knight_data (window)->width, ==, 5);
+  g_assert_false (knight_data (window)->closed);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Play: a click a knight's move from a step gives the next step; a step
+ * a knight cannot reach from the one before conflicts; Check; the hint's
+ * forced step agrees with the tour; the solution is a tour. */
+static void
+test_knight_play (void)
+{
+  g_autoptr(PwDocument) document = test_load_bundled ("knights-tour.json");
+  PwWindow *window = test_show_window (document);
+  PwBoard *board;
+  PwCellBoard *cells;
+  const PwCellView *table;
+  const PwKnightLevel *level;
+  g_autofree int *solution = NULL;
+  g_autofree int *before = NULL;
+  g_autofree guint8 *marks = NULL;
+  guint w, n, k = 0, at = G_MAXUINT, near = G_MAXUINT, far = G_MAXUINT, changed = 0;
+  guint typed = G_MAXUINT;
+
+  pw_window_select_level (window, find_level (document, "Five by five, open"));
+  test_wait_for (has_unique_solution, window, "the analysis of the level");
+  board = pw_window_get_board (window);
+  cells = cell_board (window);
+  table = cell_table (window);
+  level = knight_data (window);
+  w = level->width;
+  n = w * level->height;
+  solution = solution_grid (window, w, level->height);
+  /* the smallest given whose next step is not given */
+  for (guint c = 0; c < n; c++)
+    if (level->cells[c] != 0 && level->cells[c] < n && (k == 0 || level->cells[c] < k))
+      {
+        gboolean next_given = FALSE;
+
+        for (guint d = 0; d < n; d++)
+          next_given |= level->cells[d] == level->cells[c] + 1;
+        if (!next_given)
+          {
+            k = level->cells[c];
+            at = c;
+          }
+      }
+  g_assert_cmpuint (at, <, n);
+  for (guint c = 0; c < n; c++)
+    if (level->cells[c] == 0)
+      {
+        if (knight_apart (w, at, c) && near == G_MAXUINT)
+          near = c;
+        else if (!knight_apart (w, at, c) && far == G_MAXUINT)
+          far = c;
+      }
+  g_assert_cmpuint (near, <, n);
+  g_assert_cmpuint (far, <, n);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  /* steps 1 to k - 1 typed where the tour has them */
+  for (guint c = 0; c < n; c++)
+    if (solution[c] >= 1 && (guint) solution[c] < k && level->cells[c] == 0)
+      {
+        pw_cell_board_select (cells, c);
+        g_assert_true (pw_cell_board_type_value (cells, solution[c]));
+        typed = c;
+      }
+  /* a right click clears an entry */
+  if (typed != G_MAXUINT)
+    {
+      int entry = pw_cell_board_get_position (cells)[typed];
+
+      g_assert_true (pw_cell_board_stroke (cells, (guint[]) { typed }, 1, 3));
+      g_assert_cmpint (pw_cell_board_get_position (cells)[typed], ==, 0);
+      pw_board_play_back (board);
+      g_assert_cmpint (pw_cell_board_get_position (cells)[typed], ==, entry);
+    }
+  /* then a click a knight's move from step k is step k + 1 */
+  g_assert_true (pw_cell_board_stroke (cells, (guint[]) { near }, 1, 1));
+  g_assert_cmpint (pw_cell_board_get_position (cells)[near], ==, k + 1);
+  pw_cell_board_check (cells);
+  g_assert_cmpint (pw_cell_board_get_wrong (cells)[near], ==, (guint) solution[near] != k + 1);
+  pw_board_play_back (board);
+  g_assert_cmpint (pw_cell_board_get_position (cells)[near], ==, 0);
+
+  /* step k + 1 where a knight cannot come from step k */
+  pw_cell_board_select (cells, far);
+  g_assert_true (pw_cell_board_type_value (cells, k + 1));
+  marks = g_new0 (guint8, n);
+  table->conflicts (level, pw_cell_board_get_position (cells), marks);
+  g_assert_true (marks[far] & PW_CELL_MARK_CONFLICT);
+  g_assert_true (marks[at] & PW_CELL_MARK_CONFLICT);
+  pw_board_play_back (board);
+
+  /* a hint, then the step: the tour's */
+  before = g_memdup2 (pw_cell_board_get_position (cells), sizeof (int) * n);
+  pw_board_play_hint (board);
+  g_assert_nonnull (pw_cell_board_get_hint_text (cells));
+  g_test_message ("hint: %s", pw_cell_board_get_hint_text (cells));
+  pw_board_play_hint (board);
+  for (guint c = 0; c < n; c++)
+    if (pw_cell_board_get_position (cells)[c] != before[c])
+      {
+        changed++;
+        g_assert_cmpint (pw_cell_board_get_position (cells)[c], ==, solution[c]);
+      }
+  g_assert_cmpuint (changed, ==, 1);
+
+  g_assert_true (pw_board_solution_at_once (board));
+  g_assert_true (pw_cell_board_get_solved (cells));
+  g_assert_true (table->solved (level, pw_cell_board_get_position (cells)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The hints alone finish the sampler's first three tours (open, closed,
+ * blocked cells), every step they make the tour's. */
+static void
+test_knight_hints_finish (void)
+{
+  static const char * const names[] = {
+    "Five by five, open", "Six by six, closed", "Seven by seven, blocked cells",
+  };
+  g_autoptr(PwDocument) document = test_load_bundled ("knights-tour.json");
+  PwWindow *window = test_show_window (document);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PwBoard *board;
+      PwCellBoard *cells;
+      const PwKnightLevel *level;
+      g_autofree int *solution = NULL;
+      guint n, hints = 0;
+
+      pw_window_select_level (window, find_level (document, names[i]));
+      test_wait_for (has_unique_solution, window, "the analysis of the level");
+      board = pw_window_get_board (window);
+      cells = cell_board (window);
+      level = knight_data (window);
+      n = level->width * level->height;
+      solution = solution_grid (window, level->width, level->height);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      while (!pw_cell_board_get_solved (cells))
+        {
+          pw_board_play_hint (board);
+          g_assert_nonnull (pw_cell_board_get_hint_text (cells));
+          pw_board_play_hint (board);
+          hints++;
+          for (guint c = 0; c < n; c++)
+            if (pw_cell_board_get_position (cells)[c] != 0)
+              g_assert_cmpint (pw_cell_board_get_position (cells)[c], ==, solution[c]);
+        }
+      g_test_message ("%s: %u hints", names[i], hints);
+      g_assert_cmpuint (hints, >, 0);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -736,6 +959,9 @@ main (int    argc,
   g_test_add_func ("/ui/logic-boards/magic/edit", test_magic_edit);
   g_test_add_func ("/ui/logic-boards/magic/play", test_magic_play);
   g_test_add_func ("/ui/logic-boards/magic/any-solution", test_magic_any_solution);
+  g_test_add_func ("/ui/logic-boards/knights-tour/edit", test_knight_edit);
+  g_test_add_func ("/ui/logic-boards/knights-tour/play", test_knight_play);
+  g_test_add_func ("/ui/logic-boards/knights-tour/hints-finish", test_knight_hints_finish);
 
   status = g_test_run ();
   test_remove_dir (state);

@@ -13,6 +13,7 @@
 #include "pw-kind-view.h"
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
+#include "kinds/knight-view.h"
 #include "kinds/latin-view.h"
 #include "kinds/magic-view.h"
 #include "kinds/nonogram-view.h"
@@ -31,6 +32,7 @@ static const PwKindView * const registry[] = {
   &pw_star_battle_view,
   &pw_nonogram_view,
   &pw_magic_view,
+  &pw_knights_tour_view,
 };
 
 const PwKindView *
