@@ -48,6 +48,39 @@ wait_analysed (PwWindow *window)
   spin (300);
 }
 
+/* Popovers have surfaces of their own: each one open under @widget is
+ * drawn where it is on screen, over the window's picture. */
+static void
+add_popovers (GtkWidget   *window,
+              GtkWidget   *widget,
+              GtkSnapshot *snapshot)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_POPOVER (child) && gtk_widget_get_mapped (child))
+        {
+          GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (child));
+          GdkPaintable *paintable = gtk_widget_paintable_new (child);
+          double wx, wy, px, py;
+
+          gtk_native_get_surface_transform (GTK_NATIVE (window), &wx, &wy);
+          gtk_native_get_surface_transform (GTK_NATIVE (child), &px, &py);
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_translate (snapshot,
+                                  &GRAPHENE_POINT_INIT (gdk_popup_get_position_x (GDK_POPUP (surface))
+                                                        + px - wx,
+                                                        gdk_popup_get_position_y (GDK_POPUP (surface))
+                                                        + py - wy));
+          gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (child),
+                                  gtk_widget_get_height (child));
+          gtk_snapshot_restore (snapshot);
+          g_object_unref (paintable);
+        }
+      add_popovers (window, child, snapshot);
+    }
+}
+
 /* The window as GTK last drew it on screen, to a PNG. */
 static void
 save (GtkWidget  *window,
@@ -64,6 +97,7 @@ save (GtkWidget  *window,
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   g_object_unref (paintable);
+  add_popovers (window, window, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     g_error ("nothing drawn for %s", name);
@@ -135,6 +169,12 @@ take_logic (PwWindow   *window,
       wait_analysed (window);
       spin (500);
       save (GTK_WIDGET (window), dir, "nonogram.png");
+      /* a line's clues typed beside it */
+      pw_window_select_level (window, find_level (document, "Heart"));
+      wait_analysed (window);
+      pw_cell_board_edit_line (PW_CELL_BOARD (pw_window_get_board (window)), 2);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram-clues.png");
       pw_window_select_level (window, find_level (document, "Fifteen by fifteen"));
       wait_analysed (window);
       g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);

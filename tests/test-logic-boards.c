@@ -433,6 +433,28 @@ test_nonogram_edit (void)
   undo (window);
   g_assert_nonnull (nonogram_data (window)->grid);
 
+  /* the same through the popover beside the line: its text, typed over */
+  level = nonogram_data (window);
+  g_assert_true (pw_cell_board_edit_line (board, level->height));   /* column 1 */
+  {
+    guint height = level->height;
+    GtkWidget *entry = gtk_root_get_focus (GTK_ROOT (window));
+    g_autofree char *shown = clue_of (nonogram_data (window), height);
+
+    g_assert_true (GTK_IS_EDITABLE (entry) || GTK_IS_TEXT (entry));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, shown);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "1 1");
+    g_signal_emit_by_name (entry, "activate");
+    g_assert_null (nonogram_data (window)->grid);
+    {
+      g_autofree char *typed = clue_of (nonogram_data (window), height);
+
+      g_assert_cmpstr (typed, ==, "1 1");
+    }
+  }
+  undo (window);
+  g_assert_nonnull (nonogram_data (window)->grid);
+
   /* the width */
   g_assert_true (pw_cell_board_set_setting (board, 0, 9));
   g_assert_cmpuint (nonogram_data (window)->width, ==, 9);

@@ -751,21 +751,18 @@ line_entry_activate (PwCellBoard *self)
   self->editing_line = -1;
 }
 
-/* A click beside the grid: the text of the line there, in a popover. */
-static gboolean
-open_line (PwCellBoard *self,
-           double       x,
-           double       y)
+/* The text of @line in a popover pointing at the view's cell (@column,
+ * @row). */
+static void
+popup_line (PwCellBoard *self,
+            int          line,
+            int          column,
+            int          row)
 {
   g_autofree char *text = NULL;
   g_autofree char *name = NULL;
-  int column, row, line;
   double cx, cy;
 
-  if (self->table->line_at == NULL || self->playing ||
-      !pw_geometry_cell_at (&self->geometry, x, y, &column, &row) ||
-      (line = self->table->line_at (data (self), column, row)) < 0)
-    return FALSE;
   self->editing_line = line;
   text = self->table->line_text (data (self), line);
   name = self->table->line_name (data (self), line);
@@ -778,6 +775,44 @@ open_line (PwCellBoard *self,
                                                  (int) self->geometry.cell });
   gtk_popover_popup (GTK_POPOVER (self->line_popover));
   gtk_widget_grab_focus (self->line_entry);
+}
+
+/* A click beside the grid: the text of the line there, in a popover. */
+static gboolean
+open_line (PwCellBoard *self,
+           double       x,
+           double       y)
+{
+  int column, row, line;
+
+  if (self->table->line_at == NULL || self->playing ||
+      !pw_geometry_cell_at (&self->geometry, x, y, &column, &row) ||
+      (line = self->table->line_at (data (self), column, row)) < 0)
+    return FALSE;
+  popup_line (self, line, column, row);
+  return TRUE;
+}
+
+gboolean
+pw_cell_board_edit_line (PwCellBoard *self,
+                         guint        line)
+{
+  const PwKindView *view;
+  int columns, rows, at = -1;
+
+  g_return_val_if_fail (PW_IS_CELL_BOARD (self), FALSE);
+
+  if (data (self) == NULL || self->playing || self->table->line_at == NULL)
+    return FALSE;
+  view = pw_kind_view_lookup (pw_level_get_kind_id (self->level));
+  view->get_grid (data (self), &columns, &rows);
+  /* the line's place nearest the grid: the last in reading order */
+  for (int c = 0; c < columns * rows; c++)
+    if (self->table->line_at (data (self), c % columns, c / columns) == (int) line)
+      at = c;
+  if (at < 0)
+    return FALSE;
+  popup_line (self, line, at % columns, at / columns);
   return TRUE;
 }
 

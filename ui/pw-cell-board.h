@@ -222,6 +222,9 @@ gboolean      pw_cell_board_set_line       (PwCellBoard  *self,
                                             guint         line,
                                             const char   *text,
                                             GError      **error);
+/* Opens the line's text for typing, as a click beside it does. */
+gboolean      pw_cell_board_edit_line      (PwCellBoard  *self,
+                                            guint         line);
 /* The cell under a point of the drawing area, -1 outside the cells. */
 int           pw_cell_board_cell_at        (PwCellBoard  *self,
                                             double        x,
