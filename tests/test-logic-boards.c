@@ -348,6 +348,62 @@ test_queens_play (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* N-Queens hints: dots where a queen attacks, a row's or column's last
+ * cell, a queen that would leave no room; every step true to the
+ * solution, as far as they go (blocked cells alone may give them
+ * nothing to start from: that level is for search). */
+static void
+test_queens_hints (void)
+{
+  static const char * const names[] = {
+    "Eight queens, two given", "Ten queens, blocked cells",
+  };
+  g_autoptr(PwDocument) document = test_load_bundled ("queens.json");
+  PwWindow *window = test_show_window (document);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PwBoard *board;
+      PwCellBoard *cells;
+      const PwQueensLevel *level;
+      g_autofree int *solution = NULL;
+      guint n, hints = 0;
+
+      pw_window_select_level (window, find_level (document, names[i]));
+      test_wait_for (has_unique_solution, window, "the analysis of the level");
+      board = pw_window_get_board (window);
+      cells = cell_board (window);
+      level = current_data (window);
+      n = level->n;
+      solution = solution_grid (window, n, n);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      while (!pw_cell_board_get_solved (cells))
+        {
+          pw_board_play_hint (board);
+          if (pw_cell_board_get_hint_text (cells) == NULL)
+            break;
+          pw_board_play_hint (board);
+          hints++;
+          for (guint c = 0; c < n * n; c++)
+            {
+              int entry = pw_cell_board_get_position (cells)[c];
+
+              if (entry == 1)
+                g_assert_cmpint (solution[c], ==, 1);
+              else if (entry == 2)
+                g_assert_cmpint (solution[c], ==, 0);
+            }
+        }
+      g_test_message ("%s: %u hints, %s", names[i], hints,
+                      pw_cell_board_get_solved (cells) ? "solved" : "stuck");
+      /* a given queen always attacks cells: there is a first step */
+      if (memchr (level->cells, PW_QUEENS_CELL_QUEEN, n * n) != NULL)
+        g_assert_cmpuint (hints, >, 0);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ------------------------------------------------------------------ */
 /* Nonograms                                                            */
 
@@ -975,6 +1031,7 @@ main (int    argc,
   g_test_add_func ("/ui/logic-boards/star-battle/edit", test_star_battle_edit);
   g_test_add_func ("/ui/logic-boards/star-battle/play", test_star_battle_play);
   g_test_add_func ("/ui/logic-boards/queens/play", test_queens_play);
+  g_test_add_func ("/ui/logic-boards/queens/hints", test_queens_hints);
   g_test_add_func ("/ui/logic-boards/nonogram/edit", test_nonogram_edit);
   g_test_add_func ("/ui/logic-boards/nonogram/clues-only", test_nonogram_clues_only);
   g_test_add_func ("/ui/logic-boards/nonogram/play", test_nonogram_play);

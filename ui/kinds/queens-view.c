@@ -10,7 +10,8 @@
  * stars a unit. Play: a click places a queen (star), a right click or a
  * drag puts dots where none can go; conflicts (queens attacking, stars
  * touching, units with too many); hints for star battle are the
- * grader's steps (star-logic.c).
+ * grader's steps (star-logic.c), for N-Queens the cells a queen attacks,
+ * a row or column's last cell and a queen that would leave no room.
  */
 
 #define G_LOG_DOMAIN "pw-queens-view"
@@ -521,6 +522,134 @@ star_hint (gconstpointer data,
   return hint;
 }
 
+/* N-Queens' plain steps, the first that applies: the empty cells the
+ * first queen (in reading order) attacks take dots; a row or column
+ * without a queen whose cells but one have dots takes its queen there;
+ * a cell whose queen would rule out every cell left in another row or
+ * column takes a dot. An error when a row or column has no cell left. */
+static PwCellHint *
+queens_hint (gconstpointer data,
+             const int    *position,
+             GError      **error)
+{
+  const PwQueensLevel *level = data;
+  guint n = level->n;
+  g_autofree char *sentence = NULL;
+  PwCellHint *hint;
+
+  for (guint q = 0; q < n * n; q++)
+    {
+      if (position[q] != ENTRY_PIECE)
+        continue;
+      hint = NULL;
+      for (guint c = 0; c < n * n; c++)
+        if (c != q && position[c] == ENTRY_EMPTY && attack (level, q, c))
+          {
+            if (hint == NULL)
+              {
+                /* Translators: an N-Queens hint; a cell "r2c3" */
+                sentence = g_strdup_printf (_("The queen in r%uc%u attacks its row, column and "
+                                              "diagonals: no other queen can go there."),
+                                            q / n + 1, q % n + 1);
+                hint = pw_cell_hint_new (sentence);
+                g_array_append_val (hint->pattern, q);
+              }
+            pw_cell_hint_add (hint, c, ENTRY_DOT);
+          }
+      if (hint != NULL)
+        return hint;
+    }
+
+  /* rows (kind 0), then columns (kind 1) */
+  for (guint kind = 0; kind < 2; kind++)
+    for (guint line = 0; line < n; line++)
+      {
+        guint open = 0, queens = 0, cell = 0;
+
+        for (guint i = 0; i < n; i++)
+          {
+            guint c = kind == 0 ? line * n + i : i * n + line;
+
+            queens += position[c] == ENTRY_PIECE;
+            if (position[c] == ENTRY_EMPTY)
+              {
+                open++;
+                cell = c;
+              }
+          }
+        if (queens > 0 || open > 1)
+          continue;
+        if (open == 0)
+          {
+            g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
+                         kind == 0 ? _("row %u has no cell left for its queen.")
+                                   : _("column %u has no cell left for its queen."), line + 1);
+            return NULL;
+          }
+        sentence = g_strdup_printf (kind == 0
+                                    /* Translators: an N-Queens hint; a row, a cell "r2c3" */
+                                    ? _("Last cell: every other cell of row %u is ruled out, so "
+                                        "its queen goes in r%uc%u.")
+                                    /* Translators: an N-Queens hint; a column, a cell "r2c3" */
+                                    : _("Last cell: every other cell of column %u is ruled out, "
+                                        "so its queen goes in r%uc%u."),
+                                    line + 1, cell / n + 1, cell % n + 1);
+        hint = pw_cell_hint_new (sentence);
+        for (guint i = 0; i < n; i++)
+          {
+            guint c = kind == 0 ? line * n + i : i * n + line;
+
+            if (c != cell)
+              g_array_append_val (hint->pattern, c);
+          }
+        pw_cell_hint_add (hint, cell, ENTRY_PIECE);
+        return hint;
+      }
+
+  /* a queen here would leave a row or column without a cell */
+  for (guint c = 0; c < n * n; c++)
+    {
+      if (position[c] != ENTRY_EMPTY)
+        continue;
+      for (guint kind = 0; kind < 2; kind++)
+        for (guint line = 0; line < n; line++)
+          {
+            guint open = 0, queens = 0;
+
+            if (line == (kind == 0 ? c / n : c % n))
+              continue;
+            for (guint i = 0; i < n; i++)
+              {
+                guint d = kind == 0 ? line * n + i : i * n + line;
+
+                queens += position[d] == ENTRY_PIECE;
+                open += position[d] == ENTRY_EMPTY && !attack (level, c, d);
+              }
+            if (queens > 0 || open > 0)
+              continue;
+            sentence = g_strdup_printf (kind == 0
+                                        /* Translators: an N-Queens hint; a cell "r2c3", a row */
+                                        ? _("A queen here leaves no room: a queen in r%uc%u would "
+                                            "rule out every cell left in row %u.")
+                                        /* Translators: an N-Queens hint; a cell "r2c3", a column */
+                                        : _("A queen here leaves no room: a queen in r%uc%u would "
+                                            "rule out every cell left in column %u."),
+                                        c / n + 1, c % n + 1, line + 1);
+            hint = pw_cell_hint_new (sentence);
+            for (guint i = 0; i < n; i++)
+              {
+                guint d = kind == 0 ? line * n + i : i * n + line;
+
+                if (position[d] == ENTRY_EMPTY)
+                  g_array_append_val (hint->pattern, d);
+              }
+            pw_cell_hint_add (hint, c, ENTRY_DOT);
+            return hint;
+          }
+    }
+  return NULL;
+}
+
 static char *
 queens_play_status (gconstpointer data,
                     const int    *position)
@@ -591,6 +720,7 @@ static const PwCellView queens_cells = {
   .settings = queens_settings,
   .n_settings = G_N_ELEMENTS (queens_settings),
   .play_help = N_("Click: a queen. Right click: a dot, no queen here."),
+  .hint = queens_hint,
 };
 
 static const PwCellView star_cells = {
