@@ -604,11 +604,13 @@ knight_hint (gconstpointer data,
         /* Translators: a knight's tour hint; numbers of moves and steps */
         sentence = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                  "One cell in reach: only one empty cell of the "
-                                                 "right colour is within %u knight’s move of step "
-                                                 "%u and %u of step %u, so step %u goes there.",
+                                                 "right colour is within %u knight’s move of "
+                                                 "step %u and %u of step %u, so step %u goes "
+                                                 "there.",
                                                  "One cell in reach: only one empty cell of the "
-                                                 "right colour is within %u knight’s moves of step "
-                                                 "%u and %u of step %u, so step %u goes there.",
+                                                 "right colour is within %u knight’s moves of "
+                                                 "step %u and %u of step %u, so step %u goes "
+                                                 "there.",
                                                  s - r->a),
                                     s - r->a, r->a, r->b - s, r->b, s);
       else
