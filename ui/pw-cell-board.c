@@ -14,8 +14,9 @@
  *
  * Editing: press and drag with the tool of the bar (one step of undo a
  * stroke); click a cell, or move with the arrow keys, and type its value
- * (several digits typed quickly make one number); click beside the grid
- * to type a line's text. Playing: press and drag, or type; the kind's
+ * (several digits typed quickly make one number); click beside the grid,
+ * or press R or C on a cell, to type the text of its row's or column's
+ * line. Playing: press and drag, or type; the kind's
  * conflicts as they happen, Check (the entries that differ from the
  * solution), Hint (the kind's easiest step with its sentence; a second
  * Hint makes it), Back, the solution, the solve time. A board never
@@ -727,6 +728,20 @@ key_pressed (GtkEventControllerKey *controller,
         {
           pw_board_play_hint (PW_BOARD (self));
           return TRUE;
+        }
+      /* the text of the line beside the cursor's row (R) or above its
+       * column (C) */
+      if (!self->playing && self->table->line_at != NULL &&
+          (ch == 'r' || ch == 'R' || ch == 'c' || ch == 'C'))
+        {
+          gboolean row = ch == 'r' || ch == 'R';
+          int column = row ? cx - 1 : cx + self->cursor % w;
+          int line_row = row ? cy + self->cursor / w : cy - 1;
+          int line = self->table->line_at (_pw_cell_board_data (self), column, line_row);
+
+          if (line < 0)
+            return FALSE;
+          return pw_cell_board_edit_line (self, line);
         }
       return FALSE;
     }

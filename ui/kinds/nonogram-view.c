@@ -677,8 +677,8 @@ static const PwCellView nonogram_cells = {
   .get_cells = nonogram_get_cells,
   .paint = nonogram_paint,
   .edit_help = N_("Paint the picture (the right button paints white) and the clues follow; or "
-                  "click beside a line to type its clues. Hatched cells: line logic cannot "
-                  "decide them."),
+                  "click beside a line (or press R or C on a cell) to type its clues. Hatched "
+                  "cells: line logic cannot decide them."),
   .tools = nonogram_tools,
   .n_tools = G_N_ELEMENTS (nonogram_tools),
   .edit_stroke = nonogram_edit_stroke,
