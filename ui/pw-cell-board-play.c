@@ -52,7 +52,7 @@ _pw_cell_board_is_fixed (PwCellBoard *self,
 void
 _pw_cell_board_fill_fixed (PwCellBoard *self)
 {
-  for (guint c = 0; c < _pw_cell_board_n_cells (self); c++)
+  for (guint c = 0, cells = _pw_cell_board_n_cells (self); c < cells; c++)
     {
       int fixed = self->table->fixed (_pw_cell_board_data (self), c);
 
@@ -230,7 +230,7 @@ _pw_cell_board_update_status (PwCellBoard *self)
     {
       guint wrong = 0;
 
-      for (guint c = 0; c < _pw_cell_board_n_cells (self); c++)
+      for (guint c = 0, cells = _pw_cell_board_n_cells (self); c < cells; c++)
         wrong += self->wrong[c];
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "Check: %u entry differs from the solution.",
@@ -419,7 +419,7 @@ board_solution_step (PwBoard *board)
 
   if (!self->playing || !ensure_solution (self))
     return FALSE;
-  for (guint c = 0; c < _pw_cell_board_n_cells (self); c++)
+  for (guint c = 0, cells = _pw_cell_board_n_cells (self); c < cells; c++)
     if (differs_from_solution (self, c))
       {
         _pw_cell_board_clear_hint (self);
@@ -438,7 +438,7 @@ board_solution_at_once (PwBoard *board)
 
   if (!self->playing || !ensure_solution (self))
     return FALSE;
-  for (guint c = 0; c < _pw_cell_board_n_cells (self); c++)
+  for (guint c = 0, cells = _pw_cell_board_n_cells (self); c < cells; c++)
     if (differs_from_solution (self, c))
       _pw_cell_board_set_entry (self, &step, c, solution_entry (self, c));
   if (step.cells != NULL)
