@@ -47,6 +47,10 @@ struct _PwFigureInfo
   /* Optional: the value for people when its type cannot say it (a
    * technique's key as its translated name); NULL for the type's way. */
   char      *(*display) (JsonNode *value);
+  /* Costly to compute (minutes on a whole catalogue where the others take
+   * seconds): the command line leaves it out unless asked by name or with
+   * --figures all; the editor computes it. */
+  gboolean     costly;
 };
 
 /* A problem found by validation: where (cell @x, @y, or card @card; -1 when
@@ -76,6 +80,9 @@ struct _PwAnalyseOptions
   /* The figures wanted, NULL-terminated keys (NULL: all): a kind may skip
    * the work of the others, which it leaves null. */
   const char * const *figures;
+  /* With @figures NULL: leave out the figures the kinds mark as costly
+   * (the command line's default); FALSE computes everything. */
+  gboolean     skip_costly;
   PwTraceFunc  trace;        /* optional, may be NULL */
   gpointer     trace_data;
 };
@@ -89,6 +96,10 @@ void     pw_analyse_options_init  (PwAnalyseOptions       *options);
 /* Whether @key is among the figures @options asks for. */
 gboolean pw_analyse_options_wants (const PwAnalyseOptions *options,
                                    const char             *key);
+/* The same for a figure its kind marks as costly: asked for by name, or
+ * every figure asked for without skip_costly. */
+gboolean pw_analyse_options_wants_costly (const PwAnalyseOptions *options,
+                                          const char             *key);
 
 /* Whole-level transforms, for kinds laid out on a grid. */
 typedef enum

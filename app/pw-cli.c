@@ -158,6 +158,67 @@ run_job (gpointer data,
  * order; with @jobs > 1, that many levels at once, one per thread.
  * Returns FALSE when some level could not be analysed (its row says
  * why). */
+/* Drops the figures @options did not ask for (--figures, or the costly
+ * ones by default), so that every output format shows the same ones. */
+static void
+keep_figures_asked (PwAnalysis             *analysis,
+                    const PwKind           *kind,
+                    const PwAnalyseOptions *options)
+{
+  JsonObject *figures = pw_analysis_get_figures (analysis);
+  g_autoptr(GList) members = json_object_get_members (figures);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      gboolean costly = FALSE;
+
+      for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+        if (g_str_equal (kind->figures[f].key, l->data))
+          costly = kind->figures[f].costly;
+      if (costly ? !pw_analyse_options_wants_costly (options, l->data)
+                 : !pw_analyse_options_wants (options, l->data))
+        json_object_remove_member (figures, l->data);
+    }
+}
+
+/* Reads --figures: a comma-separated list of figure keys, or "all"; with
+ * neither, every figure but the costly ones. @keys keeps the list alive. */
+static gboolean
+parse_figures (const char        *command,
+               const char        *list,
+               GStrv             *keys,
+               PwAnalyseOptions  *options)
+{
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  options->figures = NULL;
+  options->skip_costly = list == NULL;
+  if (list == NULL || g_str_equal (list, "all"))
+    return TRUE;
+
+  *keys = g_strsplit (list, ",", -1);
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint i = 0; (*keys)[i] != NULL; i++)
+    {
+      gboolean known = FALSE;
+
+      for (guint k = 0; k < n_kinds && !known; k++)
+        for (guint f = 0; f < kinds[k]->n_figures && !known; f++)
+          known = g_str_equal (kinds[k]->figures[f].key, (*keys)[i]);
+      if (!known)
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("--figures: no kind has a figure “%s”"), (*keys)[i]);
+
+          usage_error (command, message);
+          return FALSE;
+        }
+    }
+  options->figures = (const char * const *) *keys;
+  return TRUE;
+}
+
 static gboolean
 analyse_set (const char             *display_name,
              PwLevelSet             *set,
@@ -216,16 +277,8 @@ analyse_set (const char             *display_name,
                       job->error->message);
           ok = FALSE;
         }
-      else if (options->figures != NULL)
-        {
-          /* only the figures asked for */
-          JsonObject *figures = pw_analysis_get_figures (job->analysis);
-          g_autoptr(GList) members = json_object_get_members (figures);
-
-          for (GList *l = members; l != NULL; l = l->next)
-            if (!g_strv_contains (options->figures, l->data))
-              json_object_remove_member (figures, l->data);
-        }
+      else
+        keep_figures_asked (job->analysis, pw_level_get_kind (level), options);
       g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, job->analysis,
                                                 job->error ? job->error->message : NULL));
       g_clear_pointer (&job->analysis, pw_analysis_unref);
@@ -273,7 +326,8 @@ cmd_analyse (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
-      N_("Only these figures, as solutions,unique (the kinds may skip work for the others)"),
+      N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
+         "a kind marks as costly)"),
       N_("KEY,…") },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
@@ -316,31 +370,8 @@ cmd_analyse (int    argc,
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
     return PW_EXIT_USAGE;
-  if (figure_list != NULL)
-    {
-      const PwKind * const *kinds;
-      guint n_kinds;
-
-      figure_keys = g_strsplit (figure_list, ",", -1);
-      kinds = pw_kinds_list (&n_kinds);
-      for (guint i = 0; figure_keys[i] != NULL; i++)
-        {
-          gboolean known = FALSE;
-
-          for (guint k = 0; k < n_kinds && !known; k++)
-            for (guint f = 0; f < kinds[k]->n_figures && !known; f++)
-              known = g_str_equal (kinds[k]->figures[f].key, figure_keys[i]);
-          if (!known)
-            {
-              g_autofree char *message =
-                g_strdup_printf (_("--figures: no kind has a figure “%s”"), figure_keys[i]);
-
-              usage_error ("analyse", message);
-              return PW_EXIT_USAGE;
-            }
-        }
-      options.figures = (const char * const *) figure_keys;
-    }
+  if (!parse_figures ("analyse", figure_list, &figure_keys, &options))
+    return PW_EXIT_USAGE;
   if (verbose)
     {
       /* one trace at a time, readable */
@@ -584,11 +615,17 @@ cmd_export_csv (int    argc,
   g_autofree char *max_states = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
+  g_autofree char *figure_list = NULL;
+  g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
+    { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
+      N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
+         "a kind marks as costly)"),
+      N_("KEY,…") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
@@ -628,7 +665,8 @@ cmd_export_csv (int    argc,
   pw_analyse_options_init (&options);
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
-      !parse_count ("export-csv", "--seed", seed, 0, &options.seed))
+      !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
+      !parse_figures ("export-csv", figure_list, &figure_keys, &options))
     return PW_EXIT_USAGE;
 
   set = load_set (files[0], &display_name);
