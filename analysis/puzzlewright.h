@@ -18,3 +18,4 @@
 #include "pw-import.h"
 #include "pw-report.h"
 #include "pw-scheduler.h"
+#include "xcsp3.h"

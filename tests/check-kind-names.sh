@@ -20,8 +20,8 @@ if not ids:
 patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli*.c", "app/*-main.c",
             "ui/pw-level-list*.c", "ui/pw-level-item.c", "ui/pw-analysis-panel.c",
             "ui/pw-level-panel.c", "ui/pw-grid-board.c", "ui/pw-board.c", "ui/pw-chart*.[ch]",
-            "ui/pw-sheet*.[ch]", "draw/*.[ch]", "resources/ui/pw-window.ui",
-            "resources/ui/pw-chart*.ui"]
+            "ui/pw-sheet*.[ch]", "draw/*.[ch]", "ui/pw-cell-*.[ch]", "resources/ui/pw-window.ui",
+            "resources/ui/pw-chart*.ui", "resources/ui/pw-cell-board.ui"]
 status = 0
 for pattern in patterns:
     for path in sorted(glob.glob(root + "/" + pattern)):

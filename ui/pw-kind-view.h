@@ -23,6 +23,8 @@ typedef struct
   char        key;       /* keyboard shortcut to pick it, or 0 */
 } PwPaletteEntry;
 
+typedef struct _PwCellView PwCellView;
+
 /* The drawing and editing side of a kind, as PwKind is its analysis side;
  * one table per kind in ui/kinds/<kind>-view.c, listed in pw-kind-view.c.
  * The window knows kinds only through these two tables. */
@@ -102,7 +104,10 @@ typedef struct
   /* The view tables are cairo only (the drawing library: the editor, the
    * command line's pictures and the tests link it without GTK); the
    * editor's widget for a kind's levels is named apart, by
-   * ui/kinds/kind-boards.c. */
+   * ui/kinds/kind-boards.c. For the kinds it gives the cell board: what
+   * their levels' cells are and do (pw-cell-view.h, cairo only too);
+   * NULL for every other kind. */
+  const PwCellView *cell_board;
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);

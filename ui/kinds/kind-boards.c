@@ -16,6 +16,7 @@
 #include "kind-boards.h"
 #include "latin-board.h"
 #include "pw-card-table.h"
+#include "pw-cell-board.h"
 
 static const struct
 {
@@ -23,11 +24,18 @@ static const struct
   GType     (*board_type) (void);
 } boards[] = {
   /* cards are no grid of tiles: the card table edits and plays them */
-  { "freecell",  pw_card_table_get_type },
+  { "freecell",     pw_card_table_get_type },
   /* cells take typed values, not painted tiles */
-  { "sudoku",    pw_number_board_get_type },
-  { "latin",     pw_number_board_get_type },
-  { "futoshiki", pw_number_board_get_type },
+  { "sudoku",       pw_number_board_get_type },
+  { "latin",        pw_number_board_get_type },
+  { "futoshiki",    pw_number_board_get_type },
+  /* the logic kinds fill or mark cells: the cell board, through each
+   * view's cell_board table (pw-cell-view.h) */
+  { "queens",       pw_cell_board_get_type },
+  { "star-battle",  pw_cell_board_get_type },
+  { "nonogram",     pw_cell_board_get_type },
+  { "magic",        pw_cell_board_get_type },
+  { "knights-tour", pw_cell_board_get_type },
 };
 
 GType
