@@ -1006,6 +1006,7 @@ typedef struct
   guint         wanted;
   char         *notes;
   gboolean      show;
+  gboolean      quiet;   /* no line a level either (-q) */
   gint64        started;
   gint64        deadline;     /* monotonic µs, 0: none */
   GCancellable *cancellable;
@@ -1032,10 +1033,10 @@ generated (gpointer data,
   pw_level_set_append (g->set, level);
   if (g->show)
     g_printerr ("\r");
-  if (measured)
+  if (!g->quiet && measured)
     g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
                 difficulty, seconds);
-  else
+  else if (!g->quiet)
     g_printerr (_("puzzlewright: level %u of %u after %.1f s\n"), n, g->wanted, seconds);
   return n < g->wanted;
 }
@@ -1152,6 +1153,7 @@ cmd_generate (int    argc,
   g.wanted = wanted;
   g.notes = command->str;
   g.show = !quiet && isatty (2);
+  g.quiet = quiet;
   g.started = g_get_monotonic_time ();
   pw_level_set_set_title (g.set, title ? title : _("Generated levels"));
   g.cancellable = cancellable;

@@ -487,8 +487,8 @@ test_same_seed_same_output (void)
     }
 }
 
-/* generate writes the levels asked for, loadable and analysable;
- * parameters it does not know are usage errors. */
+/* generate writes the levels asked for, loadable and analysable, and
+ * quietly with -q; parameters it does not know are usage errors. */
 static void
 test_generate (void)
 {
@@ -502,6 +502,8 @@ test_generate (void)
   run_cli (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
            "--count", "2", "--seed", "5", "-q", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
+  /* -q: nothing on stderr, not even a line a level */
+  g_assert_cmpstr (run.err, ==, "");
   run_cli (&analysed, "analyse", "--format", "json", out, NULL);
   g_assert_cmpint (analysed.status, ==, 0);
   records = parse_array (analysed.out);
