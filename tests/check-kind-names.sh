@@ -2,32 +2,37 @@
 # check-kind-names.sh SOURCE_ROOT — the shell asks the kind: no kind's id
 # appears in the code of the window, the application, the level list, the
 # figures panel, the grid board or the command line (comments aside). The
-# kinds' ids are read from their tables in analysis/kinds.
+# kinds' ids are read from their tables in analysis/kinds. One python run
+# reads every file (a process per file and kind was slow on a busy machine).
 set -eu
-root="$1"
-ids=$(sed -n 's/^  \.id = "\([a-z0-9_-]*\)",$/\1/p' "$root"/analysis/kinds/*.c | sort -u)
-[ -n "$ids" ] || { echo "no kind ids found"; exit 1; }
-status=0
-for file in "$root"/ui/pw-window*.[ch] "$root"/ui/pw-application.[ch] "$root"/app/pw-cli.c \
-            "$root"/ui/pw-level-list*.c "$root"/ui/pw-level-item.c "$root"/ui/pw-analysis-panel.c \
-            "$root"/ui/pw-level-panel.c "$root"/ui/pw-grid-board.c "$root"/ui/pw-board.c \
-            "$root"/resources/ui/pw-window.ui; do
-  # the code without its comments
-  code=$(python3 - "$file" <<'PY'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
-text = re.sub(r"//[^\n]*", "", text)
-print(text)
+exec python3 - "$1" <<'PY'
+import glob, re, sys
+
+root = sys.argv[1]
+ids = set()
+for path in glob.glob(root + "/analysis/kinds/*.c"):
+    ids.update(re.findall(r'^  \.id = "([a-z0-9_-]*)",$', open(path, encoding="utf-8").read(), re.M))
+if not ids:
+    print("no kind ids found")
+    sys.exit(1)
+
+patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli.c", "ui/pw-level-list*.c",
+            "ui/pw-level-item.c", "ui/pw-analysis-panel.c", "ui/pw-level-panel.c",
+            "ui/pw-grid-board.c", "ui/pw-board.c", "resources/ui/pw-window.ui"]
+status = 0
+for pattern in patterns:
+    for path in sorted(glob.glob(root + "/" + pattern)):
+        text = open(path, encoding="utf-8").read()
+        # the code without its comments
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        for kind in sorted(ids):
+            if re.search(r"(?<!\w)" + re.escape(kind) + r"(?!\w)", text, re.I):
+                print(f"{path} names the kind “{kind}”: ask the kind table or the view table instead",
+                      file=sys.stderr)
+                status = 1
+if status == 0:
+    print("no kind named in the shell (" + " ".join(sorted(ids)) + ")")
+sys.exit(status)
 PY
-)
-  for id in $ids; do
-    if printf '%s\n' "$code" | grep -qiw "$id"; then
-      echo "$file names the kind “$id”: ask the kind table or the view table instead" >&2
-      status=1
-    fi
-  done
-done
-[ "$status" = 0 ] && echo "no kind named in the shell ($(echo $ids | tr '\n' ' '))"
-exit "$status"
