@@ -147,6 +147,18 @@ read_csv (const char  *text,
   gsize at = 0;
   gboolean ok = TRUE;
 
+  guint quotes = 0;
+
+  /* quotes come in pairs (one inside a field is written twice): an odd
+   * count is a field never closed, which would swallow the rest */
+  for (gsize i = 0; i < length; i++)
+    quotes += text[i] == '"';
+  if (quotes % 2 != 0)
+    {
+      g_set_error (error, PW_PLAYTEST_IMPORT_ERROR, PW_PLAYTEST_IMPORT_ERROR_NOT_TEXT,
+                   _("%s: a quoted cell is never closed"), display_name);
+      return FALSE;
+    }
   if (csv_init (&parser, CSV_APPEND_NULL) != 0)
     g_error ("csv_init failed");
   csv_set_delim (&parser, guess_delimiter (text));
