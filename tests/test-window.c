@@ -406,6 +406,124 @@ test_window_play_dead_end (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWindow *
+playtest_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_has_css_class (GTK_WIDGET (toplevel), "pw-playtest-question"))
+        return toplevel;
+    }
+  return NULL;
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return playtest_question () != NULL;
+}
+
+/* A widget of @type under @widget, the first in a depth-first walk. */
+static GtkWidget *
+find_child (GtkWidget  *widget,
+            GType       type,
+            const char *name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      (name == NULL || g_str_equal (gtk_widget_get_name (widget), name)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_child (child, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Play mode records playtests: won with hints, the clock running from
+ * the first move, then rated; left with moves made, not rated (Skip):
+ * both recorded on the level with the date, moves and hints, each as a
+ * step of undo. */
+static void
+test_window_playtest (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (window));
+  g_autofree char *today = pw_playtest_date_today ();
+  GtkWindow *question;
+  GPtrArray *playtests;
+  const PwPlaytest *p;
+  PwPlay *play;
+  guint hints = 0, moves;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  play = pw_window_get_play (window);
+  wait_for (play_has_analysis, window, "play mode to know the level's analysis");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+  hints++;
+  g_usleep (300000);
+  while (!pw_play_is_won (play))
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+      hints++;
+    }
+  moves = strlen (pw_play_get_history (play));
+  wait_for (question_shown, NULL, "the playtest question");
+  question = playtest_question ();
+  gtk_editable_set_text (GTK_EDITABLE (find_child (GTK_WIDGET (question), GTK_TYPE_ENTRY, NULL)),
+                         "Tess");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_child (GTK_WIDGET (question),
+                                                          GTK_TYPE_SPIN_BUTTON, NULL)), 6);
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (question), GTK_TYPE_BUTTON, "save"),
+                         "clicked");
+  g_assert_null (playtest_question ());
+
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 1);
+  p = g_ptr_array_index (playtests, 0);
+  g_assert_cmpstr (p->tester, ==, "Tess");
+  g_assert_cmpstr (p->date, ==, today);
+  g_assert_cmpint (p->rating, ==, 6);
+  g_assert_true (p->completed);
+  g_assert_cmpint (p->moves, ==, (int) moves);
+  g_assert_cmpint (p->hints_used, ==, (int) hints);
+  g_assert_cmpfloat (p->seconds, >=, 0.3);
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Record Playtest");
+
+  /* a new attempt: one move, then out of play mode */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-restart", NULL);
+  play = pw_window_get_play (window);
+  g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  wait_for (question_shown, NULL, "the playtest question after leaving");
+  question = playtest_question ();
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (question), GTK_TYPE_BUTTON, "skip"),
+                         "clicked");
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 2);
+  p = g_ptr_array_index (playtests, 1);
+  g_assert_cmpstr (p->tester, ==, "Tess");
+  g_assert_false (p->completed);
+  g_assert_cmpint (p->rating, ==, PW_RATING_NONE);
+  g_assert_cmpint (p->moves, ==, 1);
+  g_assert_cmpint (p->hints_used, ==, 0);
+
+  /* into play and out with no move: nothing asked, nothing recorded */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_null (playtest_question ());
+  g_assert_cmpuint (pw_level_get_playtests (pw_document_get_level (document, 0))->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The level list's operations, each undoable: add, duplicate, move,
  * rename through the document, delete; and the file saved from the
  * window loads back equal. */
@@ -976,6 +1094,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/opens-sample", test_window_opens_sample);
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
+  g_test_add_func ("/ui/window/playtest", test_window_playtest);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);

@@ -476,6 +476,9 @@ action_play_restart (GSimpleAction *action,
 
   _pw_window_stop_solution (self);
   pw_board_play_restart (self->board);
+  /* the clock goes on across a restart; after a win, a new attempt */
+  if (!self->attempt_open)
+    _pw_window_attempt_begin (self);
 }
 
 static void
@@ -497,6 +500,7 @@ action_play_hint (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_hint (self);
   pw_board_play_hint (self->board);
 }
 
@@ -543,6 +547,7 @@ action_solution_play (GSimpleAction *action,
       _pw_window_stop_solution (self);
       return;
     }
+  _pw_window_attempt_helped (self);
   /* a board that shows its solution at once (placement) is done */
   if (pw_board_solution_at_once (self->board))
     {
@@ -564,6 +569,7 @@ action_solution_step (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_helped (self);
   self->stepping = TRUE;
   pw_board_solution_step (self->board);
   self->stepping = FALSE;
