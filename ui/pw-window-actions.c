@@ -49,6 +49,8 @@ _pw_window_update_actions (PwWindow *self)
   set_action_enabled (self, "save-as", has_doc);
   set_action_enabled (self, "set-properties", has_doc);
   set_action_enabled (self, "export-csv", has_doc && self->export_cancellable == NULL);
+  set_action_enabled (self, "import-playtests", has_doc);
+  set_action_enabled (self, "find-duplicates", has_doc);
   set_action_enabled (self, "level-add", has_doc);
   set_action_enabled (self, "level-add-default", has_doc);
   set_action_enabled (self, "level-paste", has_doc);
@@ -115,6 +117,22 @@ action_save_as (GSimpleAction *action,
                 gpointer       data)
 {
   _pw_window_save_as_then (data, NULL, NULL, NULL);
+}
+
+static void
+action_import_playtests (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       data)
+{
+  _pw_window_choose_playtest_sheets (data);
+}
+
+static void
+action_find_duplicates (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  _pw_window_show_duplicates (data);
 }
 
 /* The chooser starts in the set's folder, with the set's title as the
@@ -582,6 +600,8 @@ static const GActionEntry win_entries[] = {
   { "save", action_save },
   { "save-as", action_save_as },
   { "export-csv", action_export_csv },
+  { "import-playtests", action_import_playtests },
+  { "find-duplicates", action_find_duplicates },
   { "set-properties", action_set_properties },
   { "undo", action_undo },
   { "redo", action_redo },

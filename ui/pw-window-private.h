@@ -117,6 +117,10 @@ void      _pw_window_attempt_helped  (PwWindow   *self);
 void      _pw_window_attempt_won     (PwWindow   *self);
 void      _pw_window_attempt_abandon (PwWindow   *self);
 
+/* pw-window-sets.c */
+void      _pw_window_choose_playtest_sheets (PwWindow *self);
+void      _pw_window_show_duplicates        (PwWindow *self);
+
 /* pw-window-actions.c */
 void      _pw_window_add_actions    (PwWindow   *self);
 void      _pw_window_update_actions (PwWindow   *self);
