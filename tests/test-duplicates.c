@@ -1201,6 +1201,48 @@ test_sudoku_9x9 (void)
       _pw_latin_level_free (image);
       _pw_latin_level_free (changed);
     }
+
+  /* blank rows and columns are interchangeable (the search tries one of
+   * each kind): any two grids of one given are the same puzzle, and of
+   * two givens, those in one box, in one band or stack, or in neither */
+  {
+    g_autofree char *reference = NULL;
+    g_autofree char *classes[3] = { NULL, NULL, NULL };
+
+    for (guint round = 0; round < 40; round++)
+      {
+        PwLatinLevel *one = _pw_latin_level_new (PW_LATIN_SUDOKU, 9, 3, 3);
+        PwLatinLevel *two = _pw_latin_level_new (PW_LATIN_SUDOKU, 9, 3, 3);
+        guint a = g_rand_int_range (rand, 0, 81), b;
+        g_autofree char *form_one = NULL;
+        g_autofree char *form_two = NULL;
+        guint class;
+
+        one->givens[a] = g_rand_int_range (rand, 1, 10);
+        form_one = kind->canonical_form (one);
+        if (reference == NULL)
+          reference = g_strdup (form_one);
+        g_assert_cmpstr (form_one, ==, reference);
+
+        do
+          b = g_rand_int_range (rand, 0, 81);
+        while (b == a || a / 9 == b / 9 || a % 9 == b % 9);
+        two->givens[a] = 1;
+        two->givens[b] = 2;
+        /* 0: one box; 1: one band or one stack; 2: neither */
+        class = (a / 27 == b / 27) + (a % 9 / 3 == b % 9 / 3);
+        class = class == 2 ? 0 : class == 1 ? 1 : 2;
+        form_two = kind->canonical_form (two);
+        if (classes[class] == NULL)
+          classes[class] = g_strdup (form_two);
+        g_assert_cmpstr (form_two, ==, classes[class]);
+        for (guint other = 0; other < 3; other++)
+          if (other != class && classes[other] != NULL)
+            g_assert_cmpstr (form_two, !=, classes[other]);
+        _pw_latin_level_free (one);
+        _pw_latin_level_free (two);
+      }
+  }
 }
 
 /* The set-wide search: groups in order, levels of two kinds never

@@ -145,6 +145,17 @@ typedef struct
   guint8       *best;          /* n × n, rows so far; 0xff: none yet */
 } SudokuSearch;
 
+/* Whether rows @a and @b of @grid (n wide) hold the same cells. */
+static gboolean
+same_rows (const guint8 *grid,
+           guint         n,
+           guint         a,
+           guint         b,
+           guint         count)
+{
+  return memcmp (grid + a * n, grid + b * n, (gsize) count * n) == 0;
+}
+
 static void
 sudoku_rows (SudokuSearch *s,
              guint         depth,
@@ -161,7 +172,16 @@ sudoku_rows (SudokuSearch *s,
     return;
   for (guint b = 0; b < n / r; b++)
     {
+      gboolean twin = FALSE;
+
       if (new_band ? (bands_used & (1u << b)) != 0 : b != band)
+        continue;
+      /* bands (rows) alike in every cell are interchangeable: the first
+       * unused one stands for them all, so blank rows do not multiply
+       * the search */
+      for (guint e = 0; new_band && e < b && !twin; e++)
+        twin = (bands_used & (1u << e)) == 0 && same_rows (s->grid, n, e * r, b * r, r);
+      if (twin)
         continue;
       for (guint i = 0; i < r; i++)
         {
@@ -169,9 +189,15 @@ sudoku_rows (SudokuSearch *s,
           guint8 row[PW_SUDOKU_MAX_N];
           guint8 row_map[PW_SUDOKU_MAX_N + 1];
           guint row_next = next;
+          gboolean row_twin = FALSE;
           int order;
 
           if (!new_band && (rows_used & (1u << i)) != 0)
+            continue;
+          for (guint e = 0; e < i && !row_twin; e++)
+            row_twin = (new_band || (rows_used & (1u << e)) == 0) &&
+                       same_rows (s->grid, n, b * r + e, source, 1);
+          if (row_twin)
             continue;
           memcpy (row_map, map, n + 1);
           for (guint x = 0; x < n; x++)
@@ -198,8 +224,23 @@ sudoku_rows (SudokuSearch *s,
 
 /* Every order of the columns the Sudoku transformations allow: stacks of
  * @box_cols columns in any order, columns within each in any order. */
+/* Whether columns @a.. and @b.. (@count each) of @grid hold the same cells. */
+static gboolean
+same_columns (const guint8 *grid,
+              guint         n,
+              guint         a,
+              guint         b,
+              guint         count)
+{
+  for (guint y = 0; y < n; y++)
+    if (memcmp (grid + y * n + a, grid + y * n + b, count) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 static void
-column_orders (guint   n,
+column_orders (const guint8 *grid,
+               guint   n,
                guint   box_cols,
                guint   position,
                guint   stacks_used,
@@ -217,14 +258,29 @@ column_orders (guint   n,
     }
   for (guint s = 0; s < n / box_cols; s++)
     {
+      gboolean twin = FALSE;
+
       if (new_stack ? (stacks_used & (1u << s)) != 0 : s != stack)
+        continue;
+      /* as for rows: of stacks (columns) alike, the first unused one */
+      for (guint e = 0; new_stack && e < s && !twin; e++)
+        twin = (stacks_used & (1u << e)) == 0 &&
+               same_columns (grid, n, e * box_cols, s * box_cols, box_cols);
+      if (twin)
         continue;
       for (guint i = 0; i < box_cols; i++)
         {
+          gboolean column_twin = FALSE;
+
           if (!new_stack && (columns_used & (1u << i)) != 0)
             continue;
+          for (guint e = 0; e < i && !column_twin; e++)
+            column_twin = (new_stack || (columns_used & (1u << e)) == 0) &&
+                          same_columns (grid, n, s * box_cols + e, s * box_cols + i, 1);
+          if (column_twin)
+            continue;
           order[position] = s * box_cols + i;
-          column_orders (n, box_cols, position + 1,
+          column_orders (grid, n, box_cols, position + 1,
                          new_stack ? stacks_used | (1u << s) : stacks_used, s,
                          new_stack ? 1u << i : columns_used | (1u << i), order, orders);
         }
@@ -280,7 +336,7 @@ sudoku_form (const PwLatinLevel *level)
       guint8 map[PW_SUDOKU_MAX_N + 1] = { 0 };
       SudokuSearch s = { n, box_rows, turn ? transposed : level->givens, NULL, best };
 
-      column_orders (n, box_cols, 0, 0, 0, 0, order, orders);
+      column_orders (s.grid, n, box_cols, 0, 0, 0, 0, order, orders);
       memset (best, 0xff, n * n);
       for (guint o = 0; o < orders->len / n; o++)
         {
