@@ -151,18 +151,52 @@ _pw_window_choose_playtest_sheets (PwWindow *self)
 
 /* ---- duplicates ---- */
 
+/* Shows the level in the window of its set, that window in front. */
 static void
 level_clicked (GtkButton *button,
-               PwWindow  *self)
+               gpointer   unused)
 {
   const char *id = g_object_get_data (G_OBJECT (button), "pw-level-id");
+  PwWindow *self = g_object_get_data (G_OBJECT (button), "pw-window");
 
   for (guint i = 0; self->document != NULL && i < pw_document_get_n_levels (self->document); i++)
     if (g_str_equal (pw_level_get_id (pw_document_get_level (self->document, i)), id))
       {
         pw_window_select_level (self, i);
+        gtk_window_present (GTK_WINDOW (self));
         return;
       }
+}
+
+/* The windows whose sets are searched: this one first, then the
+ * application's other windows with a set. */
+static GPtrArray *
+open_windows (PwWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  GPtrArray *windows = g_ptr_array_new ();
+
+  g_ptr_array_add (windows, self);
+  if (application == NULL)
+    return windows;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (PW_IS_WINDOW (l->data) && l->data != (gpointer) self &&
+        PW_WINDOW (l->data)->document != NULL)
+      g_ptr_array_add (windows, l->data);
+  return windows;
+}
+
+static char *
+set_name (PwWindow *window)
+{
+  PwLevelSet *set = pw_document_get_set (window->document);
+  GFile *file = pw_document_get_file (window->document);
+
+  if (pw_level_set_get_title (set) != NULL && *pw_level_set_get_title (set))
+    return g_strdup (pw_level_set_get_title (set));
+  if (file != NULL)
+    return g_file_get_basename (file);
+  return g_strdup (_("Unsaved set"));
 }
 
 /* The first level of the group in the row activated. */
@@ -173,7 +207,7 @@ group_activated (GtkListBox    *box,
 {
   GtkWidget *first = g_object_get_data (G_OBJECT (row), "pw-first-level");
 
-  level_clicked (GTK_BUTTON (first), self);
+  level_clicked (GTK_BUTTON (first), NULL);
 }
 
 void
@@ -181,19 +215,36 @@ _pw_window_show_duplicates (PwWindow *self)
 {
   g_autoptr(GPtrArray) levels = g_ptr_array_new ();
   g_autoptr(GPtrArray) groups = NULL;
+  g_autoptr(GPtrArray) windows = NULL;
+  g_autoptr(GHashTable) window_of = g_hash_table_new (NULL, NULL);
   GtkWindow *dialog;
   GtkWidget *box, *list, *scrolled, *label;
 
   g_return_if_fail (self->document != NULL);
 
-  for (guint i = 0; i < pw_document_get_n_levels (self->document); i++)
-    g_ptr_array_add (levels, pw_document_get_level (self->document, i));
+  /* across every open set */
+  windows = open_windows (self);
+  for (guint w = 0; w < windows->len; w++)
+    {
+      PwWindow *window = g_ptr_array_index (windows, w);
+
+      for (guint i = 0; i < pw_document_get_n_levels (window->document); i++)
+        {
+          PwLevel *level = pw_document_get_level (window->document, i);
+
+          g_ptr_array_add (levels, level);
+          g_hash_table_insert (window_of, level, window);
+        }
+    }
   groups = pw_find_duplicates (levels);
   if (groups->len == 0)
     {
       show_report (self, _("No duplicates"),
-                   _("No two levels of the set are the same puzzle, even turned, mirrored or "
-                     "with colours, suits or digits exchanged."));
+                   windows->len > 1
+                   ? _("No two levels of the open sets are the same puzzle, even turned, "
+                       "mirrored or with colours, suits or digits exchanged.")
+                   : _("No two levels of the set are the same puzzle, even turned, mirrored or "
+                       "with colours, suits or digits exchanged."));
       return;
     }
 
@@ -239,12 +290,20 @@ _pw_window_show_duplicates (PwWindow *self)
       for (guint i = 0; i < group->len; i++)
         {
           PwLevel *level = g_ptr_array_index (group, i);
-          GtkWidget *button = gtk_button_new_with_label (pw_level_get_name (level));
+          PwWindow *window = g_hash_table_lookup (window_of, level);
+          g_autofree char *set = windows->len > 1 ? set_name (window) : NULL;
+          /* Translators: a level in the duplicates list, when several sets are open: set, level */
+          g_autofree char *text = set != NULL ? g_strdup_printf (_("%s: %s"), set,
+                                                                 pw_level_get_name (level))
+                                              : g_strdup (pw_level_get_name (level));
+          GtkWidget *button = gtk_button_new_with_label (text);
 
           gtk_widget_set_tooltip_text (button, pw_level_get_id (level));
           g_object_set_data_full (G_OBJECT (button), "pw-level-id",
                                   g_strdup (pw_level_get_id (level)), g_free);
-          g_signal_connect_object (button, "clicked", G_CALLBACK (level_clicked), self, 0);
+          g_object_set_data_full (G_OBJECT (button), "pw-window", g_object_ref (window),
+                                  g_object_unref);
+          g_signal_connect (button, "clicked", G_CALLBACK (level_clicked), NULL);
           gtk_flow_box_append (GTK_FLOW_BOX (row_box), button);
           if (i == 0)
             g_object_set_data (G_OBJECT (row), "pw-first-level", button);
