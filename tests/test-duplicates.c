@@ -1245,6 +1245,40 @@ test_sudoku_9x9 (void)
   }
 }
 
+/* Grids past the Sudoku search (12×12 and up, boxes of one row or one
+ * column) fall back to turns and mirrors, and keep their form under
+ * each. */
+static void
+test_sudoku_large (void)
+{
+  static const guint shapes[][3] = { { 16, 4, 4 }, { 12, 3, 4 }, { 8, 1, 8 }, { 64, 8, 8 } };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (16);
+  const PwKind *kind = pw_kinds_lookup ("sudoku");
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    {
+      guint n = shapes[s][0];
+      PwLatinLevel *level = _pw_latin_level_new (PW_LATIN_SUDOKU, n, shapes[s][1], shapes[s][2]);
+      g_autofree char *form = NULL;
+
+      for (guint c = 0; c < n * n; c++)
+        level->givens[c] = g_rand_int_range (rand, 0, 4) == 0 ? g_rand_int_range (rand, 1, n + 1)
+                                                              : 0;
+      form = kind->canonical_form (level);
+      for (guint t = 0; t < 8; t++)
+        {
+          gpointer image = dihedral (kind, level, t);
+          gpointer relabelled = latin_relabel (image, rand);
+          g_autofree char *image_form = kind->canonical_form (relabelled);
+
+          g_assert_cmpstr (form, ==, image_form);
+          kind->free (image);
+          kind->free (relabelled);
+        }
+      _pw_latin_level_free (level);
+    }
+}
+
 /* The set-wide search: groups in order, levels of two kinds never
  * grouped, a level alone in no group. */
 static void
@@ -1294,6 +1328,7 @@ main (int   argc,
     }
   g_test_add_data_func ("/analysis/duplicates/sudoku-jigsaw", &jigsaw_case, test_case);
   g_test_add_func ("/analysis/duplicates/sudoku-9x9", test_sudoku_9x9);
+  g_test_add_func ("/analysis/duplicates/sudoku-large", test_sudoku_large);
   g_test_add_func ("/analysis/duplicates/find", test_find_duplicates);
 
   return g_test_run ();

@@ -287,13 +287,19 @@ column_orders (const guint8 *grid,
     }
 }
 
+/* k!, or G_MAXUINT64 once it is past MAX_COLUMN_ORDERS (64! would
+ * wrap round to 0) */
 static guint64
 factorial (guint k)
 {
   guint64 f = 1;
 
   for (guint i = 2; i <= k; i++)
-    f *= i;
+    {
+      f *= i;
+      if (f > MAX_COLUMN_ORDERS)
+        return G_MAXUINT64;
+    }
   return f;
 }
 
