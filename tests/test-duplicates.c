@@ -942,6 +942,68 @@ sudoku_relabel (gconstpointer data,
   return out;
 }
 
+/* ---- Latin squares: rows and columns in any order ---- */
+
+static PwLatinLevel *
+latin_arrange (const PwLatinLevel *level,
+               const guint        *rows,
+               const guint        *cols,
+               gboolean            turn)
+{
+  guint n = level->n;
+  PwLatinLevel *out = _pw_latin_level_copy (level);
+
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      out->givens[turn ? x * n + y : y * n + x] = level->givens[rows[y] * n + cols[x]];
+  return out;
+}
+
+static gpointer
+latin_shuffle (gconstpointer data,
+               GRand        *rand)
+{
+  const PwLatinLevel *level = data;
+  guint rows[PW_LATIN_MAX_N], cols[PW_LATIN_MAX_N];
+  PwLatinLevel *arranged, *out;
+
+  for (guint i = 0; i < level->n; i++)
+    rows[i] = cols[i] = i;
+  shuffle (rand, rows, level->n);
+  shuffle (rand, cols, level->n);
+  arranged = latin_arrange (level, rows, cols, g_rand_boolean (rand));
+  out = latin_relabel (arranged, rand);
+  _pw_latin_level_free (arranged);
+  return out;
+}
+
+static gboolean
+latin_isomorphic (gconstpointer a,
+                  gconstpointer b)
+{
+  const PwLatinLevel *la = a, *lb = b;
+  guint n = la->n;
+  g_autoptr(GArray) orders = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (la->n != lb->n)
+    return FALSE;
+  /* every order of the rows, of the columns (groups of one line) */
+  line_orders (n, 1, orders);
+  for (guint turn = 0; turn < 2; turn++)
+    for (guint r = 0; r < orders->len / n; r++)
+      for (guint c = 0; c < orders->len / n; c++)
+        {
+          PwLatinLevel *image = latin_arrange (la, &g_array_index (orders, guint, r * n),
+                                               &g_array_index (orders, guint, c * n), turn);
+          gboolean same = latin_same (image, lb);
+
+          _pw_latin_level_free (image);
+          if (same)
+            return TRUE;
+        }
+  return FALSE;
+}
+
 /* ---- magic: the complement ---- */
 
 static gpointer
@@ -1151,7 +1213,7 @@ static const Case cases[] = {
   { "combination", combination_make, combination_relabel, combination_mutate, combination_same,
     NULL },
   { "freecell", freecell_make, freecell_relabel, freecell_mutate, NULL, freecell_isomorphic },
-  { "latin", latin_make, latin_relabel, latin_mutate, latin_same, NULL },
+  { "latin", latin_make, latin_shuffle, latin_mutate, NULL, latin_isomorphic },
   { "futoshiki", futoshiki_make, futoshiki_relabel, futoshiki_mutate, futoshiki_same, NULL },
   { "sudoku", sudoku_make, sudoku_relabel, latin_mutate, NULL, sudoku_isomorphic },
   { "magic", magic_make, magic_relabel, magic_mutate, magic_same, NULL },

@@ -17,9 +17,11 @@
  *   and larger) are compared as jigsaws are.
  * - Jigsaw Sudoku and Sudoku X: turns and mirrors, digits exchanged;
  *   regions numbered by first appearance.
- * - Latin square: turns and mirrors, digits exchanged. (Rows and columns
- *   in any order would be symmetries too; they are not looked for: that
- *   is the hard problem of canonical labelling of a graph.)
+ * - Latin square: digits exchanged, rows in any order, columns in any
+ *   order, transposed: the Sudoku search with bands of one row and stacks
+ *   of one column, up to 6×6 (6! orders of the columns). Larger squares:
+ *   turns, mirrors and digits only (the general case is the canonical
+ *   labelling of a graph).
  * - Futoshiki: turns and mirrors with the signs, and the digits read
  *   backwards (n + 1 - d) with every sign the other way round; other
  *   exchanges of digits do not keep the signs true.
@@ -319,9 +321,14 @@ count_column_orders (guint n,
   return stacks > MAX_COLUMN_ORDERS ? G_MAXUINT64 : stacks * within;
 }
 
+/* The Sudoku search; a Latin square's is the same with bands of one row
+ * and stacks of one column: rows and columns in any order. */
 static GByteArray *
 sudoku_form (const PwLatinLevel *level)
 {
+  gboolean latin = level->variant == PW_LATIN_LATIN;
+  guint band_rows = latin ? 1 : level->box_rows;
+  guint stack_cols = latin ? 1 : level->box_cols;
   g_autoptr(GByteArray) candidate = g_byte_array_new ();
   guint n = level->n;
   g_autofree guint8 *transposed = g_new (guint8, n * n);
@@ -335,8 +342,8 @@ sudoku_form (const PwLatinLevel *level)
   for (guint turn = 0; turn < 2; turn++)
     {
       /* transposed, r × c boxes are c × r */
-      guint box_rows = turn ? level->box_cols : level->box_rows;
-      guint box_cols = turn ? level->box_rows : level->box_cols;
+      guint box_rows = turn ? stack_cols : band_rows;
+      guint box_cols = turn ? band_rows : stack_cols;
       g_autoptr(GArray) orders = g_array_new (FALSE, FALSE, sizeof (guint));
       g_autofree guint *order = g_new (guint, n);
       guint8 map[PW_SUDOKU_MAX_N + 1] = { 0 };
@@ -350,7 +357,8 @@ sudoku_form (const PwLatinLevel *level)
           sudoku_rows (&s, 0, 0, 0, 0, map, 1);
         }
       g_byte_array_set_size (candidate, 0);
-      append_header (candidate, level, box_rows, box_cols);
+      append_header (candidate, level, turn ? level->box_cols : level->box_rows,
+                     turn ? level->box_rows : level->box_cols);
       g_byte_array_append (candidate, best, n * n);
       _pw_canon_offer (&result, candidate);
     }
@@ -366,6 +374,8 @@ _pw_latin_canonical_form (gconstpointer data)
 
   if (boxes && count_column_orders (level->n, level->box_cols) <= MAX_COLUMN_ORDERS &&
       count_column_orders (level->n, level->box_rows) <= MAX_COLUMN_ORDERS)
+    return _pw_canon_finish (sudoku_form (level));
+  if (level->variant == PW_LATIN_LATIN && count_column_orders (level->n, 1) <= MAX_COLUMN_ORDERS)
     return _pw_canon_finish (sudoku_form (level));
   return _pw_canon_finish (dihedral_form (level));
 }
