@@ -115,10 +115,12 @@ reader_record (int   c,
 /* The delimiter: a comma, unless the header has none and has semicolons
  * (spreadsheets in locales with a decimal comma) or tabs. */
 static unsigned char
-guess_delimiter (const char *text)
+guess_delimiter (const char *text,
+                 gsize       size)
 {
-  const char *end = strchr (text, '\n');
-  gsize length = end != NULL ? (gsize) (end - text) : strlen (text);
+  /* the text is @size bytes, not a string */
+  const char *end = memchr (text, '\n', size);
+  gsize length = end != NULL ? (gsize) (end - text) : size;
   guint commas = 0, semicolons = 0, tabs = 0;
 
   for (gsize i = 0; i < length; i++)
@@ -161,7 +163,7 @@ read_csv (const char  *text,
     }
   if (csv_init (&parser, CSV_APPEND_NULL) != 0)
     g_error ("csv_init failed");
-  csv_set_delim (&parser, guess_delimiter (text));
+  csv_set_delim (&parser, guess_delimiter (text, length));
   reader->line = 1;
   /* fed line by line, so that a record knows where it started */
   while (at < length && ok)

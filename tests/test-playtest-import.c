@@ -218,6 +218,27 @@ test_semicolons (void)
   g_assert_cmpstr (p->note, ==, "a, b");
 }
 
+/* The data is bytes with a length, not a string: no NUL after it is
+ * read (the fuzzer found the delimiter guess reading one), and a NUL
+ * inside is not text. */
+static void
+test_not_a_string (void)
+{
+  static const char text[] = "level;tester;rating\none;Ann;4";
+  g_autoptr(GPtrArray) levels = make_levels ();
+  g_autofree char *bytes = g_memdup2 (text, strlen (text));   /* no NUL after it */
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwPlaytestImport) import =
+    pw_playtest_import_csv (levels, bytes, strlen (text), "bytes.csv", &error);
+  g_autoptr(PwPlaytestImport) with_nul = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (import->added, ==, 1);
+  with_nul = pw_playtest_import_csv (levels, "level,tester\n\0,Ann\n", 19, "nul.csv", &error);
+  g_assert_null (with_nul);
+  g_assert_error (error, PW_PLAYTEST_IMPORT_ERROR, PW_PLAYTEST_IMPORT_ERROR_NOT_TEXT);
+}
+
 /* A file as a whole: not UTF-8, no header, no level or tester column. */
 static void
 test_bad_files (void)
@@ -308,6 +329,7 @@ main (int   argc,
   g_test_add_func ("/io/playtest-import/names", test_names);
   g_test_add_func ("/io/playtest-import/semicolons", test_semicolons);
   g_test_add_func ("/io/playtest-import/bad-files", test_bad_files);
+  g_test_add_func ("/io/playtest-import/not-a-string", test_not_a_string);
   g_test_add_func ("/io/playtest-import/template", test_template);
   g_test_add_func ("/io/playtest-import/describe", test_describe);
 
