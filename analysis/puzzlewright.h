@@ -19,3 +19,4 @@
 #include "pw-playtest-import.h"
 #include "pw-duplicates.h"
 #include "pw-scheduler.h"
+#include "xcsp3.h"

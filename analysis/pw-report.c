@@ -122,6 +122,29 @@ kind_present (GPtrArray    *rows,
   return FALSE;
 }
 
+/* Whether @key is among the figures of @kind's analysed rows (the command
+ * line drops the figures not asked for); when none of them was analysed,
+ * every figure of the kind has its column. */
+static gboolean
+figure_reported (GPtrArray    *rows,
+                 const PwKind *kind,
+                 const char   *key)
+{
+  gboolean analysed = FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, i);
+
+      if (pw_level_get_kind (row->level) != kind || row->analysis == NULL)
+        continue;
+      if (json_object_has_member (pw_analysis_get_figures (row->analysis), key))
+        return TRUE;
+      analysed = TRUE;
+    }
+  return !analysed;
+}
+
 GPtrArray *
 pw_report_columns (GPtrArray *rows,
                    gboolean   with_file)
@@ -139,7 +162,8 @@ pw_report_columns (GPtrArray *rows,
   for (guint k = 0; k < n_kinds; k++)
     if (kind_present (rows, kinds[k]))
       for (guint f = 0; f < kinds[k]->n_figures; f++)
-        if (!g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
+        if (figure_reported (rows, kinds[k], kinds[k]->figures[f].key) &&
+            !g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
                                                NULL))
           g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
   for (guint k = 0; k < n_kinds; k++)

@@ -850,6 +850,143 @@ test_playtests (void)
   test_remove_dir (dir);
 }
 
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* export --format xcsp3 writes a file a level into the folder named,
+ * NNN-ID.xml; import --kind auto reads them back as the same levels; a
+ * set with a level of a kind without a model, or a file changed beyond
+ * the subset, is refused with nothing written. */
+static void
+test_xcsp3 (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *folder = g_build_filename (dir, "xml", NULL);
+  g_autofree char *back_path = g_build_filename (dir, "back.json", NULL);
+  g_autofree char *none_folder = g_build_filename (dir, "none", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.xml", NULL);
+  g_autofree char *logic = data_path ("logic-kinds.json");
+  g_autofree char *sample = sample_path ();
+  g_autoptr(GFile) logic_file = g_file_new_for_path (logic);
+  g_autoptr(GFile) back_file = g_file_new_for_path (back_path);
+  g_autoptr(PwLevelSet) original = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+
+  original = pw_level_set_load (logic_file, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "xcsp3", logic, "-o", folder, NULL);
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  listing = g_dir_open (folder, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_ptr_array_add (files, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (files, compare_paths);
+  g_assert_cmpuint (files->len, ==, pw_level_set_get_n_levels (original));
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *prefix = g_strdup_printf ("%03u-", i + 1);
+
+      g_assert_true (g_str_has_prefix (base, prefix));
+      g_assert_true (g_str_has_suffix (base, ".xml"));
+    }
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    int wait_status;
+
+    /* import --kind auto FILE… -o back.json, the files in order */
+    g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+    g_ptr_array_add (argv, "import");
+    g_ptr_array_add (argv, "--kind");
+    g_ptr_array_add (argv, "auto");
+    for (guint i = 0; i < files->len; i++)
+      g_ptr_array_add (argv, g_ptr_array_index (files, i));
+    g_ptr_array_add (argv, "-o");
+    g_ptr_array_add (argv, back_path);
+    g_ptr_array_add (argv, NULL);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &wait_status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (err, ==, "");
+    g_assert_true (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0);
+  }
+  back = pw_level_set_load (back_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, pw_level_set_get_n_levels (original));
+  for (guint i = 0; i < pw_level_set_get_n_levels (back); i++)
+    {
+      PwLevel *a = pw_level_set_get_level (original, i);
+      PwLevel *b = pw_level_set_get_level (back, i);
+
+      g_assert_true (pw_level_same_content (a, b));
+      g_assert_cmpstr (pw_level_get_id (a), ==, pw_level_get_id (b));
+      g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+      g_assert_cmpstr (pw_level_get_notes (a), ==, pw_level_get_notes (b));
+    }
+
+  /* a set with slide levels: refused, naming the first, no folder made */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "xcsp3", sample, "-o", none_folder, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "level 1"));
+    g_assert_nonnull (strstr (run.err, "XCSP3"));
+    g_assert_false (g_file_test (none_folder, G_FILE_TEST_EXISTS));
+  }
+
+  /* a file changed beyond the subset: refused with its line and element,
+   * and the set is not written */
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *text = NULL;
+    g_autofree char *bad = NULL;
+    char *at;
+
+    g_assert_true (g_file_get_contents (g_ptr_array_index (files, 0), &text, NULL, NULL));
+    at = strstr (text, "<allDifferent>");
+    g_assert_nonnull (at);
+    bad = g_strdup_printf ("%.*s<allDifferent case=\"true\">%s", (int) (at - text), text,
+                           at + strlen ("<allDifferent>"));
+    g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+    g_assert_true (g_remove (back_path) == 0);
+    run_cli (&run, "import", "--kind", "auto", g_ptr_array_index (files, 1), bad_path,
+             "-o", back_path, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "bad.xml: line "));
+    g_assert_nonnull (strstr (run.err, "<allDifferent>: the attribute “case” is not understood"));
+    g_assert_false (g_file_test (back_path, G_FILE_TEST_EXISTS));
+  }
+  /* --kind names another kind than the file's */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "latin", g_ptr_array_index (files, 0), "-o", back_path,
+             NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "“magic”, not “latin”"));
+    g_assert_false (g_file_test (back_path, G_FILE_TEST_EXISTS));
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -874,6 +1011,7 @@ main (int   argc,
   g_test_add_func ("/cli/nonogram/export-non", test_nonogram_export_non);
   g_test_add_func ("/cli/nonogram/export-text", test_nonogram_export_text);
   g_test_add_func ("/cli/nonogram/analyse", test_nonogram_analyse);
+  g_test_add_func ("/cli/xcsp3", test_xcsp3);
 
   return g_test_run ();
 }
