@@ -11,6 +11,9 @@
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  *   puzzlewright export --format text SET.json [-o OUT.txt]
  *   puzzlewright export --format FORMAT SET.json [-o OUT|-o FOLDER]  (a kind's own format)
+ *   puzzlewright playtests import SET.json SHEET.csv… [-o OUT.json] [--dry-run]
+ *   puzzlewright playtests template [SET.json] [-o SHEET.csv]
+ *   puzzlewright duplicates SET.json…
  *   puzzlewright export --format xcsp3 SET.json -o FOLDER  (FOLDER/001-ID.xml, a file a level)
  */
 
@@ -27,6 +30,7 @@
 
 #include "puzzlewright.h"
 #include "pw-cli.h"
+#include "pw-cli-private.h"
 
 typedef struct
 {
@@ -47,6 +51,8 @@ static const Command commands[] = {
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
+  { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
+  { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
 };
 
 static void
@@ -1184,6 +1190,29 @@ cmd_generate (int    argc,
     }
   pw_level_set_unref (g.set);
   return PW_EXIT_OK;
+}
+
+void
+_pw_cli_usage_error (const char *command,
+                     const char *message)
+{
+  usage_error (command, message);
+}
+
+gboolean
+_pw_cli_write_output (const char *path,
+                      const char *data,
+                      gsize       length)
+{
+  return write_output (path, data, length);
+}
+
+PwLevelSet *
+_pw_cli_load_set (const char *path)
+{
+  g_autofree char *display_name = NULL;
+
+  return load_set (path, &display_name);
 }
 
 char *
