@@ -419,6 +419,13 @@ struct _PwKind
   gpointer  (*play_render)   (gconstpointer  data,
                               gconstpointer  rules,
                               const guint8  *key);
+
+  /* Duplicates across isomorphs (`puzzlewright duplicates`): a text that
+   * two levels of the kind share exactly when one is the other under one
+   * of the kind's symmetries (turns and mirrors of the grid, exchanged
+   * colours, suits or digits…: each kind's <kind>-canon.c says which).
+   * NULL: only levels with the same payload are the same puzzle. */
+  char     *(*canonical_form) (gconstpointer data);
 };
 
 #define PW_PLAY_MAX_KEY 128

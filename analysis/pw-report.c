@@ -29,9 +29,12 @@
 #define COMMON_COLUMNS_AFTER(X)                          \
   X ("partial",        N_("Partial"),           FALSE)   \
   X ("seconds",        N_("Seconds"),           FALSE)   \
-  X ("playtests",      N_("Playtests"),         FALSE)   \
-  X ("mean_rating",    N_("Mean rating"),       FALSE)   \
-  X ("median_seconds", N_("Median solve time"), FALSE)   \
+  X ("playtests",       N_("Playtests"),         FALSE)  \
+  X ("ratings",         N_("Ratings"),           FALSE)  \
+  X ("mean_rating",     N_("Mean rating"),       FALSE)  \
+  X ("median_rating",   N_("Median rating"),     FALSE)  \
+  X ("median_seconds",  N_("Median solve time"), FALSE)  \
+  X ("completion_rate", N_("Completion rate"),   FALSE)  \
   X ("notes",          N_("Notes"),             TRUE)    \
   X ("error",          N_("Error"),             TRUE)
 
@@ -215,8 +218,7 @@ static char *
 row_cell (PwReportRow *row,
           const char  *column)
 {
-  guint count;
-  double mean_rating, median_seconds;
+  PwPlaytestStats stats;
 
   if (g_str_equal (column, "file"))
     return g_strdup (row->file ? row->file : "");
@@ -242,13 +244,19 @@ row_cell (PwReportRow *row,
   if (g_str_equal (column, "seconds"))
     return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
 
-  pw_level_playtest_summary (row->level, &count, &mean_rating, &median_seconds);
+  pw_level_playtest_stats (row->level, &stats);
   if (g_str_equal (column, "playtests"))
-    return g_strdup_printf ("%u", count);
+    return g_strdup_printf ("%u", stats.count);
+  if (g_str_equal (column, "ratings"))
+    return g_strdup_printf ("%u", stats.ratings);
   if (g_str_equal (column, "mean_rating"))
-    return format_double (mean_rating);
+    return format_double (stats.mean_rating);
+  if (g_str_equal (column, "median_rating"))
+    return format_double (stats.median_rating);
   if (g_str_equal (column, "median_seconds"))
-    return format_double (median_seconds);
+    return format_double (stats.median_seconds);
+  if (g_str_equal (column, "completion_rate"))
+    return format_double (stats.completion_rate);
 
   if (row->analysis == NULL)
     return g_strdup ("");

@@ -11,6 +11,9 @@
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  *   puzzlewright export --format text SET.json [-o OUT.txt]
  *   puzzlewright export --format FORMAT SET.json [-o OUT|-o FOLDER]  (a kind's own format)
+ *   puzzlewright playtests import SET.json SHEET.csv… [-o OUT.json] [--dry-run]
+ *   puzzlewright playtests template [SET.json] [-o SHEET.csv]
+ *   puzzlewright duplicates SET.json…
  *   puzzlewright export --format xcsp3 SET.json -o FOLDER  (FOLDER/001-ID.xml, a file a level)
  */
 
@@ -49,6 +52,8 @@ static const Command commands[] = {
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
+  { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
+  { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
   /* drawn with cairo by puzzlewright-draw (pw-cli-draw.c), so that this
    * program starts without it */
   { "chart",      cmd_draw,       N_("Draw a set's difficulty curve as SVG, PNG or PDF") },
@@ -1014,6 +1019,7 @@ typedef struct
   guint         wanted;
   char         *notes;
   gboolean      show;
+  gboolean      quiet;   /* no line a level either (-q) */
   gint64        started;
   gint64        deadline;     /* monotonic µs, 0: none */
   GCancellable *cancellable;
@@ -1040,10 +1046,10 @@ generated (gpointer data,
   pw_level_set_append (g->set, level);
   if (g->show)
     g_printerr ("\r");
-  if (measured)
+  if (!g->quiet && measured)
     g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
                 difficulty, seconds);
-  else
+  else if (!g->quiet)
     g_printerr (_("puzzlewright: level %u of %u after %.1f s\n"), n, g->wanted, seconds);
   return n < g->wanted;
 }
@@ -1160,6 +1166,7 @@ cmd_generate (int    argc,
   g.wanted = wanted;
   g.notes = command->str;
   g.show = !quiet && isatty (2);
+  g.quiet = quiet;
   g.started = g_get_monotonic_time ();
   pw_level_set_set_title (g.set, title ? title : _("Generated levels"));
   g.cancellable = cancellable;
@@ -1321,8 +1328,8 @@ pw_cli_run (int    argc,
   return PW_EXIT_USAGE;
 }
 
-/* For the drawing commands (pw-cli-draw.c), which run in their own
- * program. */
+/* For the commands in files of their own (pw-cli-sets.c) and the
+ * drawing commands (pw-cli-draw.c), which run in their own program. */
 void
 _pw_cli_usage_error (const char *command,
                      const char *message)
@@ -1340,11 +1347,24 @@ _pw_cli_parse_count (const char *command,
   return parse_count (command, option, text, min, value);
 }
 
+gboolean
+_pw_cli_write_output (const char *path,
+                      const char *data,
+                      gsize       length)
+{
+  return write_output (path, data, length);
+}
+
 PwLevelSet *
 _pw_cli_load_set (const char  *path,
                   char       **display_name)
 {
-  return load_set (path, display_name);
+  g_autofree char *name = NULL;
+  PwLevelSet *set = load_set (path, &name);
+
+  if (display_name != NULL)
+    *display_name = g_steal_pointer (&name);
+  return set;
 }
 
 gboolean

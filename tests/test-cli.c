@@ -487,8 +487,8 @@ test_same_seed_same_output (void)
     }
 }
 
-/* generate writes the levels asked for, loadable and analysable;
- * parameters it does not know are usage errors. */
+/* generate writes the levels asked for, loadable and analysable, and
+ * quietly with -q; parameters it does not know are usage errors. */
 static void
 test_generate (void)
 {
@@ -502,6 +502,8 @@ test_generate (void)
   run_cli (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
            "--count", "2", "--seed", "5", "-q", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
+  /* -q: nothing on stderr, not even a line a level */
+  g_assert_cmpstr (run.err, ==, "");
   run_cli (&analysed, "analyse", "--format", "json", out, NULL);
   g_assert_cmpint (analysed.status, ==, 0);
   records = parse_array (analysed.out);
@@ -725,6 +727,131 @@ test_nonogram_analyse (void)
   test_remove_dir (dir);
 }
 
+static const char duplicates_set[] =
+  "{ \"format\" : \"puzzlewright-level-set\", \"version\" : 1, \"levels\" : [\n"
+  "  { \"id\" : \"a\", \"name\" : \"A\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#r..R\", \"#.$.#\", \"#####\" ] } },\n"
+  "  { \"id\" : \"b\", \"name\" : \"B\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#.$.#\", \"#b..B\", \"#####\" ] } },\n"
+  "  { \"id\" : \"c\", \"name\" : \"C\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#r..R\", \"#..$#\", \"#####\" ] } },\n"
+  "  { \"id\" : \"d\", \"name\" : \"D\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"####\", \"#.r#\", \"#$.#\", \"#..#\", \"##R#\" ] } }\n"
+  "] }\n";
+
+/* One line per group, ids separated by spaces (mirrored, recoloured,
+ * turned: a, b and d are one puzzle); across sets, FILE:ID. */
+static void
+test_duplicates (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *first = g_build_filename (dir, "first.json", NULL);
+  g_autofree char *second = g_build_filename (dir, "second.json", NULL);
+  g_autofree char *both = NULL;
+
+  g_assert_true (g_file_set_contents (first, duplicates_set, -1, NULL));
+  g_assert_true (g_file_set_contents (second, duplicates_set, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", first, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, "a b d\n");
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", first, second, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    both = g_strdup_printf ("%s:a %s:b %s:d %s:a %s:b %s:d\n%s:c %s:c\n", first, first, first,
+                            second, second, second, first, second);
+    g_assert_cmpstr (run.out, ==, both);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  test_remove_dir (dir);
+}
+
+/* The template to fill in; two testers' sheets merged into the set,
+ * what each file did said on stdout; importing again adds nothing; the
+ * CSV export sums the playtests up per level. */
+static void
+test_playtests (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *ann = g_build_filename (dir, "ann.csv", NULL);
+  g_autofree char *bo = g_build_filename (dir, "bo.csv", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (set_path);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_assert_true (g_file_set_contents (set_path, duplicates_set, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "template", set_path, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_str_has_prefix (run.out, "level,name,tester,date,rating,seconds,completed,"
+                                              "moves,hints_used,notes\r\n\"a\",\"A\",,"));
+  }
+  g_assert_true (g_file_set_contents (ann, "level,tester,date,rating,seconds\n"
+                                           "a,Ann,2026-11-20,2,30\n"
+                                           "b,Ann,2026-11-20,6,90\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bo, "Level,Tester,Date,Rating,Seconds,Completed\n"
+                                          "a,Bo,2026-11-21,4,50,yes\n"
+                                          "a,Bo,2026-11-21,5,,\n"
+                                          "q,Bo,2026-11-21,5,,\n"
+                                          "a,Cy,2026-11-21,0,70,no\n", -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    expected = g_strdup_printf ("%s: 2 added, 0 merged, 0 refused\n"
+                                "%s: 2 added, 1 merged, 1 refused\n"
+                                "  line 4: no level has the id “q”\n", ann, bo);
+    g_assert_cmpstr (run.out, ==, expected);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    g_assert_nonnull (strstr (run.out, "0 added, 2 merged"));
+    g_assert_nonnull (strstr (run.out, "0 added, 3 merged, 1 refused"));
+  }
+  set = pw_level_set_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_get_playtests (pw_level_set_get_level (set, 0))->len, ==, 3);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export-csv", "-q", set_path, "-o", "-", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    rows = test_parse_csv (run.out);
+  }
+  /* a: Ann 2 (30 s), Bo 5 (50 s), Cy 0 (70 s, not finished) */
+  g_assert_cmpstr (test_csv_cell (rows, 1, "playtests"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "mean_rating"), ==, "2.33333");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_rating"), ==, "2");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_seconds"), ==, "50");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "completion_rate"), ==, "0.666667");
+  g_assert_cmpstr (test_csv_cell (rows, 3, "playtests"), ==, "0");
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "export", NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  test_remove_dir (dir);
+}
+
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -880,6 +1007,8 @@ main (int   argc,
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
   g_test_add_func ("/cli/generate", test_generate);
+  g_test_add_func ("/cli/duplicates", test_duplicates);
+  g_test_add_func ("/cli/playtests", test_playtests);
   g_test_add_func ("/cli/nonogram/import", test_nonogram_import);
   g_test_add_func ("/cli/nonogram/export-non", test_nonogram_export_non);
   g_test_add_func ("/cli/nonogram/export-text", test_nonogram_export_text);

@@ -51,6 +51,8 @@ _pw_window_update_actions (PwWindow *self)
   set_action_enabled (self, "export-csv", has_doc && self->export_cancellable == NULL);
   set_action_enabled (self, "print", has_doc && pw_document_get_n_levels (self->document) > 0);
   set_action_enabled (self, "export-image", level != NULL && kind != NULL);
+  set_action_enabled (self, "import-playtests", has_doc);
+  set_action_enabled (self, "find-duplicates", has_doc);
   set_action_enabled (self, "level-add", has_doc);
   set_action_enabled (self, "level-add-default", has_doc);
   set_action_enabled (self, "level-paste", has_doc);
@@ -117,6 +119,22 @@ action_save_as (GSimpleAction *action,
                 gpointer       data)
 {
   _pw_window_save_as_then (data, NULL, NULL, NULL);
+}
+
+static void
+action_import_playtests (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       data)
+{
+  _pw_window_choose_playtest_sheets (data);
+}
+
+static void
+action_find_duplicates (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  _pw_window_show_duplicates (data);
 }
 
 /* The chooser starts in the set's folder, with the set's title as the
@@ -494,6 +512,9 @@ action_play_restart (GSimpleAction *action,
 
   _pw_window_stop_solution (self);
   pw_board_play_restart (self->board);
+  /* the clock goes on across a restart; after a win, a new attempt */
+  if (!self->attempt_open)
+    _pw_window_attempt_begin (self);
 }
 
 static void
@@ -515,6 +536,7 @@ action_play_hint (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_hint (self);
   pw_board_play_hint (self->board);
 }
 
@@ -561,6 +583,7 @@ action_solution_play (GSimpleAction *action,
       _pw_window_stop_solution (self);
       return;
     }
+  _pw_window_attempt_helped (self);
   /* a board that shows its solution at once (placement) is done */
   if (pw_board_solution_at_once (self->board))
     {
@@ -582,6 +605,7 @@ action_solution_step (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_helped (self);
   self->stepping = TRUE;
   pw_board_solution_step (self->board);
   self->stepping = FALSE;
@@ -596,6 +620,8 @@ static const GActionEntry win_entries[] = {
   { "export-csv", action_export_csv },
   { "print", action_print },
   { "export-image", action_export_image },
+  { "import-playtests", action_import_playtests },
+  { "find-duplicates", action_find_duplicates },
   { "set-properties", action_set_properties },
   { "undo", action_undo },
   { "redo", action_redo },

@@ -25,6 +25,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "combination-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 const char * const pw_combination_colours[PW_COMBINATION_N_COLOURS] = {
@@ -1501,6 +1502,7 @@ const PwKind pw_combination_kind = {
   .copy = combination_copy,
   .free = combination_free,
   .equal = combination_equal,
+  .canonical_form = _pw_combination_canonical_form,
   .from_json = combination_from_json,
   .to_json = combination_to_json,
   .from_text = combination_from_text,

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "freecell-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 #include "pw-level.h"
 #include "pw-level-set.h"
@@ -978,6 +979,7 @@ const PwKind pw_freecell_kind = {
   .copy = freecell_copy,
   .free = freecell_free,
   .equal = freecell_equal,
+  .canonical_form = _pw_freecell_canonical_form,
   .from_json = freecell_from_json,
   .to_json = freecell_to_json,
   .from_text = freecell_from_text,

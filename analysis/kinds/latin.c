@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "latin-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 #include "techniques.h"
 
@@ -1490,6 +1491,7 @@ static const PwListColumn latin_columns[] = {
   .copy = latin_copy,                                 \
   .free = latin_free,                                 \
   .equal = latin_equal,                               \
+  .canonical_form = _pw_latin_canonical_form,         \
   .to_json = latin_to_json,                           \
   .to_text = latin_to_text,                           \
   .transform = latin_transform,                       \

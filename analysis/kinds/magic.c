@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "magic-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 /* ------------------------------------------------------------------ */
@@ -696,6 +697,7 @@ const PwKind pw_magic_kind = {
   .copy = magic_copy,
   .free = magic_free,
   .equal = magic_equal,
+  .canonical_form = _pw_magic_canonical_form,
   .from_json = magic_from_json,
   .to_json = magic_to_json,
   .from_text = magic_from_text,

@@ -24,6 +24,7 @@
 
 #include "pw-analysis.h"
 #include "queens-private.h"
+#include "pw-canon.h"
 
 /* ------------------------------------------------------------------ */
 /* The level as data                                                    */
@@ -947,6 +948,7 @@ static const PwListColumn star_columns[] = {
   .copy = queens_copy,                         \
   .free = queens_free,                         \
   .equal = queens_equal,                       \
+  .canonical_form = _pw_queens_canonical_form, \
   .to_json = queens_to_json,                   \
   .to_text = queens_to_text,                   \
   .transform = queens_transform,               \
