@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -539,6 +540,199 @@ check_nesting (const char *data,
   return TRUE;
 }
 
+/* A number token's text for a message, shortened when it is long. */
+static char *
+token_text (const char *start,
+            gsize       length)
+{
+  if (length > 24)
+    return g_strdup_printf ("%.*s…", 24, start);
+  return g_strndup (start, length);
+}
+
+/* The number at @p (before @end) against the JSON grammar,
+ * -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and against what the
+ * reader can hold: a whole number fits in 64 bits, any other is finite.
+ * Sets *@length to the token's length; returns the problem or NULL. */
+static char *
+check_number (const char  *p,
+              const char  *end,
+              gsize       *length,
+              int         *code)
+{
+  const char *q = p;
+  gboolean whole = TRUE;
+  gboolean ok = TRUE;
+  g_autofree char *copy = NULL;
+
+  /* the token: everything a sloppy number could be made of */
+  while (q < end && (g_ascii_isalnum (*q) || *q == '.' || *q == '-' || *q == '+'))
+    q++;
+  *length = q - p;
+  *code = PW_LEVEL_SET_ERROR_SYNTAX;
+
+  q = p;
+  if (q < end && *q == '-')
+    q++;
+  if (q < end && *q == '0' && q + 1 < p + *length && g_ascii_isdigit (q[1]))
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("“%s”: a number may not start with 0"), text);
+    }
+  if (q < end && g_ascii_isdigit (*q))
+    while (q < end && g_ascii_isdigit (*q))
+      q++;
+  else
+    ok = FALSE;
+  if (ok && q < end && *q == '.')
+    {
+      whole = FALSE;
+      if (++q >= end || !g_ascii_isdigit (*q))
+        ok = FALSE;
+      while (q < end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (ok && q < end && (*q == 'e' || *q == 'E'))
+    {
+      whole = FALSE;
+      q++;
+      if (q < end && (*q == '+' || *q == '-'))
+        q++;
+      if (q >= end || !g_ascii_isdigit (*q))
+        ok = FALSE;
+      while (q < end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (!ok || q != p + *length)
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("“%s” is not a JSON number"), text);
+    }
+
+  copy = g_strndup (p, *length);
+  *code = PW_LEVEL_SET_ERROR_INVALID;
+  errno = 0;
+  if (whole)
+    {
+      g_ascii_strtoll (copy, NULL, 10);
+      if (errno == ERANGE)
+        {
+          g_autofree char *text = token_text (p, *length);
+
+          g_autofree char *min = g_strdup_printf ("%" G_GINT64_FORMAT, G_MININT64);
+          g_autofree char *max = g_strdup_printf ("%" G_GINT64_FORMAT, G_MAXINT64);
+
+          return g_strdup_printf (_("the number %s is out of range: a whole number must be "
+                                    "from %s to %s"), text, min, max);
+        }
+    }
+  else if (isinf (g_ascii_strtod (copy, NULL)))
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("the number %s is out of range"), text);
+    }
+  return NULL;
+}
+
+/* json-glib reads more than JSON (comments, single quotes, hexadecimal,
+ * leading zeros, raw control characters in strings) and cuts a string
+ * at "\u0000"; a level set is strict JSON (RFC 8259) whose numbers fit the
+ * reader, so check each token of the valid UTF-8 @data first. Returns the
+ * problem and sets *@offset and *@code, or returns NULL. The structure is
+ * left to json-glib. */
+static char *
+check_tokens (const char *data,
+              gsize       length,
+              gsize      *offset,
+              int        *code)
+{
+  const char *end = data + length;
+  const char *p = data;
+
+  while (p < end)
+    {
+      *code = PW_LEVEL_SET_ERROR_SYNTAX;
+      *offset = p - data;
+      if (memchr (" \t\n\r{}[]:,", *p, 10) != NULL)
+        p++;
+      else if (*p == '"')
+        {
+          for (p++; p < end && *p != '"'; p++)
+            {
+              *offset = p - data;
+              if ((guchar) *p < 0x20)
+                return g_strdup (_("a string holds a control character; write it as \\n, "
+                                   "\\t or \\u00XX"));
+              if (*p != '\\')
+                continue;
+              if (++p >= end)
+                break;
+              if (*p == 'u')
+                {
+                  if (end - p < 5 || !g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2]) ||
+                      !g_ascii_isxdigit (p[3]) || !g_ascii_isxdigit (p[4]))
+                    return g_strdup (_("“\\u” must be followed by four hexadecimal digits"));
+                  if (strncmp (p + 1, "0000", 4) == 0)
+                    {
+                      *code = PW_LEVEL_SET_ERROR_INVALID;
+                      return g_strdup (_("a string holds \\u0000 (the character NUL), which "
+                                         "a level set cannot hold"));
+                    }
+                  p += 4;
+                }
+              else if (memchr ("\"\\/bfnrt", *p, 8) == NULL)
+                {
+                  g_autofree char *escape = g_strndup (p - 1, g_utf8_next_char (p) - (p - 1));
+
+                  return g_strdup_printf (_("“%s” is not a JSON escape"), escape);
+                }
+            }
+          p++;   /* the closing quote; an unclosed string is json-glib's to report */
+        }
+      else if (*p == '-' || g_ascii_isdigit (*p))
+        {
+          gsize token;
+          char *problem = check_number (p, end, &token, code);
+
+          if (problem != NULL)
+            return problem;
+          p += token;
+        }
+      else if (g_ascii_isalpha (*p))
+        {
+          const char *q = p;
+          g_autofree char *word = NULL;
+
+          while (q < end && (g_ascii_isalnum (*q) || *q == '_'))
+            q++;
+          word = g_strndup (p, q - p);
+          if (!g_str_equal (word, "true") && !g_str_equal (word, "false") &&
+              !g_str_equal (word, "null"))
+            {
+              g_autofree char *text = token_text (p, q - p);
+
+              return g_strdup_printf (_("“%s” is not JSON: only true, false, null, numbers "
+                                        "and strings in double quotes are"), text);
+            }
+          p = q;
+        }
+      else if (*p == '/' && p + 1 < end && (p[1] == '*' || p[1] == '/'))
+        return g_strdup (_("JSON has no comments"));
+      else if (*p == '\'')
+        return g_strdup (_("a string must be in double quotes"));
+      else
+        {
+          g_autofree char *text = g_strndup (p, g_utf8_next_char (p) - p);
+
+          return g_strdup_printf (_("unexpected character “%s”"), text);
+        }
+    }
+  return NULL;
+}
+
 PwLevelSet *
 pw_level_set_load_from_data (const char *data,
                              gssize      length,
@@ -557,8 +751,10 @@ pw_level_set_load_from_data (const char *data,
   JsonObject *root;
   JsonNode *node;
   JsonArray *levels;
+  g_autofree char *problem = NULL;
   gsize offset;
   guint line, column;
+  int code;
 
   g_return_val_if_fail (data != NULL, NULL);
 
@@ -582,8 +778,12 @@ pw_level_set_load_from_data (const char *data,
   if (!g_utf8_validate (data, length, &invalid))
     {
       locate (data, invalid - data, &line, &column);
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
-                    _("line %u, column %u: the text is not valid UTF-8"), line, column);
+      if (invalid < data + length && *invalid == '\0')
+        reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                      _("line %u, column %u: the text holds a NUL byte"), line, column);
+      else
+        reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                      _("line %u, column %u: the text is not valid UTF-8"), line, column);
       return NULL;
     }
   if (!check_nesting (data, length, &offset))
@@ -592,6 +792,13 @@ pw_level_set_load_from_data (const char *data,
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("line %u, column %u: lists and objects nest deeper than %d"),
                     line, column, PW_LEVEL_SET_MAX_DEPTH);
+      return NULL;
+    }
+  problem = check_tokens (data, length, &offset, &code);
+  if (problem != NULL)
+    {
+      locate (data, offset, &line, &column);
+      reader_error (&reader, error, code, _("line %u, column %u: %s"), line, column, problem);
       return NULL;
     }
 
