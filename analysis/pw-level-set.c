@@ -733,6 +733,40 @@ check_tokens (const char *data,
   return NULL;
 }
 
+/* json-glib keeps the last of two members of the same name and drops the
+ * first silently; count each object's members as they are parsed to catch
+ * it. */
+typedef struct
+{
+  GHashTable *counts;     /* JsonObject -> members parsed so far */
+  char       *duplicate;  /* the first member seen twice */
+  guint       line;
+} DuplicateCheck;
+
+static void
+on_object_member (JsonParser     *parser,
+                  JsonObject     *object,
+                  const char     *name,
+                  DuplicateCheck *check)
+{
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (check->counts, object)) + 1;
+
+  g_hash_table_insert (check->counts, object, GUINT_TO_POINTER (count));
+  if (check->duplicate == NULL && json_object_get_size (object) < count)
+    {
+      check->duplicate = g_strdup (name);
+      check->line = json_parser_get_current_line (parser);
+    }
+}
+
+static void
+on_object_end (JsonParser     *parser,
+               JsonObject     *object,
+               DuplicateCheck *check)
+{
+  g_hash_table_remove (check->counts, object);
+}
+
 PwLevelSet *
 pw_level_set_load_from_data (const char *data,
                              gssize      length,
@@ -752,6 +786,8 @@ pw_level_set_load_from_data (const char *data,
   JsonNode *node;
   JsonArray *levels;
   g_autofree char *problem = NULL;
+  DuplicateCheck duplicates = { NULL, NULL, 0 };
+  gboolean loaded;
   gsize offset;
   guint line, column;
   int code;
@@ -803,7 +839,21 @@ pw_level_set_load_from_data (const char *data,
     }
 
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, length, &json_error))
+  duplicates.counts = g_hash_table_new (NULL, NULL);
+  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &duplicates);
+  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &duplicates);
+  loaded = json_parser_load_from_data (parser, data, length, &json_error);
+  g_hash_table_unref (duplicates.counts);
+  if (loaded && duplicates.duplicate != NULL)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("line %u: the member “%s” is written twice in one object"),
+                    duplicates.line, duplicates.duplicate);
+      g_free (duplicates.duplicate);
+      return NULL;
+    }
+  g_free (duplicates.duplicate);
+  if (!loaded)
     {
       /* json-glib says "<data>:LINE:COLUMN: Parse error: WHAT"; say it our way */
       const char *message = json_error->message;

@@ -305,6 +305,34 @@ test_int64_limits (void)
     }
 }
 
+/* A name may repeat in different objects, never within one. */
+static void
+test_duplicate_members (void)
+{
+  static const struct { const char *payload; gboolean loads; } cases[] = {
+    { "{ \"a\" : 1, \"b\" : { \"a\" : 2 }, \"c\" : [ { \"a\" : 3 }, { \"a\" : 4 } ] }", TRUE },
+    { "{ \"a\" : 1, \"a\" : 1 }", FALSE },
+    { "[ { \"a\" : 1 }, { \"b\" : 1, \"a\" : 2, \"b\" : 3 } ]", FALSE },
+    { "{ \"a\" : { }, \"\\u0061\" : 1 }", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (SET_HEAD "\"levels\" : [ { \"kind\" : \"future\", "
+                                               "\"payload\" : %s } ] }", cases[i].payload);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) set = pw_level_set_load_from_data (text, -1, "d.json", &error);
+
+      if (cases[i].loads)
+        g_assert_no_error (error);
+      else
+        {
+          g_assert_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
+          g_assert_nonnull (strstr (error->message, "written twice"));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -315,6 +343,7 @@ main (int   argc,
   g_test_add_func ("/io/strict-json/strings", test_strings);
   g_test_add_func ("/io/strict-json/not-json", test_not_json);
   g_test_add_func ("/io/strict-json/int64-limits", test_int64_limits);
+  g_test_add_func ("/io/strict-json/duplicate-members", test_duplicate_members);
 
   return g_test_run ();
 }
