@@ -965,6 +965,38 @@ pw_level_set_load_from_data (const char *data,
   return g_steal_pointer (&set);
 }
 
+/* The first @limit bytes of @file (all of it when shorter), NUL-terminated. */
+static char *
+read_at_most (GFile         *file,
+              gsize          limit,
+              gsize         *length,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autoptr(GByteArray) bytes = NULL;
+  gsize n;
+
+  if (stream == NULL)
+    return NULL;
+  bytes = g_byte_array_new ();
+  do
+    {
+      gsize old = bytes->len;
+      gsize chunk = MIN (limit - old, 65536);
+
+      g_byte_array_set_size (bytes, old + chunk);
+      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), bytes->data + old, chunk, &n,
+                                    cancellable, error))
+        return NULL;
+      g_byte_array_set_size (bytes, old + n);
+    }
+  while (n > 0 && bytes->len < limit);
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+}
+
 PwLevelSet *
 pw_level_set_load (GFile         *file,
                    GCancellable  *cancellable,
@@ -1005,10 +1037,20 @@ pw_level_set_load (GFile         *file,
       return NULL;
     }
 
-  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, &local_error))
+  /* The size above is 0 for a pipe or a device, which may never end
+   * (/dev/zero): read one byte more than a set may have, never more. */
+  data = read_at_most (file, PW_LEVEL_SET_MAX_BYTES + 1, &length, cancellable, &local_error);
+  if (data == NULL)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", name,
                    local_error->message);
+      return NULL;
+    }
+  if (length > PW_LEVEL_SET_MAX_BYTES)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                   _("%s: the file is over %d bytes, the most a level set may have"),
+                   name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
 

@@ -333,6 +333,26 @@ test_duplicate_members (void)
     }
 }
 
+/* A device or pipe has no size to check first; an endless one is read up
+ * to the limit and refused, not until memory runs out. */
+static void
+test_endless_file (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/dev/zero");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = NULL;
+
+  if (!g_file_test ("/dev/zero", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/zero");
+      return;
+    }
+  set = pw_level_set_load (file, NULL, &error);
+  g_assert_null (set);
+  g_assert_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "/dev/zero: "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -344,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/io/strict-json/not-json", test_not_json);
   g_test_add_func ("/io/strict-json/int64-limits", test_int64_limits);
   g_test_add_func ("/io/strict-json/duplicate-members", test_duplicate_members);
+  g_test_add_func ("/io/strict-json/endless-file", test_endless_file);
 
   return g_test_run ();
 }
