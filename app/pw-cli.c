@@ -540,10 +540,21 @@ cmd_import (int    argc,
     {
       g_autofree char *text = NULL;
       g_autoptr(GError) local_error = NULL;
+      gsize length;
 
-      if (!g_file_get_contents (files[i], &text, NULL, &local_error))
+      if (!g_file_get_contents (files[i], &text, &length, &local_error))
         {
           g_printerr ("puzzlewright: %s\n", local_error->message);
+          return PW_EXIT_FAILURE;
+        }
+      /* the text would end at a NUL byte and the rest be dropped unread */
+      if (strlen (text) != length)
+        {
+          guint line = 1;
+
+          for (const char *p = text; *p != '\0'; p++)
+            line += *p == '\n';
+          g_printerr (_("puzzlewright: %s: line %u: the text holds a NUL byte\n"), files[i], line);
           return PW_EXIT_FAILURE;
         }
       if (!pw_import_text (set, kind->id, text, files[i], &local_error))
