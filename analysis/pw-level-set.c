@@ -1188,6 +1188,25 @@ join_card_lists (const char *data,
   return out;
 }
 
+/* json-glib 1.6 escapes the control characters below U+001F and writes
+ * U+001F itself raw, which is not JSON (and which loading refuses): escape
+ * it too. Outside strings json-glib writes none. */
+static void
+escape_unit_separator (GString *text)
+{
+  g_autoptr(GString) escaped = NULL;
+
+  if (memchr (text->str, '\x1f', text->len) == NULL)
+    return;
+  escaped = g_string_sized_new (text->len + 16);
+  for (gsize i = 0; i < text->len; i++)
+    if (text->str[i] == '\x1f')
+      g_string_append (escaped, "\\u001f");
+    else
+      g_string_append_c (escaped, text->str[i]);
+  g_string_assign (text, escaped->str);
+}
+
 char *
 pw_level_set_to_data (PwLevelSet *set,
                       gsize      *length)
@@ -1224,6 +1243,7 @@ pw_level_set_to_data (PwLevelSet *set,
   data = json_generator_to_data (generator, &len);
 
   text = join_card_lists (data, len);
+  escape_unit_separator (text);
   g_string_append_c (text, '\n');
   g_free (data);
   if (length != NULL)

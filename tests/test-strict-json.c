@@ -333,6 +333,37 @@ test_duplicate_members (void)
     }
 }
 
+/* Every control character a name or title may hold is written as JSON
+ * allows and reads back the same (json-glib wrote U+001F raw). */
+static void
+test_control_characters_saved (void)
+{
+  g_autoptr(GString) text = g_string_new ("x");
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(PwLevel) level = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+
+  for (int c = 1; c < 0x20; c++)
+    g_string_append_c (text, c);
+  g_string_append (text, "\x7f\xc2\x80\xc2\x9f y");
+  level = pw_level_new_from_text ("slide", "#####\n#r.R#\n#####\n", &error);
+  g_assert_no_error (error);
+  pw_level_set_name (level, text->str);
+  pw_level_set_notes (level, text->str);
+  pw_level_set_append (set, level);
+  pw_level_set_set_title (set, text->str);
+
+  saved = pw_level_set_to_data (set, NULL);
+  g_assert_null (memchr (saved, '\x1f', strlen (saved)));
+  back = pw_level_set_load_from_data (saved, -1, "c.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pw_level_set_get_title (back), ==, text->str);
+  g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (back, 0)), ==, text->str);
+  g_assert_cmpstr (pw_level_get_notes (pw_level_set_get_level (back, 0)), ==, text->str);
+}
+
 /* A device or pipe has no size to check first; an endless one is read up
  * to the limit and refused, not until memory runs out. */
 static void
@@ -365,6 +396,7 @@ main (int   argc,
   g_test_add_func ("/io/strict-json/int64-limits", test_int64_limits);
   g_test_add_func ("/io/strict-json/duplicate-members", test_duplicate_members);
   g_test_add_func ("/io/strict-json/endless-file", test_endless_file);
+  g_test_add_func ("/io/strict-json/control-characters-saved", test_control_characters_saved);
 
   return g_test_run ();
 }
