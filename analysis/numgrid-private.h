@@ -43,4 +43,11 @@ void     _pw_numgrid_prepare        (PwNumGrid *grid);
 gboolean _pw_numgrid_use_popcnt     (void);
 void     _pw_numgrid_force_portable (gboolean portable);
 
+/* pw_numgrid_propagate with the rules of @level (tests compare the
+ * stronger levels' fixpoint with a plain one). */
+gboolean _pw_numgrid_propagate_level (const PwNumGrid      *grid,
+                                      const guint8         *assume,
+                                      PwNumGridPropagation  level,
+                                      PwValueSet           *candidates);
+
 G_END_DECLS

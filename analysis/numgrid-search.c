@@ -1,6 +1,6 @@
 /* numgrid-search.c — the number-placement search: propagation (naked and
- * hidden singles, inequality bounds) and a depth-first search that counts
- * solutions
+ * hidden singles, inequality bounds, optionally locked candidates) and a
+ * depth-first search that counts solutions
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,7 +18,14 @@
  *   place is a contradiction. Smaller units are plain all-different;
  * - value(a) < value(b): a keeps only values below the largest of b, b
  *   only values above the smallest of a;
- * - a cell without candidates is a contradiction.
+ * - a cell without candidates is a contradiction;
+ * - with PW_NUMGRID_PROPAGATE_LOCKED (the fast path for every grid but
+ *   the standard 9 × 9), locked candidates: when every place left for a
+ *   value in a unit of n_values cells lies in another unit (a box's
+ *   places in one row, a row's in one box: pointing and claiming), the
+ *   value leaves that unit's other cells. Only pairs of units sharing
+ *   two or more cells are looked at, and a (unit, value) is queued only
+ *   once its places are no more than the largest such share.
  *
  * Search: depth-first from the root propagation, branching on a cell with
  * the fewest candidates (two or more): the lowest such cell, or with
@@ -39,7 +46,7 @@
  * cell, the moment such a set drops to one.
  *
  * Pending work is taken hidden singles first, then decided cells, then
- * inequalities, each in the order found: any order reaches the same
+ * locked candidates, then inequalities, each in the order found: any order reaches the same
  * fixpoint (the rules only narrow), this one reaches contradictions with
  * the least work on the puzzles measured (docs/performance.md).
  *
@@ -78,6 +85,9 @@ typedef struct
   guint32 set;      /* unit × n_values × words + the word of the position */
   guint8  bit;      /* position % 64 */
   guint8  full;     /* the unit has n_values cells */
+  guint8  lock;     /* locked candidates: a value with this many places or
+                     * fewer in the unit may lie within another unit (0:
+                     * never, or the level is singles) */
 } Entry;
 
 typedef struct
@@ -96,6 +106,15 @@ typedef struct
   Entry           *entries;
   const guint    **unit_cells;
 
+  /* locked candidates: for each unit of n_values cells, the other units
+   * it shares two or more cells with (and that have cells outside it),
+   * each with two position sets: the shared cells' positions in the
+   * unit, then in the other unit (2 × words) */
+  guint           *lock_start;       /* n_units + 1 offsets */
+  guint           *lock_unit;
+  guint64         *lock_mask;
+  guint8          *lock_threshold;   /* by unit: the largest share */
+
   /* inequalities by cell: (other cell << 1) | (1 when this cell is the smaller) */
   guint           *cell_less_start;
   guint           *cell_less;
@@ -109,6 +128,11 @@ typedef struct
   guint           *trail_cell;
   guint64         *trail_old;        /* trail_cap × words */
   gsize            trail_len;
+  gboolean         trailing;         /* FALSE at the root: nothing goes back
+                                      * before it, and its changes (one per
+                                      * candidate taken, over 10,000 on a
+                                      * 25 × 25) made the trail the solver's
+                                      * largest allocation */
   gsize            trail_cap;
 
   /* propagation queues */
@@ -121,6 +145,11 @@ typedef struct
   guint           *ineq_q;           /* cells with inequalities that changed */
   guint            n_ineq;
   guint8          *in_ineq;
+  guint           *lock_q;           /* unit × n_values + value index, a ring */
+  guint            lock_head;
+  guint            n_lock;           /* waiting in the ring */
+  guint            lock_cap;
+  guint8          *in_lock;
 
   /* the search */
   const PwNumGridSearch *search;
@@ -241,9 +270,91 @@ set_below (guint64    *out,
 /* ------------------------------------------------------------------ */
 /* Building the solver */
 
+/* The units each unit of n_values cells shares two or more cells with,
+ * and the largest such share as the unit's threshold. */
 static void
-solver_init (Solver          *s,
-             const PwNumGrid *grid)
+locks_build (Solver     *s,
+             const guint W)
+{
+  const PwNumGrid *grid = s->grid;
+  g_autofree guint *shared = g_new0 (guint, MAX (s->n_units, 1));
+  g_autofree guint *touched = g_new (guint, MAX (s->n_units, 1));
+  /* by unit touched: the shared positions in u, then in it (4 words) */
+  g_autofree guint64 *masks_of = g_new0 (guint64, MAX ((gsize) s->n_units * 4, 1));
+  guint8 *threshold = g_new0 (guint8, MAX (s->n_units, 1));
+  gsize cap = 64, n = 0;
+
+  /* grown as needed: sized by an upper bound (every entry of every
+   * cell), the tables of a 25 × 25 Sudoku took the solver's memory past
+   * malloc's trim threshold, and every search then paid page faults for
+   * it (4× the time of an easy 25 × 25 puzzle) */
+  s->lock_unit = g_new (guint, cap);
+  s->lock_mask = g_new (guint64, cap * 2 * W);
+  s->lock_start = g_new0 (guint, s->n_units + 1);
+  for (guint u = 0; u < s->n_units; u++)
+    {
+      const PwNumGridUnit *unit = &g_array_index (grid->units, PwNumGridUnit, u);
+      guint n_touched = 0;
+
+      s->lock_start[u] = n;
+      if (unit->n_cells != s->n_values || s->infeasible)
+        continue;
+      for (guint i = 0; i < unit->n_cells; i++)
+        {
+          guint c = unit->cells[i];
+
+          for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
+            {
+              guint b = s->cell_entry[e] >> 7, j = s->cell_entry[e] & 127;
+              guint64 *mask = masks_of + (gsize) b * 4;
+
+              if (b == u)
+                continue;
+              if (shared[b]++ == 0)
+                touched[n_touched++] = b;
+              mask[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+              mask[W + j / 64] |= G_GUINT64_CONSTANT (1) << (j % 64);
+            }
+        }
+      for (guint t = 0; t < n_touched; t++)
+        {
+          guint b = touched[t];
+          guint64 *mask = masks_of + (gsize) b * 4;
+
+          if (shared[b] >= 2 &&
+              g_array_index (grid->units, PwNumGridUnit, b).n_cells > shared[b])
+            {
+              if (n == cap)
+                {
+                  cap *= 2;
+                  s->lock_unit = g_renew (guint, s->lock_unit, cap);
+                  s->lock_mask = g_renew (guint64, s->lock_mask, cap * 2 * W);
+                }
+              s->lock_unit[n] = b;
+              memcpy (s->lock_mask + n * 2 * W, mask, sizeof (guint64) * 2 * W);
+              n++;
+              threshold[u] = MAX (threshold[u], shared[b]);
+            }
+          shared[b] = 0;
+          mask[0] = mask[1] = mask[2] = mask[3] = 0;
+        }
+    }
+  s->lock_start[s->n_units] = n;
+  s->lock_threshold = threshold;
+
+  for (guint c = 0; c < s->n_cells; c++)
+    for (guint e = s->cell_entry_start[c]; e < s->cell_entry_start[c + 1]; e++)
+      s->entries[e].lock = threshold[s->cell_entry[e] >> 7];
+
+  s->lock_cap = MAX (s->n_units * s->n_values, 1);
+  s->lock_q = g_new (guint, s->lock_cap);
+  s->in_lock = g_new0 (guint8, s->lock_cap);
+}
+
+static void
+solver_init (Solver              *s,
+             const PwNumGrid     *grid,
+             PwNumGridPropagation level)
 {
   const guint n_units = grid->units->len;
   const guint n_less = grid->less->len;
@@ -284,8 +395,11 @@ solver_init (Solver          *s,
           s->entries[e].set = u * grid->n_values * W + (W == 2 ? i / 64 : 0);
           s->entries[e].bit = i % 64;
           s->entries[e].full = unit->n_cells == grid->n_values;
+          s->entries[e].lock = 0;
         }
     }
+  if (level >= PW_NUMGRID_PROPAGATE_LOCKED)
+    locks_build (s, W);
 
   /* inequalities by cell */
   s->cell_less_start = g_new0 (guint, s->n_cells + 1);
@@ -342,6 +456,12 @@ solver_clear (Solver *s)
   g_free (s->hidden_q);
   g_free (s->ineq_q);
   g_free (s->in_ineq);
+  g_free (s->lock_start);
+  g_free (s->lock_unit);
+  g_free (s->lock_mask);
+  g_free (s->lock_threshold);
+  g_free (s->lock_q);
+  g_free (s->in_lock);
   g_free (s->values);
 }
 
@@ -357,8 +477,24 @@ trail_grow (Solver     *s,
   s->trail_old = g_renew (guint64, s->trail_old, s->trail_cap * W);
 }
 
+/* (unit, value) to look at for locked candidates, once while waiting. */
+ALWAYS_INLINE void
+lock_push (Solver *s,
+           guint   h)
+{
+  if (!s->in_lock[h])
+    {
+      guint at = s->lock_head + s->n_lock;
+
+      s->in_lock[h] = 1;
+      s->lock_q[at >= s->lock_cap ? at - s->lock_cap : at] = h;
+      s->n_lock++;
+    }
+}
+
 /* Keeps only the candidates of @c in @keep. FALSE on a contradiction;
- * every change is recorded, so undo restores the state before. */
+ * below the root every change is recorded, so undo restores the state
+ * before. */
 ALWAYS_INLINE gboolean
 narrow (Solver        *s,
         guint          c,
@@ -375,15 +511,17 @@ narrow (Solver        *s,
   if ((removed[0] | removed[1]) == 0)
     return TRUE;
 
-  if (G_UNLIKELY (s->trail_len == s->trail_cap))
-    trail_grow (s, W);
-  s->trail_cell[s->trail_len] = c;
-  for (guint w = 0; w < W; w++)
+  if (s->trailing)
     {
-      s->trail_old[s->trail_len * W + w] = old[w];
-      cand[w] = old[w] & ~removed[w];
+      if (G_UNLIKELY (s->trail_len == s->trail_cap))
+        trail_grow (s, W);
+      s->trail_cell[s->trail_len] = c;
+      for (guint w = 0; w < W; w++)
+        s->trail_old[s->trail_len * W + w] = old[w];
+      s->trail_len++;
     }
-  s->trail_len++;
+  for (guint w = 0; w < W; w++)
+    cand[w] = old[w] & ~removed[w];
 
   n = set_count (cand, W);
   if (n == 0)
@@ -419,6 +557,8 @@ narrow (Solver        *s,
                       return FALSE;
                     s->hidden_q[s->n_hidden++] = entry.set / W + v;
                   }
+                else if (left <= entry.lock)
+                  lock_push (s, entry.set / W + v);
               }
           }
       }
@@ -476,8 +616,51 @@ queues_reset (Solver *s)
 {
   for (guint i = 0; i < s->n_ineq; i++)
     s->in_ineq[s->ineq_q[i]] = 0;
-  s->n_single = s->n_hidden = s->n_ineq = 0;
-  s->single_head = s->hidden_head = 0;
+  for (guint i = 0; i < s->n_lock; i++)
+    {
+      guint at = s->lock_head + i;
+
+      s->in_lock[s->lock_q[at >= s->lock_cap ? at - s->lock_cap : at]] = 0;
+    }
+  s->n_single = s->n_hidden = s->n_ineq = s->n_lock = 0;
+  s->single_head = s->hidden_head = s->lock_head = 0;
+}
+
+/* Locked candidates for value index @v in unit @u: for each unit sharing
+ * two or more cells with it that holds every place of @v in @u, @v leaves
+ * that unit's other cells. */
+ALWAYS_INLINE gboolean
+locked (Solver     *s,
+        guint       h,
+        const guint W)
+{
+  const guint64 *p = s->pos + (gsize) h * W;
+  guint u = h / s->n_values, v = h % s->n_values;
+  guint64 keep[2] = { G_MAXUINT64, G_MAXUINT64 };
+
+  if (set_count (p, W) < 2)
+    return TRUE;   /* a hidden single, or a failure: seen elsewhere */
+  keep[v / 64] &= ~(G_GUINT64_CONSTANT (1) << (v % 64));
+  for (guint i = s->lock_start[u]; i < s->lock_start[u + 1]; i++)
+    {
+      const guint64 *mask = s->lock_mask + (gsize) i * 2 * W;
+      guint b;
+      const guint64 *q;
+      guint64 others[2];
+
+      if ((p[0] & ~mask[0]) != 0 || (W == 2 && (p[1] & ~mask[1]) != 0))
+        continue;
+      b = s->lock_unit[i];
+      q = s->pos + ((gsize) b * s->n_values + v) * W;
+      /* a copy: narrowing changes the set */
+      others[0] = q[0] & ~mask[W];
+      others[1] = W == 2 ? q[1] & ~mask[W + 1] : 0;
+      for (guint w = 0; w < W; w++)
+        for (guint64 bits = others[w]; bits != 0; bits &= bits - 1)
+          if (!narrow (s, s->unit_cells[b][w * 64 + __builtin_ctzll (bits)], keep, W))
+            return FALSE;
+    }
+  return TRUE;
 }
 
 /* value(a) < value(b), both not empty */
@@ -549,6 +732,16 @@ propagate (Solver     *s,
                     goto fail;
             }
         }
+      else if (s->n_lock > 0)
+        {
+          guint h = s->lock_q[s->lock_head];
+
+          s->lock_head = s->lock_head + 1 == s->lock_cap ? 0 : s->lock_head + 1;
+          s->n_lock--;
+          s->in_lock[h] = 0;
+          if (!locked (s, h, W))
+            goto fail;
+        }
       else if (s->n_ineq > 0)
         {
           guint c = s->ineq_q[--s->n_ineq];
@@ -566,7 +759,7 @@ propagate (Solver     *s,
         }
       else
         {
-          s->n_single = s->single_head = s->n_hidden = s->hidden_head = 0;
+          s->n_single = s->single_head = s->n_hidden = s->hidden_head = s->lock_head = 0;
           return TRUE;
         }
     }
@@ -600,6 +793,7 @@ root (Solver       *s,
           s->pos[((gsize) u * s->n_values + v) * W + w] = cells[w];
     }
   s->trail_len = 0;
+  s->trailing = FALSE;
   queues_reset (s);
 
   if (s->infeasible)
@@ -633,6 +827,9 @@ root (Solver       *s,
           return FALSE;
         }
     }
+  /* locked candidates need no look here: a unit's share with another is
+   * smaller than the unit (a unit has at most n_values cells), so every
+   * value's places are more than the threshold until narrow() takes some */
   return propagate (s, W);
 }
 
@@ -702,7 +899,10 @@ dfs (Solver     *s,
      const guint W)
 {
   const PwNumGridSearch *search = s->search;
-  g_autofree Frame *stack = g_new (Frame, s->n_cells + 1);
+  /* grown as needed: searches seldom go deep, and a stack for every
+   * cell added to what each search allocates and frees (see locks_build) */
+  guint cap = MIN (s->n_cells + 1, 64);
+  g_autofree Frame *stack = g_new (Frame, cap);
   guint depth = 0;
 
   for (;;)
@@ -717,8 +917,14 @@ dfs (Solver     *s,
         }
       else
         {
-          Frame *frame = &stack[depth++];
+          Frame *frame;
 
+          if (G_UNLIKELY (depth == cap))
+            {
+              cap = MIN (2 * cap, s->n_cells + 1);
+              stack = g_renew (Frame, stack, cap);
+            }
+          frame = &stack[depth++];
           frame->cell = c;
           frame->mark = s->trail_len;
           frame->values[0] = s->cand[(gsize) c * W];
@@ -774,12 +980,18 @@ run_search_body (Solver       *s,
   if (s->n_values <= 64)
     {
       if (root (s, assume, 1))
-        dfs (s, 1);
+        {
+          s->trailing = TRUE;
+          dfs (s, 1);
+        }
     }
   else
     {
       if (root (s, assume, 2))
-        dfs (s, 2);
+        {
+          s->trailing = TRUE;
+          dfs (s, 2);
+        }
     }
 }
 
@@ -876,7 +1088,9 @@ pw_numgrid_search (const PwNumGrid       *grid,
   if (search->allow_fast_path && _pw_sudoku9_applies (grid))
     return _pw_sudoku9_search (grid->givens, search, result, error);
 
-  solver_init (&s, grid);
+  solver_init (&s, grid, search->allow_fast_path ? MAX (search->propagation,
+                                                        PW_NUMGRID_PROPAGATE_LOCKED)
+                                                 : search->propagation);
   s.search = search;
   s.result = result;
   s.rng = search->seed;
@@ -897,15 +1111,24 @@ pw_numgrid_propagate (const PwNumGrid *grid,
                       const guint8    *assume,
                       PwValueSet      *candidates)
 {
-  const guint W = grid != NULL && grid->n_values > 64 ? 2 : 1;
-  Solver s;
-  gboolean ok;
-
   g_return_val_if_fail (grid != NULL, FALSE);
   g_return_val_if_fail (candidates != NULL, FALSE);
   g_return_val_if_fail (assume_valid (grid, assume), FALSE);
 
-  solver_init (&s, grid);
+  return _pw_numgrid_propagate_level (grid, assume, PW_NUMGRID_PROPAGATE_SINGLES, candidates);
+}
+
+gboolean
+_pw_numgrid_propagate_level (const PwNumGrid      *grid,
+                             const guint8         *assume,
+                             PwNumGridPropagation  level,
+                             PwValueSet           *candidates)
+{
+  const guint W = grid->n_values > 64 ? 2 : 1;
+  Solver s;
+  gboolean ok;
+
+  solver_init (&s, grid, level);
   ok = W == 1 ? root (&s, assume, 1) : root (&s, assume, 2);
   for (guint c = 0; c < s.n_cells; c++)
     {

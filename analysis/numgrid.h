@@ -18,11 +18,11 @@
  * - givens: fixed values.
  *
  * Candidates are bit sets of up to PW_NUMGRID_MAX_VALUES values (bit v - 1
- * for value v). The search (numgrid-search.c) is depth-first with propagation
- * (naked and hidden singles, inequality bounds) and a bit-parallel fast
- * path for the standard 9×9 Sudoku (sudoku9.c). tests/test-numgrid.c
- * checks it against the general engine (fd.h) and a brute-force
- * enumerator.
+ * for value v). The search (numgrid-search.c) is depth-first with
+ * propagation (naked and hidden singles, inequality bounds, optionally
+ * locked candidates) and a bit-parallel fast path for the standard 9×9
+ * Sudoku (sudoku9.c). tests/test-numgrid.c checks it against the general
+ * engine (fd.h) and a brute-force enumerator.
  */
 
 #pragma once
@@ -103,6 +103,20 @@ void           pw_numgrid_get_less       (const PwNumGrid   *grid,
 typedef gboolean (*PwNumGridSolutionFunc) (const guint8 *values,
                                            gpointer      data);
 
+/* How much reasoning runs at every node of the general search (the rules
+ * in numgrid-search.c and docs/rules/sudoku.md). Every level finds the
+ * same solutions; stronger levels take fewer nodes. */
+typedef enum
+{
+  /* naked and hidden singles, inequality bounds: the rule the `nodes`
+   * and `difficulty` figures are counted by */
+  PW_NUMGRID_PROPAGATE_SINGLES,
+  /* also locked candidates: when a value's places in a unit of n_values
+   * cells all lie in another unit, the value leaves the rest of that
+   * unit (pointing and claiming between boxes and lines) */
+  PW_NUMGRID_PROPAGATE_LOCKED,
+} PwNumGridPropagation;
+
 typedef struct
 {
   guint64                max_solutions;  /* stop after this many; 0: all */
@@ -115,9 +129,13 @@ typedef struct
   /* Values to assume besides the givens (0: free), or NULL; a value that
    * clashes with a given or another makes the problem unsolvable. */
   const guint8          *assume;
-  /* Allow the specialised 9×9 Sudoku path when the units are those of a
-   * standard Sudoku: the same count and solutions, but nodes are counted
-   * by its own rule (docs/rules/sudoku.md). */
+  /* The reasoning at every node of the general search. */
+  PwNumGridPropagation   propagation;
+  /* Allow the fastest way to the same count and solutions: the
+   * specialised 9×9 Sudoku path when the units are those of a standard
+   * Sudoku, else the general search with at least
+   * PW_NUMGRID_PROPAGATE_LOCKED. Nodes are then counted by the rule of
+   * what ran (docs/rules/sudoku.md): for counting, not for figures. */
   gboolean               allow_fast_path;
   PwNumGridSolutionFunc  on_solution;
   gpointer               on_solution_data;

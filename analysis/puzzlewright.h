@@ -16,4 +16,7 @@
 #include "pw-explorer.h"
 #include "pw-import.h"
 #include "pw-report.h"
+#include "pw-playtest-import.h"
+#include "pw-duplicates.h"
 #include "pw-scheduler.h"
+#include "xcsp3.h"

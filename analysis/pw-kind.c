@@ -94,6 +94,7 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->threads = 0;
   options->max_solutions = PW_DEFAULT_MAX_SOLUTIONS;
   options->figures = NULL;
+  options->skip_costly = FALSE;
   options->trace = NULL;
   options->trace_data = NULL;
 }
@@ -106,6 +107,18 @@ pw_analyse_options_wants (const PwAnalyseOptions *options,
   g_return_val_if_fail (key != NULL, TRUE);
 
   return options->figures == NULL || g_strv_contains (options->figures, key);
+}
+
+gboolean
+pw_analyse_options_wants_costly (const PwAnalyseOptions *options,
+                                 const char             *key)
+{
+  g_return_val_if_fail (options != NULL, TRUE);
+  g_return_val_if_fail (key != NULL, TRUE);
+
+  if (options->figures == NULL)
+    return !options->skip_costly;
+  return g_strv_contains (options->figures, key);
 }
 
 PwImportedLevel *

@@ -47,6 +47,10 @@ struct _PwFigureInfo
   /* Optional: the value for people when its type cannot say it (a
    * technique's key as its translated name); NULL for the type's way. */
   char      *(*display) (JsonNode *value);
+  /* Costly to compute (minutes on a whole catalogue where the others take
+   * seconds): the command line leaves it out unless asked by name or with
+   * --figures all; the editor computes it. */
+  gboolean     costly;
 };
 
 /* A problem found by validation: where (cell @x, @y, or card @card; -1 when
@@ -76,6 +80,9 @@ struct _PwAnalyseOptions
   /* The figures wanted, NULL-terminated keys (NULL: all): a kind may skip
    * the work of the others, which it leaves null. */
   const char * const *figures;
+  /* With @figures NULL: leave out the figures the kinds mark as costly
+   * (the command line's default); FALSE computes everything. */
+  gboolean     skip_costly;
   PwTraceFunc  trace;        /* optional, may be NULL */
   gpointer     trace_data;
 };
@@ -89,6 +96,10 @@ void     pw_analyse_options_init  (PwAnalyseOptions       *options);
 /* Whether @key is among the figures @options asks for. */
 gboolean pw_analyse_options_wants (const PwAnalyseOptions *options,
                                    const char             *key);
+/* The same for a figure its kind marks as costly: asked for by name, or
+ * every figure asked for without skip_costly. */
+gboolean pw_analyse_options_wants_costly (const PwAnalyseOptions *options,
+                                          const char             *key);
 
 /* Whole-level transforms, for kinds laid out on a grid. */
 typedef enum
@@ -289,6 +300,23 @@ struct _PwKind
                               const char   *notes,
                               GError      **error);
 
+  /* XCSP3 (analysis/xcsp3.h, docs/file-format.md "XCSP3"), NULL for kinds
+   * whose rules are not constraints. to_xcsp3 writes the model of a valid
+   * level with @writer: its variables and constraints, whose solutions are
+   * exactly the level's, and in the note (pw_xcsp_writer_set_param) the
+   * layout the constraints do not say; FALSE with a PW_KIND_ERROR for a
+   * level it cannot write. from_xcsp3 reads a level back from an
+   * instance: the layout from the note, the givens, signs, clues, blocked
+   * cells… from the constraint elements (never from a copy of the
+   * payload), with errors made by pw_xcsp_set_error naming the element.
+   * It need not check the rest of the model: the reader then compares the
+   * file with what to_xcsp3 writes for the level read. */
+  gboolean  (*to_xcsp3)      (gconstpointer          data,
+                              PwXcspWriter          *writer,
+                              GError               **error);
+  gpointer  (*from_xcsp3)    (const PwXcspInstance  *instance,
+                              GError               **error);
+
   /* Grid edits, NULL for kinds without a grid. transform returns the
    * level mirrored or rotated; resize adds (@delta > 0) or removes rows or
    * columns on @side, keeping the border, or fails with
@@ -391,6 +419,13 @@ struct _PwKind
   gpointer  (*play_render)   (gconstpointer  data,
                               gconstpointer  rules,
                               const guint8  *key);
+
+  /* Duplicates across isomorphs (`puzzlewright duplicates`): a text that
+   * two levels of the kind share exactly when one is the other under one
+   * of the kind's symmetries (turns and mirrors of the grid, exchanged
+   * colours, suits or digits…: each kind's <kind>-canon.c says which).
+   * NULL: only levels with the same payload are the same puzzle. */
+  char     *(*canonical_form) (gconstpointer data);
 };
 
 #define PW_PLAY_MAX_KEY 128

@@ -323,7 +323,9 @@ read_playtest (Reader     *reader,
                guint       index,
                GError    **error)
 {
-  static const char *allowed[] = { "tester", "rating", "seconds", "completed", "note", NULL };
+  static const char *allowed[] = { "tester", "date", "rating", "seconds", "completed", "moves",
+                                   "hints_used", "note", NULL };
+  static const char *counts[] = { "moves", "hints_used" };
   g_autoptr(PwPlaytest) playtest = pw_playtest_new ();
   g_autofree char *what = g_strdup_printf (_("playtest %u"), index + 1);
   JsonObject *object;
@@ -349,17 +351,52 @@ read_playtest (Reader     *reader,
   g_free (playtest->note);
   playtest->note = g_strdup (text);
 
+  if (json_object_has_member (object, "date"))
+    {
+      if (!get_string (reader, object, "date", FALSE, &text, error))
+        return NULL;
+      if (!pw_playtest_date_valid (text))
+        {
+          reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                        _("%s: “date” must be a date written YYYY-MM-DD, not “%s”"), what, text);
+          return NULL;
+        }
+      playtest->date = g_strdup (text);
+    }
+
+  /* null: the tester gave no rating */
   member = json_object_get_member (object, "rating");
-  if (member == NULL || !JSON_NODE_HOLDS_VALUE (member) ||
-      json_node_get_value_type (member) != G_TYPE_INT64 ||
-      json_node_get_int (member) < 0 || json_node_get_int (member) > PW_RATING_MAX)
+  if (member == NULL ||
+      (!JSON_NODE_HOLDS_NULL (member) &&
+       (!JSON_NODE_HOLDS_VALUE (member) || json_node_get_value_type (member) != G_TYPE_INT64 ||
+        json_node_get_int (member) < 0 || json_node_get_int (member) > PW_RATING_MAX)))
     {
       reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
-                    _("%s: “rating” must be a whole number from 0 (could not finish) to %d"),
+                    _("%s: “rating” must be a whole number from 0 (could not finish) to %d, "
+                      "or null"),
                     what, PW_RATING_MAX);
       return NULL;
     }
-  playtest->rating = json_node_get_int (member);
+  playtest->rating = JSON_NODE_HOLDS_NULL (member) ? PW_RATING_NONE
+                                                   : (int) json_node_get_int (member);
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      member = json_object_get_member (object, counts[i]);
+      if (member == NULL)
+        continue;
+      if (!JSON_NODE_HOLDS_VALUE (member) || json_node_get_value_type (member) != G_TYPE_INT64 ||
+          json_node_get_int (member) < 0 || json_node_get_int (member) > G_MAXINT)
+        {
+          reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                        _("%s: “%s” must be a whole number from 0"), what, counts[i]);
+          return NULL;
+        }
+      if (i == 0)
+        playtest->moves = (int) json_node_get_int (member);
+      else
+        playtest->hints_used = (int) json_node_get_int (member);
+    }
 
   member = json_object_get_member (object, "seconds");
   if (member != NULL && !JSON_NODE_HOLDS_NULL (member))
@@ -1068,8 +1105,18 @@ playtest_to_json (const PwPlaytest *playtest)
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "tester");
   json_builder_add_string_value (builder, playtest->tester);
+  /* the members play mode records are written only when recorded, so a
+   * file from before them saves back as it was */
+  if (playtest->date != NULL)
+    {
+      json_builder_set_member_name (builder, "date");
+      json_builder_add_string_value (builder, playtest->date);
+    }
   json_builder_set_member_name (builder, "rating");
-  json_builder_add_int_value (builder, playtest->rating);
+  if (playtest->rating == PW_RATING_NONE)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, playtest->rating);
   json_builder_set_member_name (builder, "seconds");
   if (playtest->seconds < 0)
     json_builder_add_null_value (builder);
@@ -1079,6 +1126,16 @@ playtest_to_json (const PwPlaytest *playtest)
     json_builder_add_double_value (builder, playtest->seconds);
   json_builder_set_member_name (builder, "completed");
   json_builder_add_boolean_value (builder, playtest->completed);
+  if (playtest->moves >= 0)
+    {
+      json_builder_set_member_name (builder, "moves");
+      json_builder_add_int_value (builder, playtest->moves);
+    }
+  if (playtest->hints_used >= 0)
+    {
+      json_builder_set_member_name (builder, "hints_used");
+      json_builder_add_int_value (builder, playtest->hints_used);
+    }
   json_builder_set_member_name (builder, "note");
   json_builder_add_string_value (builder, playtest->note);
   json_builder_end_object (builder);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "pw-analysis.h"
@@ -34,7 +35,10 @@ pw_playtest_new (void)
 
   playtest->tester = g_strdup ("");
   playtest->note = g_strdup ("");
+  playtest->rating = PW_RATING_NONE;
   playtest->seconds = -1;
+  playtest->moves = -1;
+  playtest->hints_used = -1;
   return playtest;
 }
 
@@ -46,6 +50,7 @@ pw_playtest_copy (const PwPlaytest *playtest)
   *copy = *playtest;
   copy->tester = g_strdup (playtest->tester);
   copy->note = g_strdup (playtest->note);
+  copy->date = g_strdup (playtest->date);
   return copy;
 }
 
@@ -56,7 +61,38 @@ pw_playtest_free (PwPlaytest *playtest)
     return;
   g_free (playtest->tester);
   g_free (playtest->note);
+  g_free (playtest->date);
   g_free (playtest);
+}
+
+gboolean
+pw_playtest_date_valid (const char *date)
+{
+  guint64 year, month, day;
+  char part[5];
+
+  g_return_val_if_fail (date != NULL, FALSE);
+
+  if (strlen (date) != 10 || date[4] != '-' || date[7] != '-')
+    return FALSE;
+  for (guint i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && !g_ascii_isdigit (date[i]))
+      return FALSE;
+  memcpy (part, date, 4);
+  part[4] = '\0';
+  year = g_ascii_strtoull (part, NULL, 10);
+  month = (date[5] - '0') * 10 + (date[6] - '0');
+  day = (date[8] - '0') * 10 + (date[9] - '0');
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 &&
+         g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year);
+}
+
+char *
+pw_playtest_date_today (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%Y-%m-%d");
 }
 
 static PwLevel *
@@ -441,37 +477,67 @@ compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+static double
+median_of (GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+  if (values->len == 0)
+    return NAN;
+  if (values->len % 2)
+    return g_array_index (values, double, values->len / 2);
+  return (g_array_index (values, double, values->len / 2 - 1) +
+          g_array_index (values, double, values->len / 2)) / 2;
+}
+
+void
+pw_level_playtest_stats (PwLevel         *level,
+                         PwPlaytestStats *stats)
+{
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ratings = g_array_new (FALSE, FALSE, sizeof (double));
+  double rating_sum = 0;
+  guint completed = 0;
+
+  g_return_if_fail (level != NULL);
+  g_return_if_fail (stats != NULL);
+
+  for (guint i = 0; i < level->playtests->len; i++)
+    {
+      const PwPlaytest *p = g_ptr_array_index (level->playtests, i);
+
+      if (p->rating != PW_RATING_NONE)
+        {
+          double rating = p->rating;
+
+          rating_sum += rating;
+          g_array_append_val (ratings, rating);
+        }
+      if (p->seconds >= 0)
+        g_array_append_val (times, p->seconds);
+      completed += p->completed != FALSE;
+    }
+
+  stats->count = level->playtests->len;
+  stats->ratings = ratings->len;
+  stats->mean_rating = ratings->len ? rating_sum / ratings->len : NAN;
+  stats->median_rating = median_of (ratings);
+  stats->median_seconds = median_of (times);
+  stats->completion_rate = stats->count ? (double) completed / stats->count : NAN;
+}
+
 void
 pw_level_playtest_summary (PwLevel *level,
                            guint   *count,
                            double  *mean_rating,
                            double  *median_seconds)
 {
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  double rating_sum = 0;
+  PwPlaytestStats stats;
 
-  for (guint i = 0; i < level->playtests->len; i++)
-    {
-      const PwPlaytest *p = g_ptr_array_index (level->playtests, i);
-
-      rating_sum += p->rating;
-      if (p->seconds >= 0)
-        g_array_append_val (times, p->seconds);
-    }
-
+  pw_level_playtest_stats (level, &stats);
   if (count)
-    *count = level->playtests->len;
+    *count = stats.count;
   if (mean_rating)
-    *mean_rating = level->playtests->len ? rating_sum / level->playtests->len : NAN;
+    *mean_rating = stats.mean_rating;
   if (median_seconds)
-    {
-      g_array_sort (times, compare_doubles);
-      if (times->len == 0)
-        *median_seconds = NAN;
-      else if (times->len % 2)
-        *median_seconds = g_array_index (times, double, times->len / 2);
-      else
-        *median_seconds = (g_array_index (times, double, times->len / 2 - 1) +
-                           g_array_index (times, double, times->len / 2)) / 2;
-    }
+    *median_seconds = stats.median_seconds;
 }

@@ -15,7 +15,11 @@
 G_BEGIN_DECLS
 
 /* One playtest annotation. @rating is 0 ("could not finish") or 1–7, the
- * scale of the Combination study; @seconds < 0 when not recorded. */
+ * scale of the Combination study, or PW_RATING_NONE when the tester gave
+ * none; @seconds < 0 when not recorded. @date ("YYYY-MM-DD"), @moves and
+ * @hints_used are what the editor's play mode records: NULL and -1 when
+ * not recorded (files before they existed, or a tester's row without
+ * them). */
 struct _PwPlaytest
 {
   char    *tester;
@@ -23,13 +27,21 @@ struct _PwPlaytest
   double   seconds;
   gboolean completed;
   char    *note;
+  char    *date;
+  int      moves;
+  int      hints_used;
 };
 
-#define PW_RATING_MAX 7
+#define PW_RATING_MAX  7
+#define PW_RATING_NONE (-1)
 
 PwPlaytest *pw_playtest_new  (void);
 PwPlaytest *pw_playtest_copy (const PwPlaytest *playtest);
 void        pw_playtest_free (PwPlaytest       *playtest);
+/* Whether @date is a calendar date written YYYY-MM-DD (year 1000–9999). */
+gboolean    pw_playtest_date_valid (const char *date);
+/* Today's local date, YYYY-MM-DD. */
+char       *pw_playtest_date_today (void);
 
 /* A level owns its kind's parsed data. A level of a kind this build does
  * not know keeps its payload as JSON and writes it back untouched. */
@@ -93,11 +105,26 @@ char          *_pw_level_make_id          (PwLevel        *level,
                                            GHashTable     *taken);
 
 /* Playtest summaries: count, mean rating (NaN if none), median of the
- * recorded solve times (NaN if none). */
+ * recorded solve times (NaN if none). Ratings are those given (0–7):
+ * playtests without one count in @count only. */
 void           pw_level_playtest_summary  (PwLevel        *level,
                                            guint          *count,
                                            double         *mean_rating,
                                            double         *median_seconds);
+
+/* Everything the CSV report says of a level's playtests. */
+typedef struct
+{
+  guint  count;            /* playtests */
+  guint  ratings;          /* of them with a rating: the n of the rating figures */
+  double mean_rating;      /* NaN when no rating */
+  double median_rating;    /* NaN when no rating */
+  double median_seconds;   /* of the recorded times; NaN when none */
+  double completion_rate;  /* completed / count, 0–1; NaN when no playtest */
+} PwPlaytestStats;
+
+void           pw_level_playtest_stats    (PwLevel         *level,
+                                           PwPlaytestStats *stats);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevel, pw_level_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwPlaytest, pw_playtest_free)

@@ -29,9 +29,12 @@
 #define COMMON_COLUMNS_AFTER(X)                          \
   X ("partial",        N_("Partial"),           FALSE)   \
   X ("seconds",        N_("Seconds"),           FALSE)   \
-  X ("playtests",      N_("Playtests"),         FALSE)   \
-  X ("mean_rating",    N_("Mean rating"),       FALSE)   \
-  X ("median_seconds", N_("Median solve time"), FALSE)   \
+  X ("playtests",       N_("Playtests"),         FALSE)  \
+  X ("ratings",         N_("Ratings"),           FALSE)  \
+  X ("mean_rating",     N_("Mean rating"),       FALSE)  \
+  X ("median_rating",   N_("Median rating"),     FALSE)  \
+  X ("median_seconds",  N_("Median solve time"), FALSE)  \
+  X ("completion_rate", N_("Completion rate"),   FALSE)  \
   X ("notes",          N_("Notes"),             TRUE)    \
   X ("error",          N_("Error"),             TRUE)
 
@@ -119,6 +122,29 @@ kind_present (GPtrArray    *rows,
   return FALSE;
 }
 
+/* Whether @key is among the figures of @kind's analysed rows (the command
+ * line drops the figures not asked for); when none of them was analysed,
+ * every figure of the kind has its column. */
+static gboolean
+figure_reported (GPtrArray    *rows,
+                 const PwKind *kind,
+                 const char   *key)
+{
+  gboolean analysed = FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PwReportRow *row = g_ptr_array_index (rows, i);
+
+      if (pw_level_get_kind (row->level) != kind || row->analysis == NULL)
+        continue;
+      if (json_object_has_member (pw_analysis_get_figures (row->analysis), key))
+        return TRUE;
+      analysed = TRUE;
+    }
+  return !analysed;
+}
+
 GPtrArray *
 pw_report_columns (GPtrArray *rows,
                    gboolean   with_file)
@@ -136,7 +162,8 @@ pw_report_columns (GPtrArray *rows,
   for (guint k = 0; k < n_kinds; k++)
     if (kind_present (rows, kinds[k]))
       for (guint f = 0; f < kinds[k]->n_figures; f++)
-        if (!g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
+        if (figure_reported (rows, kinds[k], kinds[k]->figures[f].key) &&
+            !g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
                                                NULL))
           g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
   for (guint k = 0; k < n_kinds; k++)
@@ -191,8 +218,7 @@ static char *
 row_cell (PwReportRow *row,
           const char  *column)
 {
-  guint count;
-  double mean_rating, median_seconds;
+  PwPlaytestStats stats;
 
   if (g_str_equal (column, "file"))
     return g_strdup (row->file ? row->file : "");
@@ -218,13 +244,19 @@ row_cell (PwReportRow *row,
   if (g_str_equal (column, "seconds"))
     return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
 
-  pw_level_playtest_summary (row->level, &count, &mean_rating, &median_seconds);
+  pw_level_playtest_stats (row->level, &stats);
   if (g_str_equal (column, "playtests"))
-    return g_strdup_printf ("%u", count);
+    return g_strdup_printf ("%u", stats.count);
+  if (g_str_equal (column, "ratings"))
+    return g_strdup_printf ("%u", stats.ratings);
   if (g_str_equal (column, "mean_rating"))
-    return format_double (mean_rating);
+    return format_double (stats.mean_rating);
+  if (g_str_equal (column, "median_rating"))
+    return format_double (stats.median_rating);
   if (g_str_equal (column, "median_seconds"))
-    return format_double (median_seconds);
+    return format_double (stats.median_seconds);
+  if (g_str_equal (column, "completion_rate"))
+    return format_double (stats.completion_rate);
 
   if (row->analysis == NULL)
     return g_strdup ("");

@@ -18,6 +18,9 @@ typedef struct _PwProblem         PwProblem;
 typedef struct _PwAnalysis        PwAnalysis;
 typedef struct _PwAnalyseOptions  PwAnalyseOptions;
 typedef struct _PwFigureInfo      PwFigureInfo;
+typedef struct _PwXcspWriter      PwXcspWriter;
+typedef struct _PwXcspInstance    PwXcspInstance;
+typedef struct _PwXcspElement     PwXcspElement;
 
 /* Called from the analysing thread every few thousand expansions.
  * @explored: states (or nodes) examined so far. */

@@ -7,9 +7,14 @@
  *                        [--jobs N] [-v]
  *   puzzlewright import --kind KIND TXT... -o SET.json [--title T]
  *                        [a kind's own options, as --ms-deal 1-32000]
+ *   puzzlewright import --kind auto FILE.xml... -o SET.json  (XCSP3 files Puzzlewright wrote)
  *   puzzlewright export-csv SET.json -o OUT.csv [--quiet]
  *   puzzlewright export --format text SET.json [-o OUT.txt]
  *   puzzlewright export --format FORMAT SET.json [-o OUT|-o FOLDER]  (a kind's own format)
+ *   puzzlewright playtests import SET.json SHEET.csv… [-o OUT.json] [--dry-run]
+ *   puzzlewright playtests template [SET.json] [-o SHEET.csv]
+ *   puzzlewright duplicates SET.json…
+ *   puzzlewright export --format xcsp3 SET.json -o FOLDER  (FOLDER/001-ID.xml, a file a level)
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -25,6 +30,7 @@
 
 #include "puzzlewright.h"
 #include "pw-cli.h"
+#include "pw-cli-private.h"
 
 typedef struct
 {
@@ -45,6 +51,8 @@ static const Command commands[] = {
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
+  { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
+  { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
 };
 
 static void
@@ -158,6 +166,67 @@ run_job (gpointer data,
  * order; with @jobs > 1, that many levels at once, one per thread.
  * Returns FALSE when some level could not be analysed (its row says
  * why). */
+/* Drops the figures @options did not ask for (--figures, or the costly
+ * ones by default), so that every output format shows the same ones. */
+static void
+keep_figures_asked (PwAnalysis             *analysis,
+                    const PwKind           *kind,
+                    const PwAnalyseOptions *options)
+{
+  JsonObject *figures = pw_analysis_get_figures (analysis);
+  g_autoptr(GList) members = json_object_get_members (figures);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      gboolean costly = FALSE;
+
+      for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+        if (g_str_equal (kind->figures[f].key, l->data))
+          costly = kind->figures[f].costly;
+      if (costly ? !pw_analyse_options_wants_costly (options, l->data)
+                 : !pw_analyse_options_wants (options, l->data))
+        json_object_remove_member (figures, l->data);
+    }
+}
+
+/* Reads --figures: a comma-separated list of figure keys, or "all"; with
+ * neither, every figure but the costly ones. @keys keeps the list alive. */
+static gboolean
+parse_figures (const char        *command,
+               const char        *list,
+               GStrv             *keys,
+               PwAnalyseOptions  *options)
+{
+  const PwKind * const *kinds;
+  guint n_kinds;
+
+  options->figures = NULL;
+  options->skip_costly = list == NULL;
+  if (list == NULL || g_str_equal (list, "all"))
+    return TRUE;
+
+  *keys = g_strsplit (list, ",", -1);
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint i = 0; (*keys)[i] != NULL; i++)
+    {
+      gboolean known = FALSE;
+
+      for (guint k = 0; k < n_kinds && !known; k++)
+        for (guint f = 0; f < kinds[k]->n_figures && !known; f++)
+          known = g_str_equal (kinds[k]->figures[f].key, (*keys)[i]);
+      if (!known)
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("--figures: no kind has a figure “%s”"), (*keys)[i]);
+
+          usage_error (command, message);
+          return FALSE;
+        }
+    }
+  options->figures = (const char * const *) *keys;
+  return TRUE;
+}
+
 static gboolean
 analyse_set (const char             *display_name,
              PwLevelSet             *set,
@@ -216,16 +285,8 @@ analyse_set (const char             *display_name,
                       job->error->message);
           ok = FALSE;
         }
-      else if (options->figures != NULL)
-        {
-          /* only the figures asked for */
-          JsonObject *figures = pw_analysis_get_figures (job->analysis);
-          g_autoptr(GList) members = json_object_get_members (figures);
-
-          for (GList *l = members; l != NULL; l = l->next)
-            if (!g_strv_contains (options->figures, l->data))
-              json_object_remove_member (figures, l->data);
-        }
+      else
+        keep_figures_asked (job->analysis, pw_level_get_kind (level), options);
       g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, job->analysis,
                                                 job->error ? job->error->message : NULL));
       g_clear_pointer (&job->analysis, pw_analysis_unref);
@@ -273,7 +334,8 @@ cmd_analyse (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("Seed of the randomised searches (default 1)"), "S" },
     { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
-      N_("Only these figures, as solutions,unique (the kinds may skip work for the others)"),
+      N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
+         "a kind marks as costly)"),
       N_("KEY,…") },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
@@ -316,31 +378,8 @@ cmd_analyse (int    argc,
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
     return PW_EXIT_USAGE;
-  if (figure_list != NULL)
-    {
-      const PwKind * const *kinds;
-      guint n_kinds;
-
-      figure_keys = g_strsplit (figure_list, ",", -1);
-      kinds = pw_kinds_list (&n_kinds);
-      for (guint i = 0; figure_keys[i] != NULL; i++)
-        {
-          gboolean known = FALSE;
-
-          for (guint k = 0; k < n_kinds && !known; k++)
-            for (guint f = 0; f < kinds[k]->n_figures && !known; f++)
-              known = g_str_equal (kinds[k]->figures[f].key, figure_keys[i]);
-          if (!known)
-            {
-              g_autofree char *message =
-                g_strdup_printf (_("--figures: no kind has a figure “%s”"), figure_keys[i]);
-
-              usage_error ("analyse", message);
-              return PW_EXIT_USAGE;
-            }
-        }
-      options.figures = (const char * const *) figure_keys;
-    }
+  if (!parse_figures ("analyse", figure_list, &figure_keys, &options))
+    return PW_EXIT_USAGE;
   if (verbose)
     {
       /* one trace at a time, readable */
@@ -446,8 +485,8 @@ cmd_import (int    argc,
   gboolean from_option = FALSE;
   g_auto(GStrv) files = NULL;
   const GOptionEntry kind_entry[] = {
-    { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id, N_("Puzzle kind of the levels"),
-      N_("KIND") },
+    { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id,
+      N_("Puzzle kind of the levels; auto: the kind each XCSP3 file names"), N_("KIND") },
   };
   const GOptionEntry other_entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
@@ -461,6 +500,7 @@ cmd_import (int    argc,
   g_autoptr(PwLevelSet) set = pw_level_set_new ();
   g_autoptr(GFile) out_file = NULL;
   const PwKind *kind;
+  gboolean auto_kind;
 
   g_array_append_vals (entries, kind_entry, G_N_ELEMENTS (kind_entry));
   add_import_options (entries, option_values, owners);
@@ -480,8 +520,11 @@ cmd_import (int    argc,
       usage_error ("import", _("--kind is required"));
       return PW_EXIT_USAGE;
     }
-  kind = pw_kinds_lookup (kind_id);
-  if (kind == NULL || (kind->from_text == NULL && kind->n_import_options == 0))
+  /* "auto": every file is an XCSP3 file whose note names its kind */
+  auto_kind = g_str_equal (kind_id, "auto");
+  kind = auto_kind ? NULL : pw_kinds_lookup (kind_id);
+  if (!auto_kind && (kind == NULL || (kind->from_text == NULL && kind->n_import_options == 0 &&
+                                      !pw_xcsp3_kind_writes (kind))))
     {
       g_autofree char *message = g_strdup_printf (_("there is no puzzle kind “%s” with a text "
                                                     "form"), kind_id);
@@ -528,14 +571,6 @@ cmd_import (int    argc,
       usage_error ("import", _("name at least one text file"));
       return PW_EXIT_USAGE;
     }
-  if (files != NULL && files[0] != NULL && kind->from_text == NULL)
-    {
-      g_autofree char *message = g_strdup_printf (_("there is no puzzle kind “%s” with a text "
-                                                    "form"), kind_id);
-      usage_error ("import", message);
-      return PW_EXIT_USAGE;
-    }
-
   for (guint i = 0; files != NULL && files[i] != NULL; i++)
     {
       g_autofree char *text = NULL;
@@ -555,6 +590,30 @@ cmd_import (int    argc,
           for (const char *p = text; *p != '\0'; p++)
             line += *p == '\n';
           g_printerr (_("puzzlewright: %s: line %u: the text holds a NUL byte\n"), files[i], line);
+          return PW_EXIT_FAILURE;
+        }
+      if (pw_xcsp3_looks_like_xml (text))
+        {
+          /* an XCSP3 file: one level, of the kind its note names */
+          g_autoptr(PwLevel) level = pw_xcsp3_read_level (text, length, files[i],
+                                                          auto_kind ? NULL : kind->id,
+                                                          &local_error);
+
+          if (level == NULL)
+            {
+              g_printerr ("puzzlewright: %s\n", local_error->message);
+              return PW_EXIT_FAILURE;
+            }
+          pw_level_set_append (set, level);
+          continue;
+        }
+      if (auto_kind || kind->from_text == NULL)
+        {
+          g_printerr (auto_kind ? _("puzzlewright: %s: not an XCSP3 file: --kind auto reads "
+                                    "the XCSP3 files Puzzlewright writes; give the kind of "
+                                    "text levels with --kind KIND\n")
+                                : _("puzzlewright: %s: not an XCSP3 file, and this kind has no "
+                                    "text form\n"), files[i]);
           return PW_EXIT_FAILURE;
         }
       if (!pw_import_text (set, kind->id, text, files[i], &local_error))
@@ -595,11 +654,17 @@ cmd_export_csv (int    argc,
   g_autofree char *max_states = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
+  g_autofree char *figure_list = NULL;
+  g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
+    { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
+      N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
+         "a kind marks as costly)"),
+      N_("KEY,…") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
@@ -639,7 +704,8 @@ cmd_export_csv (int    argc,
   pw_analyse_options_init (&options);
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
-      !parse_count ("export-csv", "--seed", seed, 0, &options.seed))
+      !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
+      !parse_figures ("export-csv", figure_list, &figure_keys, &options))
     return PW_EXIT_USAGE;
 
   set = load_set (files[0], &display_name);
@@ -706,9 +772,13 @@ known_format (const char *format)
 
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
-    for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
-      if (g_str_equal (kinds[k]->export_formats[f], format))
+    {
+      for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
+        if (g_str_equal (kinds[k]->export_formats[f], format))
+          return TRUE;
+      if (g_str_equal (format, PW_XCSP3_FORMAT) && pw_xcsp3_kind_writes (kinds[k]))
         return TRUE;
+    }
   return FALSE;
 }
 
@@ -797,20 +867,84 @@ export_levels (PwLevelSet *set,
   return PW_EXIT_OK;
 }
 
-/* "non (Nonogram), …": every format some kind writes, with its kind. */
+/* "non (Nonogram), …, xcsp3 (Sudoku, …)": every format some kind writes,
+ * with its kinds. */
 static char *
 export_format_list (void)
 {
   GString *list = g_string_new (NULL);
+  GString *xcsp3 = g_string_new (NULL);
   const PwKind * const *kinds;
   guint n_kinds;
 
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
-    for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
-      g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "",
-                              kinds[k]->export_formats[f], _(kinds[k]->name));
+    {
+      for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
+        g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "",
+                                kinds[k]->export_formats[f], _(kinds[k]->name));
+      if (pw_xcsp3_kind_writes (kinds[k]))
+        g_string_append_printf (xcsp3, "%s%s", xcsp3->len ? ", " : "", _(kinds[k]->name));
+    }
+  if (xcsp3->len > 0)
+    g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "", PW_XCSP3_FORMAT,
+                            xcsp3->str);
+  g_string_free (xcsp3, TRUE);
   return g_string_free (list, FALSE);
+}
+
+/* Each level as an XCSP3 file (xcsp3.h): into the folder @output as
+ * NNN-ID.xml; a set of one level to standard output without -o, or to
+ * @output when it names an .xml file. Every file is made before any is
+ * written: a level that cannot be written (a kind without a model, an
+ * invalid level) stops the export with nothing written. */
+static int
+export_xcsp3 (PwLevelSet *set,
+              const char *display_name,
+              const char *output)
+{
+  guint n = pw_level_set_get_n_levels (set);
+  gboolean to_stdout = output == NULL || g_str_equal (output, "-");
+  gboolean one_file = !to_stdout && g_str_has_suffix (output, ".xml");
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  if ((to_stdout || one_file) && n != 1)
+    {
+      usage_error ("export", _("an XCSP3 file holds one level: give -o FOLDER for a set"));
+      return PW_EXIT_USAGE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      g_autoptr(GError) error = NULL;
+      char *text = pw_xcsp3_write_level (level, &error);
+
+      if (text == NULL)
+        {
+          g_printerr (_("puzzlewright: %s: level %u (“%s”): %s\n"), display_name, i + 1,
+                      pw_level_get_name (level), error->message);
+          return PW_EXIT_FAILURE;
+        }
+      g_ptr_array_add (texts, text);
+    }
+  if (!to_stdout && !one_file && g_mkdir_with_parents (output, 0777) != 0)
+    {
+      g_printerr ("puzzlewright: %s: %s\n", output, g_strerror (errno));
+      return PW_EXIT_FAILURE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      PwLevel *level = pw_level_set_get_level (set, i);
+      const char *text = g_ptr_array_index (texts, i);
+      /* "003-9f89faa3c3": the order, then the id in letters and digits */
+      g_autofree char *stem = file_stem (i + 1, pw_level_get_id (level));
+      g_autofree char *file = g_strdup_printf ("%s.xml", stem);
+      g_autofree char *path = g_build_filename (output != NULL ? output : ".", file, NULL);
+
+      if (!write_output (to_stdout ? NULL : one_file ? output : path, text, strlen (text)))
+        return PW_EXIT_FAILURE;
+    }
+  return PW_EXIT_OK;
 }
 
 static int
@@ -866,6 +1000,8 @@ cmd_export (int    argc,
   set = load_set (files[0], &display_name);
   if (set == NULL)
     return PW_EXIT_FAILURE;
+  if (g_str_equal (format, PW_XCSP3_FORMAT))
+    return export_xcsp3 (set, display_name, output);
   if (!g_str_equal (format, "text"))
     return export_levels (set, display_name, format, output);
   text = levels_to_text (set, display_name, &error);
@@ -886,6 +1022,7 @@ typedef struct
   guint         wanted;
   char         *notes;
   gboolean      show;
+  gboolean      quiet;   /* no line a level either (-q) */
   gint64        started;
   gint64        deadline;     /* monotonic µs, 0: none */
   GCancellable *cancellable;
@@ -912,10 +1049,10 @@ generated (gpointer data,
   pw_level_set_append (g->set, level);
   if (g->show)
     g_printerr ("\r");
-  if (measured)
+  if (!g->quiet && measured)
     g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
                 difficulty, seconds);
-  else
+  else if (!g->quiet)
     g_printerr (_("puzzlewright: level %u of %u after %.1f s\n"), n, g->wanted, seconds);
   return n < g->wanted;
 }
@@ -1032,6 +1169,7 @@ cmd_generate (int    argc,
   g.wanted = wanted;
   g.notes = command->str;
   g.show = !quiet && isatty (2);
+  g.quiet = quiet;
   g.started = g_get_monotonic_time ();
   pw_level_set_set_title (g.set, title ? title : _("Generated levels"));
   g.cancellable = cancellable;
@@ -1062,6 +1200,29 @@ cmd_generate (int    argc,
     }
   pw_level_set_unref (g.set);
   return PW_EXIT_OK;
+}
+
+void
+_pw_cli_usage_error (const char *command,
+                     const char *message)
+{
+  usage_error (command, message);
+}
+
+gboolean
+_pw_cli_write_output (const char *path,
+                      const char *data,
+                      gsize       length)
+{
+  return write_output (path, data, length);
+}
+
+PwLevelSet *
+_pw_cli_load_set (const char *path)
+{
+  g_autofree char *display_name = NULL;
+
+  return load_set (path, &display_name);
 }
 
 char *

@@ -3,6 +3,13 @@
  *   bench-freecell FIRST LAST            summary of the range
  *   bench-freecell --each FIRST LAST     one line per deal:
  *                                        deal verdict length states seconds
+ *   bench-freecell --cells K …           with K free cells instead of
+ *                                        four (with fewer than four most
+ *                                        verdicts of the hard deals are
+ *                                        proofs: every position searched)
+ *   bench-freecell --prove …             the verdict by the exhaustive
+ *                                        depth-first search (pw_fc_prove)
+ *                                        instead of the solver
  *   bench-freecell --play FIRST LAST     play mode's check (300,000
  *                                        positions, 180 ms) on positions
  *                                        along each deal's solution and one
@@ -148,7 +155,9 @@ int
 main (int    argc,
       char **argv)
 {
-  gboolean each = argc > 1 && g_str_equal (argv[1], "--each");
+  gboolean each = FALSE;
+  gboolean prove = FALSE;
+  int cells = 4;
   guint32 first, last;
   guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0, max_states = 0;
   guint max_length = 0;
@@ -157,16 +166,33 @@ main (int    argc,
   g_autoptr(GTimer) total = g_timer_new ();
   GString *unsolved = g_string_new (NULL);
 
-  if (each)
-    {
-      argc--;
-      argv++;
-    }
+  for (;;)
+    if (argc > 1 && g_str_equal (argv[1], "--each"))
+      {
+        each = TRUE;
+        argc--;
+        argv++;
+      }
+    else if (argc > 1 && g_str_equal (argv[1], "--prove"))
+      {
+        prove = TRUE;
+        argc--;
+        argv++;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--cells"))
+      {
+        cells = CLAMP (atoi (argv[2]), 0, PW_FC_MAX_FREE);
+        argc -= 2;
+        argv += 2;
+      }
+    else
+      break;
   if (argc == 4 && g_str_equal (argv[1], "--play"))
     return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each | --play] FIRST LAST\n");
+      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove] FIRST LAST\n"
+                  "       bench-freecell --play FIRST LAST\n");
       return 2;
     }
   first = strtoul (argv[1], NULL, 10);
@@ -182,10 +208,20 @@ main (int    argc,
       double seconds;
 
       pw_fc_ms_deal (deal, &level);
+      level.free_cells = cells;
       pw_fc_position_init (&start, &level);
       pw_fc_solve_options_init (&options);
       options.max_states = 5000000;
-      pw_fc_solve (&start, &options, &result, NULL);
+      if (prove)
+        {
+          /* the verdict alone */
+          memset (&result, 0, sizeof result);
+          pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
+          if (result.verdict == PW_FC_SOLVED)
+            result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+        }
+      else
+        pw_fc_solve (&start, &options, &result, NULL);
       seconds = g_timer_elapsed (timer, NULL);
       if (seconds > slowest_seconds)
         {
@@ -197,7 +233,7 @@ main (int    argc,
       switch (result.verdict)
         {
         case PW_FC_SOLVED:
-          if (!replays (&level, result.solution))
+          if (!prove && !replays (&level, result.solution))
             {
               g_printerr ("deal %u: the solution does not replay\n", deal);
               return 1;
@@ -228,9 +264,9 @@ main (int    argc,
     {
       guint64 n = (guint64) last - first + 1;
 
-      printf ("puzzlewright: deals %u-%u: %" G_GUINT64_FORMAT " solved, %" G_GUINT64_FORMAT
+      printf ("puzzlewright: deals %u-%u, %d free cells: %" G_GUINT64_FORMAT " solved, %" G_GUINT64_FORMAT
               " proved unsolvable, %" G_GUINT64_FORMAT " unknown;%s%s\n",
-              first, last, solved, unsolvable, unknown, unsolved->len ? " not solved:" : "",
+              first, last, cells, solved, unsolvable, unknown, unsolved->len ? " not solved:" : "",
               unsolved->str);
       printf ("puzzlewright: %.2f s in all, %.3f ms a deal, slowest %u (%.3f s); mean solution "
               "%.1f atomic moves (longest %u); positions checked: mean %.0f, most %"

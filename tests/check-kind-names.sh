@@ -18,7 +18,8 @@ if not ids:
 
 patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli.c", "ui/pw-level-list*.c",
             "ui/pw-level-item.c", "ui/pw-analysis-panel.c", "ui/pw-level-panel.c",
-            "ui/pw-grid-board.c", "ui/pw-board.c", "resources/ui/pw-window.ui"]
+            "ui/pw-grid-board.c", "ui/pw-cell-*.[ch]", "resources/ui/pw-cell-board.ui",
+            "ui/pw-board.c", "resources/ui/pw-window.ui"]
 status = 0
 for pattern in patterns:
     for path in sorted(glob.glob(root + "/" + pattern)):

@@ -16,6 +16,7 @@
 #include "pw-card-table.h"
 #include "pw-generate-dialog.h"
 #include "latin-board.h"
+#include "pw-cell-board.h"
 #include "pw-window.h"
 
 static void
@@ -47,6 +48,39 @@ wait_analysed (PwWindow *window)
   spin (300);
 }
 
+/* Popovers have surfaces of their own: each one open under @widget is
+ * drawn where it is on screen, over the window's picture. */
+static void
+add_popovers (GtkWidget   *window,
+              GtkWidget   *widget,
+              GtkSnapshot *snapshot)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_POPOVER (child) && gtk_widget_get_mapped (child))
+        {
+          GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (child));
+          GdkPaintable *paintable = gtk_widget_paintable_new (child);
+          double wx, wy, px, py;
+
+          gtk_native_get_surface_transform (GTK_NATIVE (window), &wx, &wy);
+          gtk_native_get_surface_transform (GTK_NATIVE (child), &px, &py);
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_translate (snapshot,
+                                  &GRAPHENE_POINT_INIT (gdk_popup_get_position_x (GDK_POPUP (surface))
+                                                        + px - wx,
+                                                        gdk_popup_get_position_y (GDK_POPUP (surface))
+                                                        + py - wy));
+          gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (child),
+                                  gtk_widget_get_height (child));
+          gtk_snapshot_restore (snapshot);
+          g_object_unref (paintable);
+        }
+      add_popovers (window, child, snapshot);
+    }
+}
+
 /* The window as GTK last drew it on screen, to a PNG. */
 static void
 save (GtkWidget  *window,
@@ -63,6 +97,7 @@ save (GtkWidget  *window,
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   g_object_unref (paintable);
+  add_popovers (window, window, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     g_error ("nothing drawn for %s", name);
@@ -83,6 +118,166 @@ find_level (PwDocument *document,
   g_error ("no level named %s in the sample set", name);
 }
 
+static PwDocument *
+load_bundled (const char *name)
+{
+  g_autofree char *path = g_build_filename (PW_SOURCE_DATADIR, "levels", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  PwDocument *document = pw_document_load (file, NULL, &error);
+
+  if (document == NULL)
+    g_error ("%s", error->message);
+  return document;
+}
+
+/* The logic kinds on the cell board, each as edited (the analysis's
+ * marks) and in play (a hint on show). */
+static void
+take_logic (PwWindow   *window,
+            const char *dir,
+            const char *group)
+{
+  if (g_str_equal (group, "queens"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("queens.json");
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Star Battle 10×10, two stars"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "star-battle.png");
+      pw_window_select_level (window, find_level (document, "Star Battle 8×8"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      for (guint i = 0; i < 3; i++)
+        {
+          pw_board_play_hint (pw_window_get_board (window));
+          pw_board_play_hint (pw_window_get_board (window));
+        }
+      pw_board_play_hint (pw_window_get_board (window));
+      spin (500);
+      save (GTK_WIDGET (window), dir, "star-battle-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  else if (g_str_equal (group, "nonogram"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("nonogram.json");
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Twelve by twelve, beyond line logic"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram.png");
+      /* a line's clues typed beside it */
+      pw_window_select_level (window, find_level (document, "Heart"));
+      wait_analysed (window);
+      pw_cell_board_edit_line (PW_CELL_BOARD (pw_window_get_board (window)), 2);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram-clues.png");
+      pw_window_select_level (window, find_level (document, "Fifteen by fifteen"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      for (guint i = 0; i < 6; i++)
+        {
+          pw_board_play_hint (pw_window_get_board (window));
+          pw_board_play_hint (pw_window_get_board (window));
+        }
+      pw_board_play_hint (pw_window_get_board (window));
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  else if (g_str_equal (group, "magic"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("magic.json");
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Four by four"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "magic.png");
+      pw_window_select_level (window, find_level (document, "Five by five"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      board = pw_window_get_board (window);
+      pw_board_play_hint (board);
+      pw_board_play_hint (board);
+      /* a value that is there already: both red */
+      for (guint c = 0; c < 25; c++)
+        if (pw_cell_board_get_position (PW_CELL_BOARD (board))[c] == 0)
+          {
+            pw_cell_board_select (PW_CELL_BOARD (board), c);
+            pw_cell_board_type_value (PW_CELL_BOARD (board), 24);
+            break;
+          }
+      pw_board_play_hint (board);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "magic-play.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  else if (g_str_equal (group, "knights-tour"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("knights-tour.json");
+      PwBoard *board;
+
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Seven by seven, blocked cells"));
+      wait_analysed (window);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "knights-tour.png");
+      pw_window_select_level (window, find_level (document, "Six by six, closed"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      board = pw_window_get_board (window);
+      for (guint i = 0; i < 9; i++)
+        {
+          pw_board_play_hint (board);
+          pw_board_play_hint (board);
+        }
+      pw_board_play_hint (board);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "knights-tour-hint.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+    }
+  else if (g_str_equal (group, "logic-dark"))
+    {
+      g_autoptr(PwDocument) document = load_bundled ("nonogram.json");
+      PwBoard *board;
+
+      g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+      pw_window_set_document (window, document);
+      pw_window_select_level (window, find_level (document, "Twelve by twelve, beyond line logic"));
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      board = pw_window_get_board (window);
+      for (guint i = 0; i < 8; i++)
+        {
+          pw_board_play_hint (board);
+          pw_board_play_hint (board);
+        }
+      /* a black cell where the picture has none: Check crosses it out */
+      for (guint c = 0; c < 144; c++)
+        if (pw_cell_board_get_position (PW_CELL_BOARD (board))[c] == 2)
+          {
+            pw_board_play_back (board);
+            break;
+          }
+      pw_cell_board_check (PW_CELL_BOARD (board));
+      pw_board_play_hint (board);
+      spin (500);
+      save (GTK_WIDGET (window), dir, "nonogram-dark.png");
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+      g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE,
+                    NULL);
+    }
+  else
+    g_error ("no screenshots named %s", group);
+}
+
+/* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
+ * named (queens, nonogram, magic, knights-tour). */
 int
 main (int   argc,
       char *argv[])
@@ -117,6 +312,13 @@ main (int   argc,
   pw_window_set_document (window, document);
   gtk_window_present (GTK_WINDOW (window));
   spin (500);
+  if (argc > 2)
+    {
+      for (int i = 2; i < argc; i++)
+        take_logic (window, dir, argv[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
 
   /* 1: editing a mid-sized level, every column filled in */
   pw_window_select_level (window, find_level (document, "Crate Expectations"));
@@ -298,6 +500,11 @@ main (int   argc,
     spin (500);
     save (GTK_WIDGET (window), dir, "futoshiki.png");
   }
+
+  take_logic (window, dir, "queens");
+  take_logic (window, dir, "nonogram");
+  take_logic (window, dir, "magic");
+  take_logic (window, dir, "knights-tour");
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

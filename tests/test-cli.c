@@ -487,8 +487,8 @@ test_same_seed_same_output (void)
     }
 }
 
-/* generate writes the levels asked for, loadable and analysable;
- * parameters it does not know are usage errors. */
+/* generate writes the levels asked for, loadable and analysable, and
+ * quietly with -q; parameters it does not know are usage errors. */
 static void
 test_generate (void)
 {
@@ -502,6 +502,8 @@ test_generate (void)
   run_cli (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
            "--count", "2", "--seed", "5", "-q", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
+  /* -q: nothing on stderr, not even a line a level */
+  g_assert_cmpstr (run.err, ==, "");
   run_cli (&analysed, "analyse", "--format", "json", out, NULL);
   g_assert_cmpint (analysed.status, ==, 0);
   records = parse_array (analysed.out);
@@ -744,6 +746,268 @@ test_import_nul (void)
   test_remove_dir (dir);
 }
 
+static const char duplicates_set[] =
+  "{ \"format\" : \"puzzlewright-level-set\", \"version\" : 1, \"levels\" : [\n"
+  "  { \"id\" : \"a\", \"name\" : \"A\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#r..R\", \"#.$.#\", \"#####\" ] } },\n"
+  "  { \"id\" : \"b\", \"name\" : \"B\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#.$.#\", \"#b..B\", \"#####\" ] } },\n"
+  "  { \"id\" : \"c\", \"name\" : \"C\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"#####\", \"#r..R\", \"#..$#\", \"#####\" ] } },\n"
+  "  { \"id\" : \"d\", \"name\" : \"D\", \"kind\" : \"slide\",\n"
+  "    \"payload\" : { \"grid\" : [ \"####\", \"#.r#\", \"#$.#\", \"#..#\", \"##R#\" ] } }\n"
+  "] }\n";
+
+/* One line per group, ids separated by spaces (mirrored, recoloured,
+ * turned: a, b and d are one puzzle); across sets, FILE:ID. */
+static void
+test_duplicates (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *first = g_build_filename (dir, "first.json", NULL);
+  g_autofree char *second = g_build_filename (dir, "second.json", NULL);
+  g_autofree char *both = NULL;
+
+  g_assert_true (g_file_set_contents (first, duplicates_set, -1, NULL));
+  g_assert_true (g_file_set_contents (second, duplicates_set, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", first, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, "a b d\n");
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", first, second, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    both = g_strdup_printf ("%s:a %s:b %s:d %s:a %s:b %s:d\n%s:c %s:c\n", first, first, first,
+                            second, second, second, first, second);
+    g_assert_cmpstr (run.out, ==, both);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "duplicates", NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  test_remove_dir (dir);
+}
+
+/* The template to fill in; two testers' sheets merged into the set,
+ * what each file did said on stdout; importing again adds nothing; the
+ * CSV export sums the playtests up per level. */
+static void
+test_playtests (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set_path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *ann = g_build_filename (dir, "ann.csv", NULL);
+  g_autofree char *bo = g_build_filename (dir, "bo.csv", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (set_path);
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_assert_true (g_file_set_contents (set_path, duplicates_set, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "template", set_path, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_str_has_prefix (run.out, "level,name,tester,date,rating,seconds,completed,"
+                                              "moves,hints_used,notes\r\n\"a\",\"A\",,"));
+  }
+  g_assert_true (g_file_set_contents (ann, "level,tester,date,rating,seconds\n"
+                                           "a,Ann,2026-11-20,2,30\n"
+                                           "b,Ann,2026-11-20,6,90\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bo, "Level,Tester,Date,Rating,Seconds,Completed\n"
+                                          "a,Bo,2026-11-21,4,50,yes\n"
+                                          "a,Bo,2026-11-21,5,,\n"
+                                          "q,Bo,2026-11-21,5,,\n"
+                                          "a,Cy,2026-11-21,0,70,no\n", -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    expected = g_strdup_printf ("%s: 2 added, 0 merged, 0 refused\n"
+                                "%s: 2 added, 1 merged, 1 refused\n"
+                                "  line 4: no level has the id “q”\n", ann, bo);
+    g_assert_cmpstr (run.out, ==, expected);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    g_assert_nonnull (strstr (run.out, "0 added, 2 merged"));
+    g_assert_nonnull (strstr (run.out, "0 added, 3 merged, 1 refused"));
+  }
+  set = pw_level_set_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_get_playtests (pw_level_set_get_level (set, 0))->len, ==, 3);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export-csv", "-q", set_path, "-o", "-", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    rows = test_parse_csv (run.out);
+  }
+  /* a: Ann 2 (30 s), Bo 5 (50 s), Cy 0 (70 s, not finished) */
+  g_assert_cmpstr (test_csv_cell (rows, 1, "playtests"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "mean_rating"), ==, "2.33333");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_rating"), ==, "2");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_seconds"), ==, "50");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "completion_rate"), ==, "0.666667");
+  g_assert_cmpstr (test_csv_cell (rows, 3, "playtests"), ==, "0");
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "playtests", "export", NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  test_remove_dir (dir);
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* export --format xcsp3 writes a file a level into the folder named,
+ * NNN-ID.xml; import --kind auto reads them back as the same levels; a
+ * set with a level of a kind without a model, or a file changed beyond
+ * the subset, is refused with nothing written. */
+static void
+test_xcsp3 (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *folder = g_build_filename (dir, "xml", NULL);
+  g_autofree char *back_path = g_build_filename (dir, "back.json", NULL);
+  g_autofree char *none_folder = g_build_filename (dir, "none", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.xml", NULL);
+  g_autofree char *logic = data_path ("logic-kinds.json");
+  g_autofree char *sample = sample_path ();
+  g_autoptr(GFile) logic_file = g_file_new_for_path (logic);
+  g_autoptr(GFile) back_file = g_file_new_for_path (back_path);
+  g_autoptr(PwLevelSet) original = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+
+  original = pw_level_set_load (logic_file, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "xcsp3", logic, "-o", folder, NULL);
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  listing = g_dir_open (folder, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_ptr_array_add (files, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (files, compare_paths);
+  g_assert_cmpuint (files->len, ==, pw_level_set_get_n_levels (original));
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *prefix = g_strdup_printf ("%03u-", i + 1);
+
+      g_assert_true (g_str_has_prefix (base, prefix));
+      g_assert_true (g_str_has_suffix (base, ".xml"));
+    }
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    int wait_status;
+
+    /* import --kind auto FILE… -o back.json, the files in order */
+    g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+    g_ptr_array_add (argv, "import");
+    g_ptr_array_add (argv, "--kind");
+    g_ptr_array_add (argv, "auto");
+    for (guint i = 0; i < files->len; i++)
+      g_ptr_array_add (argv, g_ptr_array_index (files, i));
+    g_ptr_array_add (argv, "-o");
+    g_ptr_array_add (argv, back_path);
+    g_ptr_array_add (argv, NULL);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &wait_status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (err, ==, "");
+    g_assert_true (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0);
+  }
+  back = pw_level_set_load (back_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, pw_level_set_get_n_levels (original));
+  for (guint i = 0; i < pw_level_set_get_n_levels (back); i++)
+    {
+      PwLevel *a = pw_level_set_get_level (original, i);
+      PwLevel *b = pw_level_set_get_level (back, i);
+
+      g_assert_true (pw_level_same_content (a, b));
+      g_assert_cmpstr (pw_level_get_id (a), ==, pw_level_get_id (b));
+      g_assert_cmpstr (pw_level_get_name (a), ==, pw_level_get_name (b));
+      g_assert_cmpstr (pw_level_get_notes (a), ==, pw_level_get_notes (b));
+    }
+
+  /* a set with slide levels: refused, naming the first, no folder made */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "export", "--format", "xcsp3", sample, "-o", none_folder, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "level 1"));
+    g_assert_nonnull (strstr (run.err, "XCSP3"));
+    g_assert_false (g_file_test (none_folder, G_FILE_TEST_EXISTS));
+  }
+
+  /* a file changed beyond the subset: refused with its line and element,
+   * and the set is not written */
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *text = NULL;
+    g_autofree char *bad = NULL;
+    char *at;
+
+    g_assert_true (g_file_get_contents (g_ptr_array_index (files, 0), &text, NULL, NULL));
+    at = strstr (text, "<allDifferent>");
+    g_assert_nonnull (at);
+    bad = g_strdup_printf ("%.*s<allDifferent case=\"true\">%s", (int) (at - text), text,
+                           at + strlen ("<allDifferent>"));
+    g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+    g_assert_true (g_remove (back_path) == 0);
+    run_cli (&run, "import", "--kind", "auto", g_ptr_array_index (files, 1), bad_path,
+             "-o", back_path, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "bad.xml: line "));
+    g_assert_nonnull (strstr (run.err, "<allDifferent>: the attribute “case” is not understood"));
+    g_assert_false (g_file_test (back_path, G_FILE_TEST_EXISTS));
+  }
+  /* --kind names another kind than the file's */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "import", "--kind", "latin", g_ptr_array_index (files, 0), "-o", back_path,
+             NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "“magic”, not “latin”"));
+    g_assert_false (g_file_test (back_path, G_FILE_TEST_EXISTS));
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -763,10 +1027,13 @@ main (int   argc,
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);
   g_test_add_func ("/cli/analyse/same-seed", test_same_seed_same_output);
   g_test_add_func ("/cli/generate", test_generate);
+  g_test_add_func ("/cli/duplicates", test_duplicates);
+  g_test_add_func ("/cli/playtests", test_playtests);
   g_test_add_func ("/cli/nonogram/import", test_nonogram_import);
   g_test_add_func ("/cli/nonogram/export-non", test_nonogram_export_non);
   g_test_add_func ("/cli/nonogram/export-text", test_nonogram_export_text);
   g_test_add_func ("/cli/nonogram/analyse", test_nonogram_analyse);
+  g_test_add_func ("/cli/xcsp3", test_xcsp3);
 
   return g_test_run ();
 }

@@ -336,6 +336,52 @@ test_ids (void)
   g_assert_true (pw_level_set_get_level (set, 0) == b);
 }
 
+/* What play mode records: the date, moves and hints read back; a
+ * playtest without a rating; members left out when not recorded. */
+static void
+test_recorded_playtests (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "good",
+                                                 "playtests-recorded.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+  GPtrArray *playtests;
+  const PwPlaytest *p;
+  PwPlaytestStats stats;
+
+  g_assert_no_error (error);
+  playtests = pw_level_get_playtests (pw_level_set_get_level (set, 0));
+  g_assert_cmpuint (playtests->len, ==, 3);
+  p = g_ptr_array_index (playtests, 0);
+  g_assert_cmpstr (p->date, ==, "2026-11-28");
+  g_assert_cmpint (p->rating, ==, 3);
+  g_assert_cmpfloat (p->seconds, ==, 41.5);
+  g_assert_cmpint (p->moves, ==, 7);
+  g_assert_cmpint (p->hints_used, ==, 1);
+  p = g_ptr_array_index (playtests, 1);
+  g_assert_cmpint (p->rating, ==, PW_RATING_NONE);
+  g_assert_false (p->completed);
+  g_assert_cmpint (p->hints_used, ==, 0);
+  p = g_ptr_array_index (playtests, 2);
+  g_assert_null (p->date);
+  g_assert_cmpint (p->moves, ==, 12);
+  g_assert_cmpint (p->hints_used, ==, -1);
+
+  pw_level_playtest_stats (pw_level_set_get_level (set, 0), &stats);
+  g_assert_cmpuint (stats.count, ==, 3);
+  g_assert_cmpuint (stats.ratings, ==, 2);
+  g_assert_cmpfloat (stats.mean_rating, ==, 4);
+
+  /* dates are calendar dates */
+  g_assert_true (pw_playtest_date_valid ("2024-02-29"));
+  g_assert_false (pw_playtest_date_valid ("2023-02-29"));
+  g_assert_false (pw_playtest_date_valid ("2023-13-01"));
+  g_assert_false (pw_playtest_date_valid ("2023-1-01"));
+  g_assert_false (pw_playtest_date_valid ("0999-01-01"));
+  g_assert_false (pw_playtest_date_valid ("2023-01-01T10:00"));
+}
+
 /* Plain-text import: titles, notes, several levels, errors with lines. */
 static void
 test_import_text (void)
@@ -403,6 +449,7 @@ main (int   argc,
   g_test_add_func ("/io/level-set/save-atomic", test_save_atomic);
   g_test_add_func ("/io/level-set/save-fails-cleanly", test_save_fails_cleanly);
   g_test_add_func ("/io/level-set/ids", test_ids);
+  g_test_add_func ("/io/level-set/recorded-playtests", test_recorded_playtests);
   g_test_add_func ("/io/import/text", test_import_text);
 
   return g_test_run ();

@@ -609,6 +609,154 @@ test_grade_against_plain (void)
   g_assert_cmpuint (multi_pass, >, 100);
 }
 
+/* Hints: from random positions (cells known from a picture, or at
+ * random, so some contradict), the step is the first line plain
+ * enumeration finds impossible, else a line deciding the most cells
+ * (the first of those), with exactly the cells enumeration decides
+ * there; steps taken one after another reach line logic's fixpoint, the
+ * grader's undecided cells. */
+static void
+test_next_step (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (test_seed ());
+  guint contradictions = 0, steps = 0, stuck = 0;
+
+  for (guint round = 0; round < 3000; round++)
+    {
+      guint w = g_rand_int_range (rand, 1, 9), h = g_rand_int_range (rand, 1, 9);
+      g_autoptr(PwNonoClues) clues = NULL;
+      g_autoptr(PwNonoStep) step = NULL;
+      guint8 picture[64], grid[64];
+      int expect = -1, first_bad = -1;
+      guint most = 0;
+
+      for (guint c = 0; c < w * h; c++)
+        picture[c] = g_rand_boolean (rand);
+      clues = _pw_nono_clues_of_grid (picture, w, h);
+      for (guint c = 0; c < w * h; c++)
+        {
+          guint r = g_rand_int_range (rand, 0, 10);
+
+          grid[c] = r < 6 ? PW_NONO_UNKNOWN
+                    : r < 9 ? (picture[c] ? PW_NONO_BLACK : PW_NONO_WHITE)
+                    : (g_rand_boolean (rand) ? PW_NONO_BLACK : PW_NONO_WHITE);
+        }
+
+      for (guint l = 0; l < w + h && first_bad < 0; l++)
+        {
+          gboolean row = l < h;
+          guint n = row ? w : h, first = row ? l * w : l - h, stride = row ? 1 : w, fixed = 0;
+          guint8 line[16];
+
+          for (guint i = 0; i < n; i++)
+            line[i] = grid[first + i * stride];
+          if (!plain_line (_pw_nono_clues_line (clues, l), _pw_nono_clues_count (clues, l), line,
+                           n))
+            {
+              first_bad = l;
+              break;
+            }
+          for (guint i = 0; i < n; i++)
+            fixed += grid[first + i * stride] == PW_NONO_UNKNOWN && line[i] != PW_NONO_UNKNOWN;
+          if (fixed > most)
+            {
+              most = fixed;
+              expect = l;
+            }
+        }
+
+      step = _pw_nono_next_step (w, h, clues, grid);
+      if (first_bad >= 0)
+        {
+          g_assert_nonnull (step);
+          g_assert_true (step->contradiction);
+          g_assert_cmpuint (step->line, ==, first_bad);
+          g_assert_cmpuint (step->black->len + step->white->len, ==, 0);
+          contradictions++;
+          continue;
+        }
+      if (expect < 0)
+        {
+          g_assert_null (step);
+          stuck++;
+          continue;
+        }
+      g_assert_nonnull (step);
+      g_assert_false (step->contradiction);
+      g_assert_cmpuint (step->line, ==, expect);
+      g_assert_cmpuint (step->black->len + step->white->len, ==, most);
+      g_assert_nonnull (strstr (step->sentence, expect < (int) h ? "Row" : "Column"));
+      {
+        gboolean row = expect < (int) h;
+        guint n = row ? w : h, first = row ? expect * w : expect - h, stride = row ? 1 : w;
+        guint8 line[16];
+
+        for (guint i = 0; i < n; i++)
+          line[i] = grid[first + i * stride];
+        plain_line (_pw_nono_clues_line (clues, expect), _pw_nono_clues_count (clues, expect),
+                    line, n);
+        for (guint i = 0; i < step->black->len; i++)
+          {
+            guint c = g_array_index (step->black, guint, i);
+
+            g_assert_cmpuint (grid[c], ==, PW_NONO_UNKNOWN);
+            g_assert_cmpuint (line[(c - first) / stride], ==, PW_NONO_BLACK);
+          }
+        for (guint i = 0; i < step->white->len; i++)
+          {
+            guint c = g_array_index (step->white, guint, i);
+
+            g_assert_cmpuint (grid[c], ==, PW_NONO_UNKNOWN);
+            g_assert_cmpuint (line[(c - first) / stride], ==, PW_NONO_WHITE);
+          }
+      }
+      steps++;
+    }
+  g_assert_cmpuint (contradictions, >, 100);
+  g_assert_cmpuint (steps, >, 1000);
+  g_assert_cmpuint (stuck, >, 10);
+
+  /* steps to the end: the grader's fixpoint */
+  for (guint round = 0; round < 500; round++)
+    {
+      guint w = g_rand_int_range (rand, 1, 12), h = g_rand_int_range (rand, 1, 12);
+      g_autoptr(PwNonoClues) clues = NULL;
+      g_autoptr(PwNonoSolver) solver = NULL;
+      g_autofree guint8 *undecided = g_new0 (guint8, w * h);
+      PwNonoGrade grade = { 0 };
+      guint8 picture[144], grid[144];
+      guint taken = 0;
+
+      for (guint c = 0; c < w * h; c++)
+        picture[c] = g_rand_int_range (rand, 0, 3) > 0;
+      clues = _pw_nono_clues_of_grid (picture, w, h);
+      solver = _pw_nono_solver_new (w, h, clues);
+      grade.undecided = undecided;
+      g_assert_true (_pw_nono_grade (solver, 0, &grade, NULL, NULL));
+      memset (grid, PW_NONO_UNKNOWN, w * h);
+      for (;;)
+        {
+          g_autoptr(PwNonoStep) next = _pw_nono_next_step (w, h, clues, grid);
+
+          if (next == NULL)
+            break;
+          g_assert_false (next->contradiction);
+          g_assert_cmpuint (next->black->len + next->white->len, >, 0);
+          for (guint i = 0; i < next->black->len; i++)
+            grid[g_array_index (next->black, guint, i)] = PW_NONO_BLACK;
+          for (guint i = 0; i < next->white->len; i++)
+            grid[g_array_index (next->white, guint, i)] = PW_NONO_WHITE;
+          g_assert_cmpuint (++taken, <=, w * h);
+        }
+      for (guint c = 0; c < w * h; c++)
+        {
+          g_assert_cmpint (undecided[c], ==, grid[c] == PW_NONO_UNKNOWN);
+          if (grid[c] != PW_NONO_UNKNOWN)
+            g_assert_cmpint (grid[c] == PW_NONO_BLACK, ==, picture[c]);
+        }
+    }
+}
+
 static PwNonogramLevel *
 level_from_rows (const char * const *rows)
 {
@@ -1435,6 +1583,7 @@ main (int    argc,
   g_test_add_func ("/analysis/nonogram/counts-larger", test_counts_larger);
   g_test_add_func ("/analysis/nonogram/grade-against-plain", test_grade_against_plain);
   g_test_add_func ("/analysis/nonogram/grade-worked", test_grade_worked);
+  g_test_add_func ("/analysis/nonogram/next-step", test_next_step);
   g_test_add_func ("/analysis/nonogram/read-non", test_read_non);
   g_test_add_func ("/analysis/nonogram/read-nin", test_read_nin);
   g_test_add_func ("/analysis/nonogram/read-taai", test_read_taai);

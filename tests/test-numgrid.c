@@ -310,7 +310,9 @@ plain_random_solution (const Plain *p,
  * changes, and the search that counts nodes by their definition (one
  * value tried at a choice point: the lowest cell among those with the
  * fewest candidates, two or more; values ascending). Domains are one
- * byte per (cell, value). */
+ * byte per (cell, value). @cell_units is NULL for the rules of
+ * PW_NUMGRID_PROPAGATE_SINGLES, and given (plain_cell_units) for
+ * PW_NUMGRID_PROPAGATE_LOCKED, which adds locked candidates. */
 
 typedef struct
 {
@@ -319,6 +321,17 @@ typedef struct
   guint64      nodes;
   guint64      solutions;
 } PlainSearch;
+
+static gboolean
+cell_in_unit (GArray **cell_units,
+              guint    c,
+              guint    u)
+{
+  for (guint i = 0; i < cell_units[c]->len; i++)
+    if (g_array_index (cell_units[c], guint, i) == u)
+      return TRUE;
+  return FALSE;
+}
 
 #define DOM(d, c, v) ((d)[(gsize) (c) * p->n_values + (v) - 1])
 
@@ -360,9 +373,11 @@ dom_last (const Plain  *p,
  * has no place, a unit naming a cell twice. */
 static gboolean
 plain_propagate (const Plain *p,
+                 GArray     **cell_units,
                  guint8      *dom)
 {
   gboolean changed = TRUE;
+  g_autofree guint *where = g_new (guint, p->n_values);
 
   for (guint u = 0; u < plain_n_units (p); u++)
     {
@@ -427,6 +442,45 @@ plain_propagate (const Plain *p,
                 }
             }
         }
+      /* locked candidates: when every place of a value in a unit A of n
+       * cells is a cell of another unit B, the value leaves the cells of
+       * B outside A */
+      for (guint a = 0; cell_units != NULL && a < plain_n_units (p); a++)
+        {
+          guint n;
+          const guint *cells = plain_unit (p, a, &n);
+
+          if (n != p->n_values)
+            continue;
+          for (guint v = 1; v <= p->n_values; v++)
+            {
+              guint k = 0;
+
+              for (guint i = 0; i < n; i++)
+                if (DOM (dom, cells[i], v))
+                  where[k++] = cells[i];
+              if (k == 0)
+                continue;   /* no place: failed above */
+              /* B is among the units of the first place */
+              for (guint j = 0; j < cell_units[where[0]]->len; j++)
+                {
+                  guint b = g_array_index (cell_units[where[0]], guint, j), m;
+                  const guint *b_cells = plain_unit (p, b, &m);
+                  gboolean inside = b != a;
+
+                  for (guint i = 0; i < k && inside; i++)
+                    inside = cell_in_unit (cell_units, where[i], b);
+                  if (!inside)
+                    continue;
+                  for (guint i = 0; i < m; i++)
+                    if (!cell_in_unit (cell_units, b_cells[i], a) && DOM (dom, b_cells[i], v))
+                      {
+                        DOM (dom, b_cells[i], v) = 0;
+                        changed = TRUE;
+                      }
+                }
+            }
+        }
       /* a < b: a below the largest of b, b above the smallest of a */
       for (guint i = 0; i < p->less->len; i++)
         {
@@ -477,7 +531,7 @@ plain_search_from (PlainSearch *ps,
   guint best = G_MAXUINT, best_n = G_MAXUINT;
   g_autofree guint8 *child = NULL;
 
-  if (!plain_propagate (p, dom))
+  if (!plain_propagate (p, ps->cell_units, dom))
     return;
   for (guint c = 0; c < p->n_cells; c++)
     {
@@ -506,39 +560,58 @@ plain_search_from (PlainSearch *ps,
       }
 }
 
-/* Nodes and solutions of the whole search. */
+/* Nodes and solutions of the whole search with the rules of @level. */
 static void
-plain_search (const Plain  *p,
-              const guint8 *assume,
-              guint64      *nodes,
-              guint64      *solutions)
+plain_search (const Plain          *p,
+              const guint8         *assume,
+              PwNumGridPropagation  level,
+              guint64              *nodes,
+              guint64              *solutions)
 {
   PlainSearch ps = { p, NULL, 0, 0 };
   g_autofree guint8 *dom = g_new (guint8, (gsize) p->n_cells * p->n_values);
 
+  if (level == PW_NUMGRID_PROPAGATE_LOCKED)
+    ps.cell_units = plain_cell_units (p);
   plain_initial (p, assume, dom);
   plain_search_from (&ps, dom);
   *nodes = ps.nodes;
   *solutions = ps.solutions;
+  if (ps.cell_units != NULL)
+    cell_units_free (ps.cell_units, p->n_cells);
 }
 
-/* pw_numgrid_propagate gives exactly the plain fixpoint. */
-static void
-assert_root_propagation (const PwNumGrid *grid,
-                         const Plain     *p,
-                         const guint8    *assume)
+/* The root propagation at @level (pw_numgrid_propagate for singles) gives
+ * exactly the plain fixpoint. Returns the candidates left, 0 on a
+ * contradiction. */
+static guint64
+assert_root_propagation (const PwNumGrid      *grid,
+                         const Plain          *p,
+                         const guint8         *assume,
+                         PwNumGridPropagation  level)
 {
   g_autofree guint8 *dom = g_new (guint8, (gsize) p->n_cells * p->n_values);
   g_autofree PwValueSet *cand = g_new (PwValueSet, p->n_cells);
+  GArray **cell_units = level == PW_NUMGRID_PROPAGATE_LOCKED ? plain_cell_units (p) : NULL;
+  guint64 left = 0;
   gboolean ok;
 
   plain_initial (p, assume, dom);
-  ok = plain_propagate (p, dom);
-  g_assert_true (pw_numgrid_propagate (grid, assume, cand) == ok);
+  ok = plain_propagate (p, cell_units, dom);
+  if (level == PW_NUMGRID_PROPAGATE_SINGLES)
+    g_assert_true (pw_numgrid_propagate (grid, assume, cand) == ok);
+  else
+    g_assert_true (_pw_numgrid_propagate_level (grid, assume, level, cand) == ok);
   if (ok)
     for (guint c = 0; c < p->n_cells; c++)
       for (guint v = 1; v <= p->n_values; v++)
-        g_assert_true (pw_value_set_has (&cand[c], v) == DOM (dom, c, v));
+        {
+          g_assert_true (pw_value_set_has (&cand[c], v) == DOM (dom, c, v));
+          left += DOM (dom, c, v);
+        }
+  if (cell_units != NULL)
+    cell_units_free (cell_units, p->n_cells);
+  return left;
 }
 
 #undef DOM
@@ -618,6 +691,7 @@ typedef struct
   guint64 none;
   guint64 unique;
   guint64 nodes;
+  guint64 locked_nodes;   /* with PW_NUMGRID_PROPAGATE_LOCKED */
 } Tally;
 
 /* Everything the engine promises, for one problem, against the plain
@@ -658,9 +732,61 @@ check_problem (const Plain *p,
   {
     guint64 plain_nodes, plain_count;
 
-    plain_search (p, NULL, &plain_nodes, &plain_count);
+    plain_search (p, NULL, PW_NUMGRID_PROPAGATE_SINGLES, &plain_nodes, &plain_count);
     g_assert_cmpuint (plain_count, ==, total);
     g_assert_cmpuint (plain_nodes, ==, nodes);
+  }
+
+  /* with locked candidates: the same solutions (the choices may differ,
+   * so the order may), nodes by that level's definition; the fast path's
+   * choice for grids other than the standard 9 × 9 */
+  {
+    guint64 plain_nodes, plain_count;
+    PwNumGridResult result3;
+    g_autoptr(GPtrArray) third = NULL;
+
+    search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+    again = run (grid, search, &result2);
+    g_assert_cmpuint (result2.solutions, ==, total);
+    g_assert_true (result2.exhausted);
+    assert_subset (again, all);
+    plain_search (p, NULL, PW_NUMGRID_PROPAGATE_LOCKED, &plain_nodes, &plain_count);
+    g_assert_cmpuint (plain_count, ==, total);
+    g_assert_cmpuint (plain_nodes, ==, result2.nodes);
+    tally->locked_nodes += result2.nodes;
+
+    search.propagation = PW_NUMGRID_PROPAGATE_SINGLES;
+    search.allow_fast_path = TRUE;
+    third = run (grid, search, &result3);
+    g_assert_cmpuint (result3.solutions, ==, total);
+    if (!_pw_sudoku9_applies (grid))
+      {
+        g_assert_cmpuint (result3.nodes, ==, result2.nodes);
+        assert_same_sequence (again, third, total);
+      }
+    search.allow_fast_path = FALSE;
+    search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+    g_clear_pointer (&third, g_ptr_array_unref);
+
+    /* its node limits, and a random order: the same set */
+    if (result2.nodes >= 2)
+      {
+        search.max_nodes = result2.nodes - 1;
+        third = run (grid, search, &result3);
+        g_assert_true (result3.node_limit);
+        g_assert_cmpuint (result3.nodes, ==, result2.nodes - 1);
+        assert_same_sequence (again, third, result3.solutions);
+        g_clear_pointer (&third, g_ptr_array_unref);
+        search.max_nodes = 0;
+      }
+    search.random_order = TRUE;
+    search.seed = g_rand_int (rand);
+    third = run (grid, search, &result3);
+    g_assert_cmpuint (result3.solutions, ==, total);
+    assert_subset (third, all);
+    search.random_order = FALSE;
+    search.propagation = PW_NUMGRID_PROPAGATE_SINGLES;
+    g_clear_pointer (&again, g_ptr_array_unref);
   }
 
   /* repeatable: the same solutions in the same order, the same nodes */
@@ -726,7 +852,8 @@ check_problem (const Plain *p,
 
   /* the root propagation is the plain fixpoint, and keeps every
    * solution's values */
-  assert_root_propagation (grid, p, NULL);
+  assert_root_propagation (grid, p, NULL, PW_NUMGRID_PROPAGATE_SINGLES);
+  assert_root_propagation (grid, p, NULL, PW_NUMGRID_PROPAGATE_LOCKED);
   ok = pw_numgrid_propagate (grid, NULL, cand);
   if (!ok)
     g_assert_cmpuint (total, ==, 0);
@@ -774,11 +901,21 @@ check_problem (const Plain *p,
     {
       guint64 plain_nodes, plain_count;
 
-      plain_search (p, assume, &plain_nodes, &plain_count);
+      plain_search (p, assume, PW_NUMGRID_PROPAGATE_SINGLES, &plain_nodes, &plain_count);
       g_assert_cmpuint (plain_count, ==, brute_assumed->len);
       g_assert_cmpuint (plain_nodes, ==, result2.nodes);
+      g_clear_pointer (&again, g_ptr_array_unref);
+
+      search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+      again = run (grid, search, &result2);
+      search.propagation = PW_NUMGRID_PROPAGATE_SINGLES;
+      g_assert_cmpuint (result2.solutions, ==, brute_assumed->len);
+      assert_subset (again, all_assumed);
+      plain_search (p, assume, PW_NUMGRID_PROPAGATE_LOCKED, &plain_nodes, &plain_count);
+      g_assert_cmpuint (plain_nodes, ==, result2.nodes);
     }
-    assert_root_propagation (grid, p, assume);
+    assert_root_propagation (grid, p, assume, PW_NUMGRID_PROPAGATE_SINGLES);
+    assert_root_propagation (grid, p, assume, PW_NUMGRID_PROPAGATE_LOCKED);
     search.assume = NULL;
 
     ok = pw_numgrid_propagate (grid, assume, cand);
@@ -804,8 +941,8 @@ tally_report (const char  *what,
 {
   g_test_message ("%s: %" G_GUINT64_FORMAT " problems, %" G_GUINT64_FORMAT " with no solution, %"
                   G_GUINT64_FORMAT " unique, %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT
-                  " nodes", what, tally->instances, tally->none, tally->unique, tally->solutions,
-                  tally->nodes);
+                  " nodes, %" G_GUINT64_FORMAT " with locked candidates", what, tally->instances,
+                  tally->none, tally->unique, tally->solutions, tally->nodes, tally->locked_nodes);
   /* the mix must hold every kind of answer */
   g_assert_cmpuint (tally->none, >, 0);
   g_assert_cmpuint (tally->unique, >, 0);
@@ -1080,6 +1217,7 @@ test_numgrid_jigsaw_diagonal (void)
       check_problem (p, rand, &tally);
     }
   tally_report ("jigsaw regions and diagonals, 4x4 to 6x6", &tally);
+  g_assert_cmpuint (tally.locked_nodes, <, tally.nodes);
 }
 
 static void
@@ -1239,6 +1377,233 @@ test_numgrid_wide (void)
   g_assert_cmpuint (tally.none, >, 0);
   g_assert_cmpuint (tally.unique, >, 0);
   g_assert_cmpuint (tally.instances - tally.none - tally.unique, >, 0);
+}
+
+/* Locked candidates where they bite, on grids too large to enumerate:
+ * the root fixpoint at each level is the plain one (and the locked one
+ * inside the singles one); the locked search finds the solutions of the
+ * singles search (itself checked against enumeration above) with nodes
+ * by its definition (the plain search). */
+
+typedef struct
+{
+  guint64 problems;
+  guint64 stronger;       /* the locked root left fewer candidates */
+  guint64 searched;
+  guint64 singles_nodes;
+  guint64 locked_nodes;
+} LockedTally;
+
+static void
+check_locked (const Plain *p,
+              gboolean     search_too,
+              LockedTally *tally)
+{
+  g_autoptr(PwNumGrid) grid = plain_to_grid (p);
+  guint64 singles_left, locked_left;
+
+  tally->problems++;
+  singles_left = assert_root_propagation (grid, p, NULL, PW_NUMGRID_PROPAGATE_SINGLES);
+  locked_left = assert_root_propagation (grid, p, NULL, PW_NUMGRID_PROPAGATE_LOCKED);
+  g_assert_cmpuint (locked_left, <=, singles_left);
+  tally->stronger += locked_left < singles_left;
+
+  if (search_too)
+    {
+      PwNumGridSearch search;
+      PwNumGridResult singles, locked;
+      g_autoptr(GPtrArray) a = NULL;
+      g_autoptr(GPtrArray) b = NULL;
+      g_autoptr(GHashTable) all = NULL;
+      guint64 plain_nodes, plain_count;
+
+      pw_numgrid_search_init (&search);
+      a = run (grid, search, &singles);
+      search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+      b = run (grid, search, &locked);
+      g_assert_cmpuint (locked.solutions, ==, singles.solutions);
+      all = key_set (a);
+      assert_subset (b, all);
+      plain_search (p, NULL, PW_NUMGRID_PROPAGATE_LOCKED, &plain_nodes, &plain_count);
+      g_assert_cmpuint (plain_count, ==, locked.solutions);
+      g_assert_cmpuint (plain_nodes, ==, locked.nodes);
+      tally->searched++;
+      tally->singles_nodes += singles.nodes;
+      tally->locked_nodes += locked.nodes;
+    }
+}
+
+/* A solution of @p's rules from the engine's random order (checked by
+ * run); FALSE when there is none. */
+static gboolean
+engine_random_solution (const Plain *p,
+                        guint64      seed,
+                        guint8      *solution)
+{
+  g_autoptr(PwNumGrid) grid = plain_to_grid (p);
+  g_autoptr(GPtrArray) one = NULL;
+  PwNumGridSearch search;
+  PwNumGridResult result;
+
+  pw_numgrid_search_init (&search);
+  search.max_solutions = 1;
+  search.max_nodes = 3000;
+  search.random_order = TRUE;
+  search.seed = seed;
+  search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+  one = run (grid, search, &result);
+  if (one->len == 0)
+    return FALSE;
+  memcpy (solution, one->pdata[0], p->n_cells);
+  return TRUE;
+}
+
+static void
+shuffle (GRand *rand,
+         guint *a,
+         guint  n)
+{
+  for (guint i = 0; i < n; i++)
+    a[i] = i;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, (gint32) i), t = a[i - 1];
+
+      a[i - 1] = a[j];
+      a[j] = t;
+    }
+}
+
+/* A full Sudoku of order b² with b × b boxes: the pattern
+ * (b · (row % b) + row / b + col) % n, symbols relabelled, rows shuffled
+ * within bands and columns within stacks. */
+static void
+pattern_square (GRand  *rand,
+                guint   b,
+                guint8 *out)
+{
+  guint n = b * b;
+  g_autofree guint *sym = g_new (guint, n);
+  g_autofree guint *row = g_new (guint, n);
+  g_autofree guint *col = g_new (guint, n);
+  g_autofree guint *in = g_new (guint, b);
+
+  shuffle (rand, sym, n);
+  for (guint band = 0; band < b; band++)
+    {
+      shuffle (rand, in, b);
+      for (guint i = 0; i < b; i++)
+        row[band * b + i] = band * b + in[i];
+      shuffle (rand, in, b);
+      for (guint i = 0; i < b; i++)
+        col[band * b + i] = band * b + in[i];
+    }
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      out[row[y] * n + col[x]] = sym[(b * (y % b) + y / b + x) % n] + 1;
+}
+
+/* Givens from @solution, then taken away in a random order while the
+ * solution stays unique (and shown so in a short search), up to
+ * @max_blank cells: puzzles of the kind that need more than singles. */
+static void
+unique_puzzle (Plain        *p,
+               const guint8 *solution,
+               guint         max_blank,
+               GRand        *rand)
+{
+  g_autofree guint *order = g_new (guint, p->n_cells);
+  g_autoptr(PwNumGrid) grid = NULL;
+  guint blank = 0;
+
+  memcpy (p->givens, solution, p->n_cells);
+  grid = plain_to_grid (p);
+  shuffle (rand, order, p->n_cells);
+  for (guint i = 0; i < p->n_cells && blank < max_blank; i++)
+    {
+      guint c = order[i];
+      PwNumGridSearch search;
+      PwNumGridResult result;
+
+      pw_numgrid_set_given (grid, c, 0);
+      pw_numgrid_search_init (&search);
+      search.max_solutions = 2;
+      search.max_nodes = 2000;
+      search.propagation = PW_NUMGRID_PROPAGATE_LOCKED;
+      g_assert_true (pw_numgrid_search (grid, &search, &result, NULL));
+      if (result.solutions == 1 && result.exhausted)
+        {
+          p->givens[c] = 0;
+          blank++;
+        }
+      else
+        pw_numgrid_set_given (grid, c, solution[c]);
+    }
+}
+
+static void
+test_numgrid_locked (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1312);
+  LockedTally tally = { 0 }, wide = { 0 };
+
+  for (guint i = 0; i < 240; i++)
+    {
+      guint shape = i % 4;
+      guint n = shape == 2 ? 16 : shape == 3 ? 8 : 9;
+      g_autoptr(Plain) p = plain_new (n, n, n);
+      g_autofree guint8 *solution = g_new (guint8, n * n);
+
+      add_rows_columns (p);
+      if (shape == 0)
+        add_boxes (p, 3, 3);
+      else if (shape == 1)
+        add_jigsaw (p, rand, 3, 3, FALSE);
+      else if (shape == 2)
+        add_boxes (p, 4, 4);
+      else
+        add_boxes (p, 2, 4);
+      if (!engine_random_solution (p, i + 1, solution))
+        continue;
+      /* unique puzzles, short enough for the plain search; now and then
+       * a few givens more taken away (several solutions) */
+      unique_puzzle (p, solution, n == 16 ? 144 : n == 9 ? 54 : 40, rand);
+      for (guint k = i % 5 == 3 ? 3 : 0; k > 0; k--)
+        p->givens[g_rand_int_range (rand, 0, (gint32) (n * n))] = 0;
+      if (i % 5 == 4)
+        {
+          guint c = g_rand_int_range (rand, 0, (gint32) (n * n));
+
+          p->givens[c] = solution[c] % n + 1;   /* usually no solution */
+        }
+      check_locked (p, TRUE, &tally);
+    }
+  g_test_message ("locked candidates, 8x8 to 16x16: %" G_GUINT64_FORMAT " problems, %"
+                  G_GUINT64_FORMAT " with a stronger root, nodes %" G_GUINT64_FORMAT
+                  " -> %" G_GUINT64_FORMAT, tally.problems, tally.stronger,
+                  tally.singles_nodes, tally.locked_nodes);
+  g_assert_cmpuint (tally.searched, >, 150);   /* some jigsaws have no solution */
+  g_assert_cmpuint (tally.stronger, >, tally.problems / 8);
+  g_assert_cmpuint (tally.locked_nodes, <, tally.singles_nodes);
+
+  /* two words a set: 81 × 81 with 9 × 9 boxes, root fixpoints */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(Plain) p = plain_new (81, 81, 81);
+      g_autofree guint8 *solution = g_new (guint8, 81 * 81);
+      guint keep = 35 + 10 * i;
+
+      add_rows_columns (p);
+      add_boxes (p, 9, 9);
+      pattern_square (rand, 9, solution);
+      for (guint c = 0; c < 81 * 81; c++)
+        if ((guint) g_rand_int_range (rand, 0, 100) < keep)
+          p->givens[c] = solution[c];
+      check_locked (p, FALSE, &wide);
+    }
+  g_test_message ("locked candidates, 81x81: %" G_GUINT64_FORMAT " problems, %" G_GUINT64_FORMAT
+                  " with a stronger root", wide.problems, wide.stronger);
+  g_assert_cmpuint (wide.stronger, >, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2046,6 +2411,7 @@ main (int   argc,
   g_test_add_func ("/analysis/numgrid/latin-futoshiki", test_numgrid_latin_futoshiki);
   g_test_add_func ("/analysis/numgrid/small-units", test_numgrid_small_units);
   g_test_add_func ("/analysis/numgrid/wide", test_numgrid_wide);
+  g_test_add_func ("/analysis/numgrid/locked", test_numgrid_locked);
   g_test_add_func ("/analysis/numgrid/known-counts", test_numgrid_known_counts);
   g_test_add_func ("/analysis/numgrid/first-solution", test_numgrid_first_solution);
   g_test_add_func ("/analysis/numgrid/node-limit", test_numgrid_node_limit);

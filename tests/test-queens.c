@@ -658,7 +658,8 @@ assert_step (const char * const *regions,
              const char * const *rows,
              PwStarTechnique     expected,
              const char         *stars,
-             const char         *empties)
+             const char         *empties,
+             const char         *sentence)
 {
   g_autoptr(PwQueensLevel) level = board (regions, k);
   g_autofree guint8 *p = position (level, rows);
@@ -675,6 +676,12 @@ assert_step (const char * const *regions,
                    _pw_star_technique_key (expected));
   g_assert_cmpstr (got_stars, ==, stars);
   g_assert_cmpstr (got_empties, ==, empties);
+  if (sentence != NULL)
+    {
+      g_autofree char *said = _pw_star_step_sentence (level, step);
+
+      g_assert_cmpstr (said, ==, sentence);
+    }
 }
 
 static void
@@ -686,24 +693,32 @@ test_techniques (void)
   /* row 1 has its star: the rest of it */
   assert_step (plain_regions, 1,
                (const char *[]) { "*....", ".....", ".....", ".....", "....." },
-               PW_STAR_UNIT_COMPLETE, "", "1,0 2,0 3,0 4,0");
+               PW_STAR_UNIT_COMPLETE, "", "1,0 2,0 3,0 4,0",
+               "Row, column or region complete: row 1 has all its stars, so its other cells "
+               "hold none.");
   /* the star's row, column and region A emptied; its neighbour r2c2 left */
   {
     const char *regions[] = { "AABBB", "ACBBB", "CCDDD", "CEEDD", "EEEDD" };
 
     assert_step (regions, 1, (const char *[]) { "*xxxx", "x....", "x....", "x....", "x...." },
-                 PW_STAR_NEIGHBOURS, "", "1,1");
+                 PW_STAR_NEIGHBOURS, "", "1,1",
+                 "Cells around a star: no star touches the star in r1c1, not even "
+                 "diagonally.");
   }
   /* region E (the bottom row) lacks a star and has one cell */
   assert_step (plain_regions, 1,
                (const char *[]) { ".....", ".....", ".....", ".....", "xx.xx" },
-               PW_STAR_LAST_CELLS, "2,4", "");
+               PW_STAR_LAST_CELLS, "2,4", "",
+               "Last free cells: row 5 needs as many stars as it has free cells, so they all "
+               "hold stars.");
   /* region A lies in row 1: the rest of row 1 is empty */
   {
     const char *regions[] = { "AABBB", "CCCBB", "CCDDD", "CEEDD", "EEEDD" };
 
     assert_step (regions, 1, (const char *[]) { ".....", ".....", ".....", ".....", "....." },
-                 PW_STAR_CONFINEMENT, "", "2,0 3,0 4,0");
+                 PW_STAR_CONFINEMENT, "", "2,0 3,0 4,0",
+                 "Region confined to a line: region A lies within row 1, which needs as many "
+                 "stars as the region, so the other cells of row 1 hold none.");
   }
   /* regions A and B lie in rows 1–2, neither in one line (and no region
    * in one line, no line in one region): rows 1–2 elsewhere are empty */
@@ -711,7 +726,10 @@ test_techniques (void)
     const char *regions[] = { "ACCDB", "CACBD", "CCEDD", "CEEED", "CEEED" };
 
     assert_step (regions, 1, (const char *[]) { ".....", ".....", ".....", ".....", "....." },
-                 PW_STAR_PIGEONHOLE, "", "1,0 2,0 3,0 0,1 2,1 4,1");
+                 PW_STAR_PIGEONHOLE, "", "1,0 2,0 3,0 0,1 2,1 4,1",
+                 "Regions confined to lines: regions A, B lie within rows 1 to 2, which need "
+                 "as many stars as those regions, so the other cells of rows 1 to 2 hold "
+                 "none.");
   }
   /* a star on r2c2 would empty region D's three cells (its neighbours
    * and its row), when nothing easier applies */
@@ -719,7 +737,9 @@ test_techniques (void)
     const char *regions[] = { "DDACC", "DAACC", "AAABC", "EAABC", "EEEBB" };
 
     assert_step (regions, 1, (const char *[]) { ".....", ".....", ".....", ".....", "....." },
-                 PW_STAR_NO_ROOM, "", "1,1");
+                 PW_STAR_NO_ROOM, "", "1,1",
+                 "A star here leaves no room: a star in r2c2 would leave region D no room for "
+                 "its stars.");
   }
 }
 
@@ -834,6 +854,84 @@ test_grade_value (void)
   g_assert_cmpfloat (_pw_star_grade_value (counts, 2), >=, 5.0);
 }
 
+/* The reason a step gives is true of @p, the position it was found in:
+ * its sentence starts with its technique, its pattern and what it names
+ * make the step (a complete unit's stars, the star whose neighbours go,
+ * the band and its regions…). */
+static void
+check_reason (const PwQueensLevel *level,
+              const guint8        *p,
+              const PwStarStep    *step)
+{
+  guint n = level->n;
+  g_autofree char *sentence = _pw_star_step_sentence (level, step);
+
+  g_assert_true (g_str_has_prefix (sentence, _pw_star_technique_name (step->technique)));
+  for (guint i = 0; i < step->pattern->len; i++)
+    g_assert_cmpuint (g_array_index (step->pattern, guint, i), <, n * n);
+  switch (step->technique)
+    {
+    case PW_STAR_UNIT_COMPLETE:
+      g_assert_cmpuint (step->pattern->len, ==, level->stars);
+      for (guint i = 0; i < step->pattern->len; i++)
+        g_assert_cmpint (p[g_array_index (step->pattern, guint, i)], ==, PW_QUEENS_CELL_QUEEN);
+      for (guint i = 0; i < step->empties->len; i++)
+        {
+          guint c = g_array_index (step->empties, guint, i);
+
+          g_assert_true (step->unit == c / n || step->unit == n + c % n ||
+                         step->unit == 2 * n + level->regions[c]);
+        }
+      break;
+    case PW_STAR_NEIGHBOURS:
+      g_assert_cmpint (p[step->cell], ==, PW_QUEENS_CELL_QUEEN);
+      for (guint i = 0; i < step->empties->len; i++)
+        {
+          guint c = g_array_index (step->empties, guint, i);
+
+          g_assert_cmpuint (ABS ((int) (c % n) - (int) (step->cell % n)), <=, 1);
+          g_assert_cmpuint (ABS ((int) (c / n) - (int) (step->cell / n)), <=, 1);
+        }
+      break;
+    case PW_STAR_LAST_CELLS:
+      for (guint i = 0; i < step->stars->len; i++)
+        {
+          guint c = g_array_index (step->stars, guint, i);
+
+          g_assert_true (step->unit == c / n || step->unit == n + c % n ||
+                         step->unit == 2 * n + level->regions[c]);
+        }
+      break;
+    case PW_STAR_CONFINEMENT:
+    case PW_STAR_PIGEONHOLE:
+      g_assert_cmpuint (step->first, <=, step->last);
+      g_assert_cmpuint (step->last, <, n);
+      g_assert_cmpuint (step->regions, !=, 0);
+      if (step->technique == PW_STAR_CONFINEMENT)
+        {
+          g_assert_cmpuint (step->first, ==, step->last);
+          g_assert_cmpuint (step->regions & (step->regions - 1), ==, 0);
+        }
+      for (guint i = 0; i < step->empties->len; i++)
+        {
+          guint c = g_array_index (step->empties, guint, i);
+          guint line = step->columns ? c % n : c / n;
+          gboolean in_band = line >= step->first && line <= step->last;
+          gboolean named = step->regions >> level->regions[c] & 1;
+
+          g_assert_true (step->inside ? in_band && !named : !in_band && named);
+        }
+      break;
+    case PW_STAR_NO_ROOM:
+    case PW_STAR_TRIAL:
+      g_assert_cmpuint (step->empties->len, ==, 1);
+      g_assert_cmpuint (g_array_index (step->empties, guint, 0), ==, step->cell);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* Steps from the givens of @level, which has one solution, to the end:
  * every step agrees with the solution, and the grade takes the same
  * steps. Counts each technique used into @used. */
@@ -861,6 +959,7 @@ check_sound (const PwQueensLevel *level,
       if (step == NULL)
         break;
       g_assert_cmpuint (step->stars->len + step->empties->len, >, 0);
+      check_reason (level, p, step);
       for (guint i = 0; i < step->stars->len; i++)
         {
           guint c = g_array_index (step->stars, guint, i);

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "puzzlewright.h"
 #include "test-util.h"
@@ -60,6 +61,7 @@ test_csv (void)
   playtest = pw_playtest_new ();
   playtest->rating = 3;
   playtest->seconds = 40;
+  playtest->completed = TRUE;
   g_ptr_array_add (pw_level_get_playtests (a), playtest);
   playtest = pw_playtest_new ();
   playtest->rating = 6;
@@ -67,6 +69,12 @@ test_csv (void)
   g_ptr_array_add (pw_level_get_playtests (a), playtest);
   playtest = pw_playtest_new ();
   playtest->rating = 0;
+  g_ptr_array_add (pw_level_get_playtests (a), playtest);
+  /* finished, timed, not rated: in the count, the time and the completion
+   * rate, not in the rating figures */
+  playtest = pw_playtest_new ();
+  playtest->seconds = 10;
+  playtest->completed = TRUE;
   g_ptr_array_add (pw_level_get_playtests (a), playtest);
 
   g_ptr_array_add (report, pw_report_row_new (NULL, 1, a, aa, NULL));
@@ -90,9 +98,12 @@ test_csv (void)
   g_assert_cmpstr (test_csv_cell (rows, 1, "par"), ==, "2");
   g_assert_cmpstr (test_csv_cell (rows, 1, "solution"), ==, "LD");
   g_assert_cmpstr (test_csv_cell (rows, 1, "perfect"), ==, "true");
-  g_assert_cmpstr (test_csv_cell (rows, 1, "playtests"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "playtests"), ==, "4");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "ratings"), ==, "3");
   g_assert_cmpstr (test_csv_cell (rows, 1, "mean_rating"), ==, "3");
-  g_assert_cmpstr (test_csv_cell (rows, 1, "median_seconds"), ==, "70");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_rating"), ==, "3");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "median_seconds"), ==, "40");
+  g_assert_cmpstr (test_csv_cell (rows, 1, "completion_rate"), ==, "0.5");
   g_assert_cmpstr (test_csv_cell (rows, 1, "partial"), ==, "false");
 
   g_assert_cmpstr (test_csv_cell (rows, 2, "name"), ==, "'-minus first");
@@ -101,7 +112,10 @@ test_csv (void)
   g_assert_cmpstr (test_csv_cell (rows, 2, "dead_ends"), ==, "5");
   g_assert_cmpstr (test_csv_cell (rows, 2, "dead_end_moves"), ==, "R");
   g_assert_cmpstr (test_csv_cell (rows, 2, "playtests"), ==, "0");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "ratings"), ==, "0");
   g_assert_cmpstr (test_csv_cell (rows, 2, "mean_rating"), ==, "");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "median_rating"), ==, "");
+  g_assert_cmpstr (test_csv_cell (rows, 2, "completion_rate"), ==, "");
 }
 
 /* The columns: common ones, the kinds' figures, the summaries; a file
@@ -153,6 +167,70 @@ test_playtest_summary (void)
   g_assert_cmpfloat_with_epsilon (median, 20, 1e-9);
 }
 
+static int
+cmp_int (gconstpointer a,
+         gconstpointer b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+/* The aggregates against their definitions, on random playtests: the
+ * rating figures over the playtests that have a rating, the median of
+ * the middle one or two, the completion rate over every playtest. */
+static void
+test_playtest_stats (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1515);
+
+  for (guint round = 0; round < 500; round++)
+    {
+      g_autoptr(PwLevel) level = pw_level_new (pw_kinds_lookup ("slide"));
+      guint n = g_rand_int_range (rand, 0, 9);
+      int rated[16];
+      guint n_rated = 0, completed = 0;
+      double sum = 0, median;
+      PwPlaytestStats stats;
+
+      for (guint i = 0; i < n; i++)
+        {
+          PwPlaytest *p = pw_playtest_new ();
+
+          p->rating = g_rand_int_range (rand, -1, PW_RATING_MAX + 1);
+          p->completed = g_rand_boolean (rand);
+          g_ptr_array_add (pw_level_get_playtests (level), p);
+          if (p->rating >= 0)
+            {
+              rated[n_rated++] = p->rating;
+              sum += p->rating;
+            }
+          completed += p->completed;
+        }
+      qsort (rated, n_rated, sizeof (int), cmp_int);
+      median = n_rated == 0 ? NAN
+               : n_rated % 2 ? rated[n_rated / 2]
+               : (rated[n_rated / 2 - 1] + rated[n_rated / 2]) / 2.0;
+
+      pw_level_playtest_stats (level, &stats);
+      g_assert_cmpuint (stats.count, ==, n);
+      g_assert_cmpuint (stats.ratings, ==, n_rated);
+      if (n_rated == 0)
+        {
+          g_assert_true (isnan (stats.mean_rating));
+          g_assert_true (isnan (stats.median_rating));
+        }
+      else
+        {
+          g_assert_cmpfloat_with_epsilon (stats.mean_rating, sum / n_rated, 1e-9);
+          g_assert_cmpfloat_with_epsilon (stats.median_rating, median, 1e-9);
+        }
+      if (n == 0)
+        g_assert_true (isnan (stats.completion_rate));
+      else
+        g_assert_cmpfloat_with_epsilon (stats.completion_rate, (double) completed / n, 1e-9);
+      g_assert_true (isnan (stats.median_seconds));
+    }
+}
+
 /* Cells are shown as (x, y) pairs with a no-break space inside, so a
  * wrapped line in the panel never splits a pair; lists per inventory
  * entry are numbered, an empty one says so. */
@@ -181,6 +259,7 @@ main (int   argc,
   g_test_add_func ("/io/csv/round-trip", test_csv);
   g_test_add_func ("/io/csv/columns", test_columns);
   g_test_add_func ("/io/report/playtest-summary", test_playtest_summary);
+  g_test_add_func ("/io/report/playtest-stats", test_playtest_stats);
   g_test_add_func ("/io/report/cells-display", test_cells_display);
 
   return g_test_run ();

@@ -406,6 +406,217 @@ test_window_play_dead_end (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWindow *
+playtest_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_has_css_class (GTK_WIDGET (toplevel), "pw-playtest-question"))
+        return toplevel;
+    }
+  return NULL;
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return playtest_question () != NULL;
+}
+
+/* A widget of @type under @widget, the first in a depth-first walk. */
+static GtkWidget *
+find_child (GtkWidget  *widget,
+            GType       type,
+            const char *name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      (name == NULL || g_str_equal (gtk_widget_get_name (widget), name)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_child (child, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Play mode records playtests: won with hints, the clock running from
+ * the first move, then rated; left with moves made, not rated (Skip):
+ * both recorded on the level with the date, moves and hints, each as a
+ * step of undo. */
+static void
+test_window_playtest (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (window));
+  g_autofree char *today = pw_playtest_date_today ();
+  GtkWindow *question;
+  GPtrArray *playtests;
+  const PwPlaytest *p;
+  PwPlay *play;
+  guint hints = 0, moves;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  play = pw_window_get_play (window);
+  wait_for (play_has_analysis, window, "play mode to know the level's analysis");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+  hints++;
+  g_usleep (300000);
+  while (!pw_play_is_won (play))
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play-hint", NULL);
+      hints++;
+    }
+  moves = strlen (pw_play_get_history (play));
+  wait_for (question_shown, NULL, "the playtest question");
+  question = playtest_question ();
+  gtk_editable_set_text (GTK_EDITABLE (find_child (GTK_WIDGET (question), GTK_TYPE_ENTRY, NULL)),
+                         "Tess");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_child (GTK_WIDGET (question),
+                                                          GTK_TYPE_SPIN_BUTTON, NULL)), 6);
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (question), GTK_TYPE_BUTTON, "save"),
+                         "clicked");
+  g_assert_null (playtest_question ());
+
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 1);
+  p = g_ptr_array_index (playtests, 0);
+  g_assert_cmpstr (p->tester, ==, "Tess");
+  g_assert_cmpstr (p->date, ==, today);
+  g_assert_cmpint (p->rating, ==, 6);
+  g_assert_true (p->completed);
+  g_assert_cmpint (p->moves, ==, (int) moves);
+  g_assert_cmpint (p->hints_used, ==, (int) hints);
+  g_assert_cmpfloat (p->seconds, >=, 0.3);
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Record Playtest");
+
+  /* a new attempt: one move, then out of play mode */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-restart", NULL);
+  play = pw_window_get_play (window);
+  g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  wait_for (question_shown, NULL, "the playtest question after leaving");
+  question = playtest_question ();
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (question), GTK_TYPE_BUTTON, "skip"),
+                         "clicked");
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 2);
+  p = g_ptr_array_index (playtests, 1);
+  g_assert_cmpstr (p->tester, ==, "Tess");
+  g_assert_false (p->completed);
+  g_assert_cmpint (p->rating, ==, PW_RATING_NONE);
+  g_assert_cmpint (p->moves, ==, 1);
+  g_assert_cmpint (p->hints_used, ==, 0);
+
+  /* into play and out with no move: nothing asked, nothing recorded */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  g_assert_null (playtest_question ());
+  g_assert_cmpuint (pw_level_get_playtests (pw_document_get_level (document, 0))->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkWindow *
+toplevel_with_class (const char *css_class)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_has_css_class (GTK_WIDGET (toplevel), css_class))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* Find Duplicates lists the groups and shows a level clicked; Import
+ * Playtest Sheets merges sheets into the set as one step of undo and
+ * says what each file did. */
+static void
+test_window_set_tools (void)
+{
+  static const char *grids[][6] = {
+    { "#####", "#r..R", "#.$.#", "#####", NULL },
+    { "#####", "#r..R", "#..$#", "#####", NULL },
+    { "####", "#.r#", "#$.#", "#..#", "##R#", NULL },
+  };
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *sheet_path = g_build_filename (dir, "sheet.csv", NULL);
+  g_autoptr(GFile) sheet = g_file_new_for_path (sheet_path);
+  PwWindow *window = pw_window_new (NULL);
+  GtkWindow *dialog;
+  GtkWidget *list, *row, *flow, *child;
+  GtkWidget *buttons[4];
+  guint n_buttons = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (grids); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = g_strjoinv ("\n", (char **) grids[i]);
+      g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", text, &error);
+      g_autofree char *id = g_strdup_printf ("l%u", i);
+
+      g_assert_no_error (error);
+      pw_level_set_id (level, id);
+      pw_level_set_name (level, id);
+      pw_level_set_append (set, level);
+    }
+  document = pw_document_new (set, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find-duplicates", NULL);
+  dialog = toplevel_with_class ("pw-duplicates");
+  g_assert_nonnull (dialog);
+  list = find_child (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX, NULL);
+  row = gtk_widget_get_first_child (list);
+  g_assert_nonnull (row);
+  g_assert_null (gtk_widget_get_next_sibling (row));   /* one group */
+  flow = find_child (row, GTK_TYPE_FLOW_BOX, NULL);
+  for (child = gtk_widget_get_first_child (flow); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = find_child (child, GTK_TYPE_BUTTON, NULL);
+
+      if (button != NULL)
+        buttons[n_buttons++] = button;
+    }
+  g_assert_cmpuint (n_buttons, ==, 2);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[0])), ==, "l0");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[1])), ==, "l2");
+  g_signal_emit_by_name (buttons[1], "clicked");
+  g_assert_cmpuint (pw_window_get_current (window), ==, 2);
+  gtk_window_destroy (dialog);
+
+  g_assert_true (g_file_set_contents (sheet_path, "level,tester,rating\nl1,Ann,5\nl9,Ann,5\n",
+                                      -1, NULL));
+  pw_window_import_playtests (window, &sheet, 1);
+  dialog = toplevel_with_class ("pw-import-report");
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+  g_assert_cmpuint (pw_level_get_playtests (pw_document_get_level (document, 1))->len, ==, 1);
+  g_assert_cmpstr (pw_document_get_undo_label (document), ==, "Import Playtests");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (pw_level_get_playtests (pw_document_get_level (document, 1))->len, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
 /* The level list's operations, each undoable: add, duplicate, move,
  * rename through the document, delete; and the file saved from the
  * window loads back equal. */
@@ -976,6 +1187,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/opens-sample", test_window_opens_sample);
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
+  g_test_add_func ("/ui/window/playtest", test_window_playtest);
+  g_test_add_func ("/ui/window/set-tools", test_window_set_tools);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);

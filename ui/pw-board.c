@@ -154,6 +154,13 @@ pw_board_get_moves_text (PwBoard  *self,
   return IFACE (self)->get_moves_text != NULL ? IFACE (self)->get_moves_text (self, tooltip) : NULL;
 }
 
+int
+pw_board_get_n_moves (PwBoard *self)
+{
+  g_return_val_if_fail (PW_IS_BOARD (self), -1);
+  return IFACE (self)->get_n_moves != NULL ? IFACE (self)->get_n_moves (self) : -1;
+}
+
 PwPlay *
 pw_board_get_play (PwBoard *self)
 {

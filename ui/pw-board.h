@@ -75,6 +75,9 @@ struct _PwBoardInterface
   /* "3 moves", with the moves as a tooltip, or NULL. */
   char         *(*get_moves_text)    (PwBoard    *self,
                                       char      **tooltip);
+  /* Moves made so far in play, for the playtest play mode records; -1
+   * when the board does not count moves (placement play). May be NULL. */
+  int           (*get_n_moves)       (PwBoard    *self);
 
   /* Move play over the analysis's state graph, for the graph view; NULL
    * for boards without one. */
@@ -111,6 +114,7 @@ gboolean            pw_board_solution_step   (PwBoard    *self);
 gboolean            pw_board_solution_at_once (PwBoard   *self);
 char               *pw_board_get_moves_text  (PwBoard    *self,
                                               char      **tooltip);
+int                 pw_board_get_n_moves     (PwBoard    *self);
 PwPlay             *pw_board_get_play        (PwBoard    *self);
 gboolean            pw_board_goto_state      (PwBoard    *self,
                                               guint       state);

@@ -994,6 +994,14 @@ board_get_moves_text (PwBoard  *board,
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
 }
 
+static int
+board_get_n_moves (PwBoard *board)
+{
+  PwCardTable *self = PW_CARD_TABLE (board);
+
+  return self->playing ? (int) self->moves->len : -1;
+}
+
 static void
 pw_card_table_board_init (PwBoardInterface *iface)
 {
@@ -1008,4 +1016,5 @@ pw_card_table_board_init (PwBoardInterface *iface)
   iface->play_hint = board_play_hint;
   iface->solution_step = board_solution_step;
   iface->get_moves_text = board_get_moves_text;
+  iface->get_n_moves = board_get_n_moves;
 }

@@ -982,6 +982,15 @@ board_get_moves_text (PwBoard  *board,
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
 }
 
+static int
+board_get_n_moves (PwBoard *board)
+{
+  PwGridBoard *self = PW_GRID_BOARD (board);
+
+  /* placement play counts no moves */
+  return self->play != NULL ? (int) strlen (pw_play_get_history (self->play)) : -1;
+}
+
 static PwPlay *
 board_get_play (PwBoard *board)
 {
@@ -1025,6 +1034,7 @@ pw_grid_board_board_init (PwBoardInterface *iface)
   iface->solution_step = board_solution_step;
   iface->solution_at_once = board_solution_at_once;
   iface->get_moves_text = board_get_moves_text;
+  iface->get_n_moves = board_get_n_moves;
   iface->get_play = board_get_play;
   iface->goto_state = board_goto_state;
   iface->show_cells = board_show_cells;

@@ -13,7 +13,11 @@
 #include "pw-kind-view.h"
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
+#include "kinds/knight-view.h"
 #include "kinds/latin-view.h"
+#include "kinds/magic-view.h"
+#include "kinds/nonogram-view.h"
+#include "kinds/queens-view.h"
 #include "kinds/slide-view.h"
 
 /* Every kind this build can draw; adding one means adding it here. */
@@ -24,6 +28,11 @@ static const PwKindView * const registry[] = {
   &pw_sudoku_view,
   &pw_latin_view,
   &pw_futoshiki_view,
+  &pw_queens_view,
+  &pw_star_battle_view,
+  &pw_nonogram_view,
+  &pw_magic_view,
+  &pw_knights_tour_view,
 };
 
 const PwKindView *

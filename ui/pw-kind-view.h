@@ -23,6 +23,8 @@ typedef struct
   char        key;       /* keyboard shortcut to pick it, or 0 */
 } PwPaletteEntry;
 
+typedef struct _PwCellView PwCellView;
+
 /* The drawing and editing side of a kind, as PwKind is its analysis side;
  * one table per kind in ui/kinds/<kind>-view.c, listed in pw-kind-view.c.
  * The window knows kinds only through these two tables. */
@@ -94,6 +96,9 @@ typedef struct
    * for the grid board (canvas, palette, move or placement play), which
    * every kind drawn on a grid can use. */
   GType     (*board_type) (void);
+  /* The cell board's table (pw-cell-board.h), when board_type is the
+   * cell board's: what its levels' cells are and do. */
+  const PwCellView *cell_board;
 } PwKindView;
 
 const PwKindView *pw_kind_view_lookup (const char *kind_id);

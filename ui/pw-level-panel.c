@@ -115,6 +115,8 @@ typedef struct
   int             index;    /* -1: a new playtest */
   GtkWindow      *window;
   GtkEntry       *tester;
+  GtkEntry       *date;
+  GtkCheckButton *rated;
   GtkSpinButton  *rating;
   GtkSpinButton  *minutes;
   GtkSpinButton  *seconds;
@@ -143,7 +145,11 @@ editor_save (Editor *editor)
 
   g_free (playtest->tester);
   playtest->tester = g_strdup (gtk_editable_get_text (GTK_EDITABLE (editor->tester)));
-  playtest->rating = gtk_spin_button_get_value_as_int (editor->rating);
+  g_free (playtest->date);
+  playtest->date = *gtk_editable_get_text (GTK_EDITABLE (editor->date))
+                   ? g_strdup (gtk_editable_get_text (GTK_EDITABLE (editor->date))) : NULL;
+  playtest->rating = gtk_check_button_get_active (editor->rated)
+                     ? gtk_spin_button_get_value_as_int (editor->rating) : PW_RATING_NONE;
   playtest->seconds = gtk_check_button_get_active (editor->timed)
                       ? gtk_spin_button_get_value (editor->minutes) * 60 +
                         gtk_spin_button_get_value (editor->seconds)
@@ -163,6 +169,29 @@ editor_response (GtkWidget *button,
   if (g_object_get_data (G_OBJECT (button), "save") != NULL)
     editor_save (editor);
   gtk_window_destroy (editor->window);
+}
+
+static void
+editor_rated_toggled (Editor *editor)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (editor->rating),
+                            gtk_check_button_get_active (editor->rated));
+}
+
+/* A date is empty or YYYY-MM-DD; Save waits for a valid one. */
+static void
+editor_date_changed (Editor *editor)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (editor->date));
+  gboolean valid = *text == '\0' || pw_playtest_date_valid (text);
+  GtkWidget *save = gtk_window_get_default_widget (editor->window);
+
+  if (valid)
+    gtk_widget_remove_css_class (GTK_WIDGET (editor->date), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (editor->date), "error");
+  if (save != NULL)
+    gtk_widget_set_sensitive (save, valid);
 }
 
 static void
@@ -193,7 +222,7 @@ edit_playtest (PwLevelPanel *self,
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   const PwPlaytest *existing = NULL;
   Editor *editor = g_new0 (Editor, 1);
-  GtkWidget *grid, *box, *cancel, *save, *time_box, *headerbar;
+  GtkWidget *grid, *box, *cancel, *save, *time_box, *rating_box, *headerbar;
 
   if (index >= 0)
     existing = g_ptr_array_index (pw_level_get_playtests (self->level), index);
@@ -210,6 +239,13 @@ edit_playtest (PwLevelPanel *self,
 
   editor->tester = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_activates_default (editor->tester, TRUE);
+  editor->date = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_activates_default (editor->date, TRUE);
+  /* Translators: placeholder of the playtest's date; keep the form */
+  gtk_entry_set_placeholder_text (editor->date, _("YYYY-MM-DD"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (editor->date),
+                               _("The day of the playtest, written YYYY-MM-DD; may be left empty"));
+  editor->rated = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("R_ated")));
   /* Translators: the rating scale: 0 = could not finish, 1 easiest … 7 hardest */
   editor->rating = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, PW_RATING_MAX, 1));
   gtk_widget_set_tooltip_text (GTK_WIDGET (editor->rating),
@@ -224,7 +260,10 @@ edit_playtest (PwLevelPanel *self,
   if (existing != NULL)
     {
       gtk_editable_set_text (GTK_EDITABLE (editor->tester), existing->tester ? existing->tester : "");
-      gtk_spin_button_set_value (editor->rating, existing->rating);
+      gtk_editable_set_text (GTK_EDITABLE (editor->date), existing->date ? existing->date : "");
+      gtk_check_button_set_active (editor->rated, existing->rating != PW_RATING_NONE);
+      gtk_spin_button_set_value (editor->rating,
+                                 existing->rating != PW_RATING_NONE ? existing->rating : 4);
       gtk_check_button_set_active (editor->timed, existing->seconds >= 0);
       if (existing->seconds >= 0)
         {
@@ -238,20 +277,29 @@ edit_playtest (PwLevelPanel *self,
     }
   else
     {
+      g_autofree char *today = pw_playtest_date_today ();
+
+      gtk_editable_set_text (GTK_EDITABLE (editor->date), today);
+      gtk_check_button_set_active (editor->rated, TRUE);
       gtk_spin_button_set_value (editor->rating, 4);
       gtk_check_button_set_active (editor->timed, TRUE);
       gtk_check_button_set_active (editor->completed, TRUE);
     }
   g_signal_connect_swapped (editor->timed, "toggled", G_CALLBACK (editor_timed_toggled), editor);
   editor_timed_toggled (editor);
+  g_signal_connect_swapped (editor->rated, "toggled", G_CALLBACK (editor_rated_toggled), editor);
+  editor_rated_toggled (editor);
 
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_attach (GTK_GRID (grid), grid_label (_("_Tester"), GTK_WIDGET (editor->tester)), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (editor->tester), 1, 0, 1, 1);
+  rating_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (rating_box), GTK_WIDGET (editor->rated));
+  gtk_box_append (GTK_BOX (rating_box), GTK_WIDGET (editor->rating));
   gtk_grid_attach (GTK_GRID (grid), grid_label (_("_Rating (0–7)"), GTK_WIDGET (editor->rating)), 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (editor->rating), 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), rating_box, 1, 1, 1, 1);
   time_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (time_box), GTK_WIDGET (editor->timed));
   gtk_box_append (GTK_BOX (time_box), GTK_WIDGET (editor->minutes));
@@ -263,6 +311,8 @@ edit_playtest (PwLevelPanel *self,
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (editor->completed), 1, 3, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), grid_label (_("_Note"), GTK_WIDGET (editor->note)), 0, 4, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (editor->note), 1, 4, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), grid_label (_("_Date"), GTK_WIDGET (editor->date)), 0, 5, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (editor->date), 1, 5, 1, 1);
 
   headerbar = gtk_header_bar_new ();
   gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (headerbar), FALSE);
@@ -276,6 +326,8 @@ edit_playtest (PwLevelPanel *self,
   gtk_header_bar_pack_end (GTK_HEADER_BAR (headerbar), save);
   gtk_window_set_titlebar (editor->window, headerbar);
   gtk_window_set_default_widget (editor->window, save);
+  g_signal_connect_swapped (editor->date, "changed", G_CALLBACK (editor_date_changed), editor);
+  editor_date_changed (editor);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_start (box, 18);
@@ -322,14 +374,29 @@ playtest_row (PwLevelPanel     *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *text, *edit, *remove;
   g_autofree char *time = format_seconds (playtest->seconds);
-  g_autofree char *rating = playtest->rating == 0
+  g_autofree char *rating = playtest->rating == PW_RATING_NONE
+                            /* Translators: a playtest without a rating, in the playtest list */
+                            ? g_strdup (_("not rated"))
+                            : playtest->rating == 0
                             /* Translators: rating 0 in the playtest list */
                             ? g_strdup (_("could not finish"))
                             : g_strdup_printf (_("rated %d"), playtest->rating);
-  g_autofree char *line = g_strdup_printf ("%s — %s, %s%s%s%s",
+  g_autofree char *date = playtest->date != NULL ? g_strdup_printf ("%s ", playtest->date)
+                                                 : g_strdup ("");
+  g_autofree char *moves = playtest->moves >= 0
+                           ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, ", %d move",
+                                                           ", %d moves", playtest->moves),
+                                              playtest->moves)
+                           : g_strdup ("");
+  g_autofree char *hints = playtest->hints_used > 0
+                           ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, ", %d hint",
+                                                           ", %d hints", playtest->hints_used),
+                                              playtest->hints_used)
+                           : g_strdup ("");
+  g_autofree char *line = g_strdup_printf ("%s%s — %s, %s%s%s%s%s%s", date,
                                            playtest->tester && *playtest->tester
                                            ? playtest->tester : _("Anonymous"),
-                                           rating, time,
+                                           rating, time, moves, hints,
                                            playtest->completed ? "" : _(", not completed"),
                                            playtest->note && *playtest->note ? " — " : "",
                                            playtest->note ? playtest->note : "");
@@ -405,6 +472,17 @@ pw_level_panel_set_level (PwLevelPanel *self,
   pw_level_playtest_summary (level, &count, &mean, &median);
   if (count == 0)
     gtk_label_set_text (self->summary_label, "");
+  else if (isnan (mean))
+    {
+      g_autofree char *time = format_seconds (isnan (median) ? -1 : median);
+      g_autofree char *text =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u playtest, not rated, median time %s",
+                                      "%u playtests, none rated, median time %s", count),
+                         count, time);
+
+      gtk_label_set_text (self->summary_label, text);
+    }
   else
     {
       g_autofree char *time = format_seconds (isnan (median) ? -1 : median);

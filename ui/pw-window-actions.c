@@ -49,6 +49,8 @@ _pw_window_update_actions (PwWindow *self)
   set_action_enabled (self, "save-as", has_doc);
   set_action_enabled (self, "set-properties", has_doc);
   set_action_enabled (self, "export-csv", has_doc && self->export_cancellable == NULL);
+  set_action_enabled (self, "import-playtests", has_doc);
+  set_action_enabled (self, "find-duplicates", has_doc);
   set_action_enabled (self, "level-add", has_doc);
   set_action_enabled (self, "level-add-default", has_doc);
   set_action_enabled (self, "level-paste", has_doc);
@@ -115,6 +117,22 @@ action_save_as (GSimpleAction *action,
                 gpointer       data)
 {
   _pw_window_save_as_then (data, NULL, NULL, NULL);
+}
+
+static void
+action_import_playtests (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       data)
+{
+  _pw_window_choose_playtest_sheets (data);
+}
+
+static void
+action_find_duplicates (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  _pw_window_show_duplicates (data);
 }
 
 /* The chooser starts in the set's folder, with the set's title as the
@@ -476,6 +494,9 @@ action_play_restart (GSimpleAction *action,
 
   _pw_window_stop_solution (self);
   pw_board_play_restart (self->board);
+  /* the clock goes on across a restart; after a win, a new attempt */
+  if (!self->attempt_open)
+    _pw_window_attempt_begin (self);
 }
 
 static void
@@ -497,6 +518,7 @@ action_play_hint (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_hint (self);
   pw_board_play_hint (self->board);
 }
 
@@ -543,6 +565,7 @@ action_solution_play (GSimpleAction *action,
       _pw_window_stop_solution (self);
       return;
     }
+  _pw_window_attempt_helped (self);
   /* a board that shows its solution at once (placement) is done */
   if (pw_board_solution_at_once (self->board))
     {
@@ -564,6 +587,7 @@ action_solution_step (GSimpleAction *action,
   PwWindow *self = data;
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_helped (self);
   self->stepping = TRUE;
   pw_board_solution_step (self->board);
   self->stepping = FALSE;
@@ -576,6 +600,8 @@ static const GActionEntry win_entries[] = {
   { "save", action_save },
   { "save-as", action_save_as },
   { "export-csv", action_export_csv },
+  { "import-playtests", action_import_playtests },
+  { "find-duplicates", action_find_duplicates },
   { "set-properties", action_set_properties },
   { "undo", action_undo },
   { "redo", action_redo },

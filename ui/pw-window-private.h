@@ -58,6 +58,14 @@ struct _PwWindow
   gboolean              stepping;     /* the solution timer is moving */
   GCancellable         *export_cancellable;
   gulong                divider_handler; /* until the divider's first place */
+
+  /* play mode's playtest (pw-window-playtest.c) */
+  gboolean              attempt_open;     /* playing, neither won nor left yet */
+  char                 *attempt_level;    /* the id of the level played */
+  gint64                attempt_started;  /* monotonic time of the first move; 0 before */
+  guint                 attempt_hints;
+  gboolean              attempt_helped;   /* the solution player moved */
+  char                 *tester_name;      /* typed in, when there are no settings */
 };
 
 /* pw-window.c */
@@ -100,6 +108,18 @@ void            _pw_window_save_as_then         (PwWindow             *self,
                                                                               gpointer  data),
                                                  gpointer              data,
                                                  GDestroyNotify        destroy);
+
+/* pw-window-playtest.c: the events of an attempt in play mode */
+void      _pw_window_attempt_begin   (PwWindow   *self);
+void      _pw_window_attempt_moved   (PwWindow   *self);
+void      _pw_window_attempt_hint    (PwWindow   *self);
+void      _pw_window_attempt_helped  (PwWindow   *self);
+void      _pw_window_attempt_won     (PwWindow   *self);
+void      _pw_window_attempt_abandon (PwWindow   *self);
+
+/* pw-window-sets.c */
+void      _pw_window_choose_playtest_sheets (PwWindow *self);
+void      _pw_window_show_duplicates        (PwWindow *self);
 
 /* pw-window-actions.c */
 void      _pw_window_add_actions    (PwWindow   *self);

@@ -163,8 +163,15 @@ board_play_status (PwWindow   *self,
                    int         state,
                    PwBoard    *board)
 {
-  if (board == self->board)
-    pw_analysis_panel_set_play_message (self->analysis_panel, text, state);
+  if (board != self->board)
+    return;
+  pw_analysis_panel_set_play_message (self->analysis_panel, text, state);
+  if (state == 1)
+    {
+      if (self->stepping || self->solution_timeout != 0)
+        _pw_window_attempt_helped (self);
+      _pw_window_attempt_won (self);
+    }
 }
 
 static void
@@ -176,6 +183,8 @@ board_play_changed (PwWindow *self,
   /* a move of the player's own stops the solution playing */
   if (!self->stepping && self->solution_timeout != 0)
     _pw_window_stop_solution (self);
+  if (!self->stepping)
+    _pw_window_attempt_moved (self);
   _pw_window_update_play (self);
 }
 
@@ -256,6 +265,7 @@ _pw_window_leave_play (PwWindow *self)
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
 
   _pw_window_stop_solution (self);
+  _pw_window_attempt_abandon (self);
   pw_board_stop_play (self->board);
   pw_analysis_panel_set_play_message (self->analysis_panel, NULL, 0);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (FALSE));
@@ -276,6 +286,7 @@ _pw_window_enter_play (PwWindow *self)
       return FALSE;
     }
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (TRUE));
+  _pw_window_attempt_begin (self);
   _pw_window_update_play (self);
   return TRUE;
 }
@@ -703,6 +714,10 @@ pw_window_dispose (GObject *object)
 
   if (self->export_cancellable != NULL)
     g_cancellable_cancel (self->export_cancellable);
+  /* a window closing asks nothing */
+  self->attempt_open = FALSE;
+  g_clear_pointer (&self->attempt_level, g_free);
+  g_clear_pointer (&self->tester_name, g_free);
   g_clear_handle_id (&self->solution_timeout, g_source_remove);
   disconnect_document (self);
   if (self->scheduler != NULL)

@@ -58,6 +58,11 @@ const char      *pw_window_get_export_message (PwWindow       *self);
 guint            pw_window_get_current        (PwWindow       *self);
 void             pw_window_select_level       (PwWindow       *self,
                                                guint           index);
+/* Merges playtest sheets (CSV) into the set, one step of undo, and says
+ * per file what was added, merged and refused (win.import-playtests). */
+void             pw_window_import_playtests   (PwWindow       *self,
+                                               GFile         **files,
+                                               guint           n_files);
 
 /* For tests. */
 /* The board of the level on screen (its kind's, PwKindView.board_type). */

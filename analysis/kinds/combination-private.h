@@ -110,6 +110,13 @@ gboolean            _pw_combination_generate   (GHashTable               *params
                                                 GCancellable             *cancellable,
                                                 GError                  **error);
 
+/* XCSP3 (combination-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean            _pw_combination_to_xcsp3   (gconstpointer             data,
+                                                PwXcspWriter             *writer,
+                                                GError                  **error);
+gpointer            _pw_combination_from_xcsp3 (const PwXcspInstance     *instance,
+                                                GError                  **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCombinationModel, _pw_combination_model_free)
 
 G_END_DECLS

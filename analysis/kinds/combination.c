@@ -25,6 +25,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "combination-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 const char * const pw_combination_colours[PW_COMBINATION_N_COLOURS] = {
@@ -1501,6 +1502,7 @@ const PwKind pw_combination_kind = {
   .copy = combination_copy,
   .free = combination_free,
   .equal = combination_equal,
+  .canonical_form = _pw_combination_canonical_form,
   .from_json = combination_from_json,
   .to_json = combination_to_json,
   .from_text = combination_from_text,
@@ -1509,6 +1511,8 @@ const PwKind pw_combination_kind = {
   .resize = combination_resize,
   .describe_size = combination_describe_size,
   .validate = combination_validate,
+  .to_xcsp3 = _pw_combination_to_xcsp3,
+  .from_xcsp3 = _pw_combination_from_xcsp3,
   .figures = combination_figures,
   .n_figures = N_FIGURES,
   .list_columns = combination_columns,

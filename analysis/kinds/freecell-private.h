@@ -175,6 +175,19 @@ gboolean  pw_fc_solve              (const PwFcPosition  *position,
                                     GError             **error);
 void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
 
+/* Decides whether @position can be won (with its own free cells) by
+ * visiting every position reachable from it, depth-first; cheaper per
+ * position than pw_fc_solve when the answer is no (freecell-prove.c).
+ * @verdict: PW_FC_UNKNOWN when more than @max_states positions (0: no
+ * limit) would be needed. @states: the positions visited. FALSE only when
+ * cancelled. */
+gboolean  pw_fc_prove              (const PwFcPosition  *position,
+                                    guint64              max_states,
+                                    GCancellable        *cancellable,
+                                    PwFcVerdict         *verdict,
+                                    guint64             *states,
+                                    GError             **error);
+
 /* ------------------------------------------------------------------ */
 /* Deals, text, hardness                                                */
 

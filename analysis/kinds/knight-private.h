@@ -157,6 +157,13 @@ gboolean       _pw_knight_generate         (GHashTable          *params,
                                             GCancellable        *cancellable,
                                             GError             **error);
 
+/* XCSP3 (knight-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean       _pw_knight_to_xcsp3         (gconstpointer          data,
+                                            PwXcspWriter          *writer,
+                                            GError               **error);
+gpointer       _pw_knight_from_xcsp3       (const PwXcspInstance  *instance,
+                                            GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwKnightLevel, _pw_knight_level_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwKnightBoard, _pw_knight_board_free)
 

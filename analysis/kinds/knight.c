@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "knight-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 /* ------------------------------------------------------------------ */
@@ -962,6 +963,7 @@ const PwKind pw_knights_tour_kind = {
   .copy = knight_copy,
   .free = knight_free,
   .equal = knight_equal,
+  .canonical_form = _pw_knight_canonical_form,
   .from_json = knight_from_json,
   .to_json = knight_to_json,
   .from_text = knight_from_text,
@@ -970,6 +972,8 @@ const PwKind pw_knights_tour_kind = {
   .resize = knight_resize,
   .describe_size = knight_describe_size,
   .validate = knight_validate,
+  .to_xcsp3 = _pw_knight_to_xcsp3,
+  .from_xcsp3 = _pw_knight_from_xcsp3,
   .figures = knight_figures,
   .n_figures = N_FIGURES,
   .list_columns = knight_columns,

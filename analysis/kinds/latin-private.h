@@ -147,6 +147,18 @@ gboolean      _pw_latin_squarest_boxes       (guint               n,
  * the same partition compare equal. */
 void          _pw_latin_level_number_regions (PwLatinLevel       *level);
 
+/* XCSP3 (latin-xcsp3.c): the model of any of the three kinds, and each
+ * kind's reader (PwKind.to_xcsp3, from_xcsp3). */
+gboolean      _pw_latin_to_xcsp3       (gconstpointer          data,
+                                        PwXcspWriter          *writer,
+                                        GError               **error);
+gpointer      _pw_sudoku_from_xcsp3    (const PwXcspInstance  *instance,
+                                        GError               **error);
+gpointer      _pw_latin_from_xcsp3     (const PwXcspInstance  *instance,
+                                        GError               **error);
+gpointer      _pw_futoshiki_from_xcsp3 (const PwXcspInstance  *instance,
+                                        GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLatinLevel, _pw_latin_level_free)
 
 G_END_DECLS

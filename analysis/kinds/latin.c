@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "latin-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 #include "techniques.h"
 
@@ -1490,11 +1491,13 @@ static const PwListColumn latin_columns[] = {
   .copy = latin_copy,                                 \
   .free = latin_free,                                 \
   .equal = latin_equal,                               \
+  .canonical_form = _pw_latin_canonical_form,         \
   .to_json = latin_to_json,                           \
   .to_text = latin_to_text,                           \
   .transform = latin_transform,                       \
   .describe_size = latin_describe_size,               \
   .validate = latin_validate,                         \
+  .to_xcsp3 = _pw_latin_to_xcsp3,                     \
   .figures = latin_figures,                           \
   .n_figures = N_FIGURES,                             \
   .list_columns = latin_columns,                      \
@@ -1509,6 +1512,7 @@ const PwKind pw_sudoku_kind = {
   .new_default = sudoku_new_default,
   .from_json = sudoku_from_json,
   .from_text = sudoku_from_text,
+  .from_xcsp3 = _pw_sudoku_from_xcsp3,
   .import_text = sudoku_import_text,
   .generate_params = sudoku_params,
   .n_generate_params = G_N_ELEMENTS (sudoku_params),
@@ -1522,6 +1526,7 @@ const PwKind pw_latin_kind = {
   .new_default = latin_new_default,
   .from_json = latin_from_json,
   .from_text = latin_from_text,
+  .from_xcsp3 = _pw_latin_from_xcsp3,
   .import_text = latin_import_text,
   .generate_params = latin_params,
   .n_generate_params = G_N_ELEMENTS (latin_params),
@@ -1535,6 +1540,7 @@ const PwKind pw_futoshiki_kind = {
   .new_default = futoshiki_new_default,
   .from_json = futoshiki_from_json,
   .from_text = futoshiki_from_text,
+  .from_xcsp3 = _pw_futoshiki_from_xcsp3,
   .import_text = futoshiki_import_text,
   .generate_params = latin_params,
   .n_generate_params = G_N_ELEMENTS (latin_params),

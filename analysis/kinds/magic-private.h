@@ -143,6 +143,13 @@ gboolean _pw_magic_generate    (GHashTable          *params,
                                 GCancellable        *cancellable,
                                 GError             **error);
 
+/* XCSP3 (magic-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean      _pw_magic_to_xcsp3   (gconstpointer          data,
+                                    PwXcspWriter          *writer,
+                                    GError               **error);
+gpointer      _pw_magic_from_xcsp3 (const PwXcspInstance  *instance,
+                                    GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwMagicLevel, _pw_magic_level_free)
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "magic-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 /* ------------------------------------------------------------------ */
@@ -696,6 +697,7 @@ const PwKind pw_magic_kind = {
   .copy = magic_copy,
   .free = magic_free,
   .equal = magic_equal,
+  .canonical_form = _pw_magic_canonical_form,
   .from_json = magic_from_json,
   .to_json = magic_to_json,
   .from_text = magic_from_text,
@@ -703,6 +705,8 @@ const PwKind pw_magic_kind = {
   .transform = magic_transform,
   .describe_size = magic_describe_size,
   .validate = magic_validate,
+  .to_xcsp3 = _pw_magic_to_xcsp3,
+  .from_xcsp3 = _pw_magic_from_xcsp3,
   .figures = magic_figures,
   .n_figures = N_FIGURES,
   .list_columns = magic_columns,

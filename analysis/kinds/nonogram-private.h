@@ -171,6 +171,31 @@ gboolean         _pw_nono_grade            (PwNonoSolver          *solver,
                                             GCancellable          *cancellable,
                                             GError               **error);
 
+/* One step of line logic from a position, for hints: the line whose
+ * line solve decides the most undecided cells (ties: the first, rows
+ * before columns) and the cells it decides; or, before anything else,
+ * the first line the position leaves no way to fit its blocks
+ * (@contradiction, no cells). */
+typedef struct
+{
+  guint     line;           /* rows 0..height-1, then columns */
+  gboolean  contradiction;
+  GArray   *black;          /* guint cells (y * width + x) it makes black */
+  GArray   *white;          /* and white */
+  char     *sentence;       /* translated: the line, its clues, why */
+} PwNonoStep;
+
+/* @cells: per cell PW_NONO_WHITE, _BLACK or _UNKNOWN. NULL when no line
+ * decides a cell more (solved, or stuck for line logic). */
+PwNonoStep      *_pw_nono_next_step        (guint                  width,
+                                            guint                  height,
+                                            const PwNonoClues     *clues,
+                                            const guint8          *cells);
+void             _pw_nono_step_free        (PwNonoStep            *step);
+/* "3 1", or "0" for a line without blocks. */
+char            *_pw_nono_clue_text        (const PwNonoClues     *clues,
+                                            guint                  line);
+
 /* ------------------------------------------------------------------ */
 /* File formats (nonogram-formats.c), docs/file-format.md               */
 
@@ -206,8 +231,17 @@ gboolean         _pw_nonogram_generate     (GHashTable            *params,
                                             GCancellable          *cancellable,
                                             GError               **error);
 
+/* XCSP3 (nonogram-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean         _pw_nonogram_to_xcsp3     (gconstpointer          data,
+                                            PwXcspWriter          *writer,
+                                            GError               **error);
+gpointer         _pw_nonogram_from_xcsp3   (const PwXcspInstance  *instance,
+                                            GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonogramLevel, _pw_nonogram_level_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoClues, _pw_nono_clues_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoSolver, _pw_nono_solver_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoStep, _pw_nono_step_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwNonoLineWork, _pw_nono_line_work_free)
 
 G_END_DECLS

@@ -916,6 +916,133 @@ _pw_nono_solve (PwNonoSolver       *s,
 }
 
 /* ------------------------------------------------------------------ */
+/* Hints: one line at a time                                            */
+
+char *
+_pw_nono_clue_text (const PwNonoClues *clues,
+                    guint              line)
+{
+  GString *text = g_string_new (NULL);
+  guint k;
+
+  g_return_val_if_fail (clues != NULL && line < clues->n_lines, NULL);
+
+  k = _pw_nono_clues_count (clues, line);
+  for (guint j = 0; j < k; j++)
+    g_string_append_printf (text, "%s%u", j > 0 ? " " : "", _pw_nono_clues_line (clues, line)[j]);
+  if (k == 0)
+    g_string_append_c (text, '0');
+  return g_string_free (text, FALSE);
+}
+
+void
+_pw_nono_step_free (PwNonoStep *step)
+{
+  if (step == NULL)
+    return;
+  g_array_unref (step->black);
+  g_array_unref (step->white);
+  g_free (step->sentence);
+  g_free (step);
+}
+
+static PwNonoStep *
+step_new (guint              line,
+          gboolean           contradiction,
+          guint              height,
+          const PwNonoClues *clues)
+{
+  PwNonoStep *step = g_new0 (PwNonoStep, 1);
+  g_autofree char *clue = _pw_nono_clue_text (clues, line);
+  gboolean row = line < height;
+  guint number = (row ? line : line - height) + 1;
+
+  step->line = line;
+  step->contradiction = contradiction;
+  step->black = g_array_new (FALSE, FALSE, sizeof (guint));
+  step->white = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (contradiction)
+    step->sentence = g_strdup_printf (row
+                                      /* Translators: a nonogram hint; %u a row, %s its clues */
+                                      ? _("Row %u (clues %s): its blocks fit no way with the cells "
+                                          "marked there, so one of them is wrong.")
+                                      : _("Column %u (clues %s): its blocks fit no way with the "
+                                          "cells marked there, so one of them is wrong."),
+                                      number, clue);
+  else
+    step->sentence = g_strdup_printf (row
+                                      /* Translators: a nonogram hint; %u a row, %s its clues */
+                                      ? _("Row %u (clues %s): every way its blocks fit with the "
+                                          "cells known agrees on the cells shown.")
+                                      : _("Column %u (clues %s): every way its blocks fit with the "
+                                          "cells known agrees on the cells shown."),
+                                      number, clue);
+  return step;
+}
+
+PwNonoStep *
+_pw_nono_next_step (guint              width,
+                    guint              height,
+                    const PwNonoClues *clues,
+                    const guint8      *cells)
+{
+  g_autoptr(PwNonoLineWork) work = NULL;
+  g_autofree guint8 *line = NULL;
+  g_autofree guint8 *best_line = NULL;
+  guint best = G_MAXUINT, best_fixed = 0, blocks = 0;
+
+  g_return_val_if_fail (clues != NULL && clues->n_lines == width + height, NULL);
+  g_return_val_if_fail (cells != NULL, NULL);
+
+  for (guint l = 0; l < clues->n_lines; l++)
+    blocks = MAX (blocks, _pw_nono_clues_count (clues, l));
+  work = _pw_nono_line_work_new (MAX (width, height), blocks);
+  line = g_new (guint8, MAX (width, height));
+  best_line = g_new (guint8, MAX (width, height));
+  for (guint l = 0; l < width + height; l++)
+    {
+      gboolean row = l < height;
+      guint n = row ? width : height, fixed = 0;
+      guint first = row ? l * width : l - height, stride = row ? 1 : width;
+
+      for (guint i = 0; i < n; i++)
+        line[i] = cells[first + i * stride];
+      if (!_pw_nono_line_solve (_pw_nono_clues_line (clues, l), _pw_nono_clues_count (clues, l),
+                                line, n, work))
+        return step_new (l, TRUE, height, clues);
+      for (guint i = 0; i < n; i++)
+        fixed += cells[first + i * stride] == PW_NONO_UNKNOWN && line[i] != PW_NONO_UNKNOWN;
+      if (fixed > best_fixed)
+        {
+          best = l;
+          best_fixed = fixed;
+          memcpy (best_line, line, n);
+        }
+    }
+  if (best == G_MAXUINT)
+    return NULL;
+  {
+    PwNonoStep *step = step_new (best, FALSE, height, clues);
+    gboolean row = best < height;
+    guint n = row ? width : height;
+    guint first = row ? best * width : best - height, stride = row ? 1 : width;
+
+    for (guint i = 0; i < n; i++)
+      {
+        guint c = first + i * stride;
+
+        if (cells[c] != PW_NONO_UNKNOWN)
+          continue;
+        if (best_line[i] == PW_NONO_BLACK)
+          g_array_append_val (step->black, c);
+        else if (best_line[i] == PW_NONO_WHITE)
+          g_array_append_val (step->white, c);
+      }
+    return step;
+  }
+}
+
+/* ------------------------------------------------------------------ */
 /* The grader                                                           */
 
 gboolean

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "nonogram-private.h"
+#include "pw-canon.h"
 #include "pw-analysis.h"
 
 /* ------------------------------------------------------------------ */
@@ -1123,6 +1124,7 @@ const PwKind pw_nonogram_kind = {
   .copy = nonogram_copy,
   .free = nonogram_free,
   .equal = nonogram_equal,
+  .canonical_form = _pw_nonogram_canonical_form,
   .from_json = nonogram_from_json,
   .to_json = nonogram_to_json,
   .from_text = nonogram_from_text,
@@ -1134,6 +1136,8 @@ const PwKind pw_nonogram_kind = {
   .resize = nonogram_resize,
   .describe_size = nonogram_describe_size,
   .validate = nonogram_validate,
+  .to_xcsp3 = _pw_nonogram_to_xcsp3,
+  .from_xcsp3 = _pw_nonogram_from_xcsp3,
   .figures = nonogram_figures,
   .n_figures = N_FIGURES,
   .list_columns = nonogram_columns,

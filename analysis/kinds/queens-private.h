@@ -157,9 +157,28 @@ typedef struct
   guint           depth;      /* trial: its depth, from 1 */
   GArray         *stars;      /* guint cells that become stars */
   GArray         *empties;    /* guint cells that become empty */
+
+  /* Why, for hints: the cells that make the step (the unit, the star,
+   * the regions or lines of a band) and what its sentence names. Units
+   * are rows 0..n-1, columns n..2n-1, regions 2n..3n-1. */
+  GArray         *pattern;    /* guint cells */
+  guint           unit;       /* unit_complete, last_cells; no_room: the unit left without room */
+  guint           cell;       /* neighbours: the star; no_room, trial: the cell */
+  gboolean        columns;    /* confinement, pigeonhole: the band is of columns */
+  guint           first;      /* the band's first and last line */
+  guint           last;
+  guint64         regions;    /* the band's regions, a bit each */
+  gboolean        inside;     /* the regions lie inside the band (else the band's
+                               * free cells lie inside the regions) */
 } PwStarStep;
 
 void        _pw_star_step_free   (PwStarStep *step);
+
+/* One sentence for people about @step of @level, translated: "Row 3 has
+ * its stars: its other cells hold none." Cells are named rXcY (row, then
+ * column, from 1), regions by their letters. */
+char       *_pw_star_step_sentence (const PwQueensLevel *level,
+                                    const PwStarStep    *step);
 
 /* The easiest step from @position (n × n bytes) of @level's star battle,
  * using techniques up to @max (and trials up to @max_depth when @max is
@@ -202,6 +221,15 @@ gboolean _pw_queens_generate     (PwQueensVariant      variant,
                                   gpointer             user_data,
                                   GCancellable        *cancellable,
                                   GError             **error);
+
+/* XCSP3 (queens-xcsp3.c): PwKind.to_xcsp3 and from_xcsp3. */
+gboolean _pw_queens_to_xcsp3        (gconstpointer          data,
+                                     PwXcspWriter          *writer,
+                                     GError               **error);
+gpointer _pw_queens_from_xcsp3      (const PwXcspInstance  *instance,
+                                     GError               **error);
+gpointer _pw_star_battle_from_xcsp3 (const PwXcspInstance  *instance,
+                                     GError               **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwQueensLevel, _pw_queens_level_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwStarStep, _pw_star_step_free)

@@ -24,6 +24,7 @@
 
 #include "pw-analysis.h"
 #include "queens-private.h"
+#include "pw-canon.h"
 
 /* ------------------------------------------------------------------ */
 /* The level as data                                                    */
@@ -947,11 +948,13 @@ static const PwListColumn star_columns[] = {
   .copy = queens_copy,                         \
   .free = queens_free,                         \
   .equal = queens_equal,                       \
+  .canonical_form = _pw_queens_canonical_form, \
   .to_json = queens_to_json,                   \
   .to_text = queens_to_text,                   \
   .transform = queens_transform,               \
   .describe_size = queens_describe_size,       \
   .validate = queens_validate,                 \
+  .to_xcsp3 = _pw_queens_to_xcsp3,             \
   .analyse = queens_analyse
 
 const PwKind pw_queens_kind = {
@@ -960,6 +963,7 @@ const PwKind pw_queens_kind = {
   .new_default = queens_new_default,
   .from_json = queens_from_json,
   .from_text = queens_from_text,
+  .from_xcsp3 = _pw_queens_from_xcsp3,
   .figures = star_figures,
   .n_figures = N_QUEENS_FIGURES,
   .list_columns = queens_columns,
@@ -976,6 +980,7 @@ const PwKind pw_star_battle_kind = {
   .new_default = star_new_default,
   .from_json = star_from_json,
   .from_text = star_from_text,
+  .from_xcsp3 = _pw_star_battle_from_xcsp3,
   .figures = star_figures,
   .n_figures = N_STAR_FIGURES,
   .list_columns = star_columns,

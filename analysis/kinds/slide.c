@@ -27,6 +27,7 @@
 #include "pw-analysis.h"
 #include "pw-explorer.h"
 #include "slide-private.h"
+#include "pw-canon.h"
 
 #define N_COLOURS 4
 #define GROUP_CRATE 4
@@ -2340,6 +2341,7 @@ const PwKind pw_slide_kind = {
   .copy = slide_copy,
   .free = slide_free,
   .equal = slide_equal,
+  .canonical_form = _pw_slide_canonical_form,
   .from_json = slide_from_json,
   .to_json = slide_to_json,
   .from_text = slide_from_text,

@@ -70,6 +70,7 @@ _pw_star_step_free (PwStarStep *step)
     return;
   g_array_unref (step->stars);
   g_array_unref (step->empties);
+  g_array_unref (step->pattern);
   g_free (step);
 }
 
@@ -268,6 +269,7 @@ step_new (PwStarTechnique technique)
   step->technique = technique;
   step->stars = g_array_new (FALSE, FALSE, sizeof (guint));
   step->empties = g_array_new (FALSE, FALSE, sizeof (guint));
+  step->pattern = g_array_new (FALSE, FALSE, sizeof (guint));
   return step;
 }
 
@@ -307,6 +309,10 @@ find_unit_complete (const Board    *b,
         PwStarStep *step = step_new (PW_STAR_UNIT_COMPLETE);
 
         add_unknowns (b, p, u, step->empties);
+        step->unit = u;
+        UNIT_FOREACH (b, u, c)
+          if (p->cell[c] == STAR)
+            g_array_append_val (step->pattern, c);
         return step;
       }
   return NULL;
@@ -333,7 +339,11 @@ find_neighbours (const Board    *b,
               guint cell = ny * n + nx;
 
               if (step == NULL)
-                step = step_new (PW_STAR_NEIGHBOURS);
+                {
+                  step = step_new (PW_STAR_NEIGHBOURS);
+                  step->cell = c;
+                  g_array_append_val (step->pattern, c);
+                }
               g_array_append_val (step->empties, cell);
             }
       if (step != NULL)
@@ -354,9 +364,42 @@ find_last_cells (const Board    *b,
         PwStarStep *step = step_new (PW_STAR_LAST_CELLS);
 
         add_unknowns (b, p, u, step->stars);
+        step->unit = u;
+        UNIT_FOREACH (b, u, c)
+          g_array_append_val (step->pattern, c);
         return step;
       }
   return NULL;
+}
+
+/* What a band step names: its lines, its regions, and as its pattern
+ * the regions' cells (inside) or the band's cells (the band inside the
+ * regions). */
+static void
+band_reason (const Board    *b,
+             PwStarStep     *step,
+             gboolean        columns,
+             guint           first,
+             guint           last,
+             const gboolean *regions,
+             gboolean        inside)
+{
+  guint n = b->n;
+
+  step->columns = columns;
+  step->first = first;
+  step->last = last;
+  step->inside = inside;
+  for (guint r = 0; r < n; r++)
+    if (regions[r])
+      step->regions |= G_GUINT64_CONSTANT (1) << r;
+  for (guint c = 0; c < n * n; c++)
+    {
+      guint line = columns ? c % n : c / n;
+
+      if (inside ? regions[b->region[c]] : line >= first && line <= last)
+        g_array_append_val (step->pattern, c);
+    }
 }
 
 /* Bands of consecutive rows (or columns) [first, last] against
@@ -432,7 +475,10 @@ find_band (const Board    *b,
                     !is_inside[b->region[c]] && (taken == NULL || !taken[c]))
                   {
                     if (step == NULL)
-                      step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                      {
+                        step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                        band_reason (b, step, columns, first, last, is_inside, TRUE);
+                      }
                     g_array_append_val (step->empties, c);
                     if (taken != NULL)
                       taken[c] = 1;
@@ -449,7 +495,10 @@ find_band (const Board    *b,
                     is_met[b->region[c]] && (taken == NULL || !taken[c]))
                   {
                     if (step == NULL)
-                      step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                      {
+                        step = step_new (single ? PW_STAR_CONFINEMENT : PW_STAR_PIGEONHOLE);
+                        band_reason (b, step, columns, first, last, is_met, FALSE);
+                      }
                     g_array_append_val (step->empties, c);
                     if (taken != NULL)
                       taken[c] = 1;
@@ -543,7 +592,13 @@ find_no_room (const Board    *b,
         if (touched[u] && unit_fails (b, &after, u))
           {
             if (step == NULL)
-              step = step_new (PW_STAR_NO_ROOM);
+              {
+                step = step_new (PW_STAR_NO_ROOM);
+                step->cell = c;
+                step->unit = u;
+                UNIT_FOREACH (b, u, uc)
+                  g_array_append_val (step->pattern, uc);
+              }
             g_array_append_val (step->empties, c);
             if (!all)
               return step;
@@ -682,6 +737,7 @@ find_trial (Board          *b,
           PwStarStep *step = step_new (PW_STAR_TRIAL);
 
           step->depth = depth;
+          step->cell = c;
           g_array_append_val (step->empties, c);
           return step;
         }
@@ -726,6 +782,129 @@ next_step (Board           *b,
     if ((step = find_trial (b, p, depth)) != NULL)
       return step;
   return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sentences                                                            */
+
+static char *
+unit_name (guint n,
+           guint unit)
+{
+  if (unit < n)
+    return g_strdup_printf (_("row %u"), unit + 1);
+  if (unit < 2 * n)
+    return g_strdup_printf (_("column %u"), unit - n + 1);
+  return g_strdup_printf (_("region %c"), PW_STAR_BATTLE_LETTERS[unit - 2 * n]);
+}
+
+static char *
+star_cell_name (guint n,
+                guint cell)
+{
+  return g_strdup_printf ("r%uc%u", cell / n + 1, cell % n + 1);
+}
+
+char *
+_pw_star_step_sentence (const PwQueensLevel *level,
+                        const PwStarStep    *step)
+{
+  const char *technique;
+  guint n;
+
+  g_return_val_if_fail (level != NULL && step != NULL, NULL);
+
+  n = level->n;
+  technique = _pw_star_technique_name (step->technique);
+  switch (step->technique)
+    {
+    case PW_STAR_UNIT_COMPLETE:
+      {
+        g_autofree char *unit = unit_name (n, step->unit);
+
+        /* Translators: a star battle hint; %s the technique, then "row 3" */
+        return g_strdup_printf (_("%s: %s has all its stars, so its other cells hold none."),
+                                technique, unit);
+      }
+    case PW_STAR_NEIGHBOURS:
+      {
+        g_autofree char *cell = star_cell_name (n, step->cell);
+
+        /* Translators: a star battle hint; %s the technique, then a cell "r2c3" */
+        return g_strdup_printf (_("%s: no star touches the star in %s, not even diagonally."),
+                                technique, cell);
+      }
+    case PW_STAR_LAST_CELLS:
+      {
+        g_autofree char *unit = unit_name (n, step->unit);
+
+        /* Translators: a star battle hint; %s the technique, then "row 3" */
+        return g_strdup_printf (_("%s: %s needs as many stars as it has free cells, so they all "
+                                  "hold stars."), technique, unit);
+      }
+    case PW_STAR_CONFINEMENT:
+    case PW_STAR_PIGEONHOLE:
+      {
+        g_autofree char *band = NULL;
+        GString *letters = g_string_new (NULL);
+        g_autofree char *regions = NULL;
+        guint count = 0;
+
+        if (step->first == step->last)
+          band = g_strdup_printf (step->columns ? _("column %u") : _("row %u"), step->first + 1);
+        else
+          band = g_strdup_printf (step->columns
+                                  /* Translators: a band of lines, "columns 2 to 4" */
+                                  ? _("columns %u to %u") : _("rows %u to %u"),
+                                  step->first + 1, step->last + 1);
+        for (guint r = 0; r < n; r++)
+          if (step->regions >> r & 1)
+            {
+              g_string_append_printf (letters, "%s%c", count > 0 ? ", " : "",
+                                      PW_STAR_BATTLE_LETTERS[r]);
+              count++;
+            }
+        regions = g_string_free (letters, FALSE);
+        if (step->inside)
+          return g_strdup_printf (count == 1
+                                  /* Translators: a star battle hint; %s the technique, a
+                                   * region's letter, then "row 3" or "rows 3 to 4" twice */
+                                  ? _("%s: region %s lies within %s, which needs as many stars "
+                                      "as the region, so the other cells of %s hold none.")
+                                  /* Translators: a star battle hint; %s the technique, region
+                                   * letters "B, C", then "rows 3 to 4" twice */
+                                  : _("%s: regions %s lie within %s, which need as many stars "
+                                      "as those regions, so the other cells of %s hold none."),
+                                  technique, regions, band, band);
+        return g_strdup_printf (count == 1
+                                /* Translators: a star battle hint; %s the technique, "row 3"
+                                 * or "rows 3 to 4", a region's letter, then the band again */
+                                ? _("%s: the free cells of %s all lie in region %s, which needs "
+                                    "as many stars, so its cells outside %s hold none.")
+                                /* Translators: a star battle hint; %s the technique, "rows 3
+                                 * to 4", region letters "B, C", then the band again */
+                                : _("%s: the free cells of %s all lie in regions %s, which need "
+                                    "as many stars, so their cells outside %s hold none."),
+                                technique, band, regions, band);
+      }
+    case PW_STAR_NO_ROOM:
+      {
+        g_autofree char *cell = star_cell_name (n, step->cell);
+        g_autofree char *unit = unit_name (n, step->unit);
+
+        /* Translators: a star battle hint; %s the technique, a cell "r2c3", then "row 3" */
+        return g_strdup_printf (_("%s: a star in %s would leave %s no room for its stars."),
+                                technique, cell, unit);
+      }
+    case PW_STAR_TRIAL:
+    default:
+      {
+        g_autofree char *cell = star_cell_name (n, step->cell);
+
+        /* Translators: a star battle hint; %s the technique, then a cell "r2c3" */
+        return g_strdup_printf (_("%s: a star in %s leads to a contradiction."), technique, cell);
+      }
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,0 +1,381 @@
+/* latin-canon.c — the canonical form of Sudoku, Latin square and Futoshiki
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What is the same puzzle (docs/rules/sudoku.md, latin.md, futoshiki.md):
+ *
+ * - Sudoku with boxes: digits exchanged, and the Sudoku transformations:
+ *   bands (rows of boxes) in any order, rows within a band in any order,
+ *   the same for stacks and columns, and the grid transposed (which
+ *   makes r × c boxes c × r). That includes every turn and mirror. Per
+ *   transposition and order of the columns, a depth-first search picks
+ *   rows one by one, the digits numbered by first appearance, and keeps
+ *   the smallest grid row by row: a row above the best row of its depth
+ *   ends that branch, so few of the orders of the rows are ever tried.
+ *   Grids whose columns have more than MAX_COLUMN_ORDERS orders (12×12
+ *   and larger) are compared as jigsaws are.
+ * - Jigsaw Sudoku and Sudoku X: turns and mirrors, digits exchanged;
+ *   regions numbered by first appearance.
+ * - Latin square: digits exchanged, rows in any order, columns in any
+ *   order, transposed: the Sudoku search with bands of one row and stacks
+ *   of one column, up to 6×6 (6! orders of the columns). Larger squares:
+ *   turns, mirrors and digits only (the general case is the canonical
+ *   labelling of a graph).
+ * - Futoshiki: turns and mirrors with the signs, and the digits read
+ *   backwards (n + 1 - d) with every sign the other way round; other
+ *   exchanges of digits do not keep the signs true.
+ */
+
+#define G_LOG_DOMAIN "pw-latin"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "latin-private.h"
+#include "pw-canon.h"
+
+#define MAX_COLUMN_ORDERS 2000
+
+enum { HEADER_SIZE = 6 };
+
+static void
+append_header (GByteArray         *out,
+               const PwLatinLevel *level,
+               guint               box_rows,
+               guint               box_cols)
+{
+  guint8 header[HEADER_SIZE] = { (guint8) level->variant, (guint8) level->n, (guint8) box_rows,
+                                 (guint8) box_cols, (guint8) level->jigsaw,
+                                 (guint8) level->diagonals };
+
+  g_byte_array_append (out, header, HEADER_SIZE);
+}
+
+/* How cell @a compares with its neighbour @b by the signs: 0 no sign,
+ * 1 a < b, 2 a > b. */
+static guint8
+relation (const PwLatinLevel *level,
+          guint               a,
+          guint               b)
+{
+  guint n = level->n;
+  guint8 s;
+
+  if (b + 1 == a || b + n == a)
+    {
+      guint8 r = relation (level, b, a);
+
+      return r == 0 ? 0 : 3 - r;
+    }
+  s = level->signs[a];
+  if (b == a + 1)
+    return s & PW_SIGN_RIGHT_LESS ? 1 : s & PW_SIGN_RIGHT_GREATER ? 2 : 0;
+  g_assert (b == a + n);
+  return s & PW_SIGN_DOWN_LESS ? 1 : s & PW_SIGN_DOWN_GREATER ? 2 : 0;
+}
+
+/* Turns and mirrors (× the digits backwards for Futoshiki). */
+static GByteArray *
+dihedral_form (const PwLatinLevel *level)
+{
+  g_autoptr(GByteArray) candidate = g_byte_array_new ();
+  GByteArray *best = NULL;
+  guint n = level->n;
+  gboolean signs = level->signs != NULL;
+
+  for (guint t = 0; t < PW_CANON_N_DIHEDRAL; t++)
+    for (guint backwards = 0; backwards < (signs ? 2u : 1u); backwards++)
+      {
+        PwCanonLabels digits, regions;
+        gboolean turn = (t & 4) != 0;
+
+        _pw_canon_labels_init (&digits);
+        _pw_canon_labels_init (&regions);
+        g_byte_array_set_size (candidate, 0);
+        append_header (candidate, level, turn ? level->box_cols : level->box_rows,
+                       turn ? level->box_rows : level->box_cols);
+        for (guint y = 0; y < n; y++)
+          for (guint x = 0; x < n; x++)
+            {
+              guint c = _pw_canon_dihedral_source (t, n, n, x, y);
+              guint8 bytes[3];
+              guint length = 1;
+              guint8 given = level->givens[c];
+
+              if (signs)
+                {
+                  /* the order of the digits matters: no numbering by appearance */
+                  bytes[0] = given == 0 || !backwards ? given : (guint8) (n + 1 - given);
+                  bytes[1] = x + 1 < n ? relation (level, c,
+                                                   _pw_canon_dihedral_source (t, n, n, x + 1, y))
+                                       : 0;
+                  bytes[2] = y + 1 < n ? relation (level, c,
+                                                   _pw_canon_dihedral_source (t, n, n, x, y + 1))
+                                       : 0;
+                  if (backwards)
+                    for (guint i = 1; i < 3; i++)
+                      bytes[i] = bytes[i] == 0 ? 0 : 3 - bytes[i];
+                  length = 3;
+                }
+              else
+                {
+                  bytes[0] = _pw_canon_label (&digits, given);
+                  if (level->variant == PW_LATIN_SUDOKU && level->jigsaw)
+                    {
+                      /* regions are 0..n-1: numbered from 1 by appearance */
+                      bytes[1] = _pw_canon_label (&regions, level->regions[c] + 1);
+                      length = 2;
+                    }
+                }
+              g_byte_array_append (candidate, bytes, length);
+            }
+        _pw_canon_offer (&best, candidate);
+      }
+  return best;
+}
+
+/* ---- Sudoku with boxes ---- */
+
+typedef struct
+{
+  guint         n;
+  guint         box_rows;      /* rows per band */
+  const guint8 *grid;          /* n × n givens */
+  const guint  *columns;       /* the order of the columns */
+  guint8       *best;          /* n × n, rows so far; 0xff: none yet */
+} SudokuSearch;
+
+/* Whether rows @a and @b of @grid (n wide) hold the same cells. */
+static gboolean
+same_rows (const guint8 *grid,
+           guint         n,
+           guint         a,
+           guint         b,
+           guint         count)
+{
+  return memcmp (grid + a * n, grid + b * n, (gsize) count * n) == 0;
+}
+
+static void
+sudoku_rows (SudokuSearch *s,
+             guint         depth,
+             guint         bands_used,
+             guint         band,
+             guint         rows_used,
+             const guint8 *map,
+             guint         next)
+{
+  guint n = s->n, r = s->box_rows;
+  gboolean new_band = depth % r == 0;
+
+  if (depth == n)
+    return;
+  for (guint b = 0; b < n / r; b++)
+    {
+      gboolean twin = FALSE;
+
+      if (new_band ? (bands_used & (1u << b)) != 0 : b != band)
+        continue;
+      /* bands (rows) alike in every cell are interchangeable: the first
+       * unused one stands for them all, so blank rows do not multiply
+       * the search */
+      for (guint e = 0; new_band && e < b && !twin; e++)
+        twin = (bands_used & (1u << e)) == 0 && same_rows (s->grid, n, e * r, b * r, r);
+      if (twin)
+        continue;
+      for (guint i = 0; i < r; i++)
+        {
+          guint source = b * r + i;
+          guint8 row[PW_SUDOKU_MAX_N];
+          guint8 row_map[PW_SUDOKU_MAX_N + 1];
+          guint row_next = next;
+          gboolean row_twin = FALSE;
+          int order;
+
+          if (!new_band && (rows_used & (1u << i)) != 0)
+            continue;
+          for (guint e = 0; e < i && !row_twin; e++)
+            row_twin = (new_band || (rows_used & (1u << e)) == 0) &&
+                       same_rows (s->grid, n, b * r + e, source, 1);
+          if (row_twin)
+            continue;
+          memcpy (row_map, map, n + 1);
+          for (guint x = 0; x < n; x++)
+            {
+              guint8 v = s->grid[source * n + s->columns[x]];
+
+              if (v != 0 && row_map[v] == 0)
+                row_map[v] = (guint8) row_next++;
+              row[x] = row_map[v];
+            }
+          order = memcmp (row, s->best + depth * n, n);
+          if (order > 0)
+            continue;
+          if (order < 0)
+            {
+              memcpy (s->best + depth * n, row, n);
+              memset (s->best + (depth + 1) * n, 0xff, (n - depth - 1) * n);
+            }
+          sudoku_rows (s, depth + 1, new_band ? bands_used | (1u << b) : bands_used, b,
+                       new_band ? 1u << i : rows_used | (1u << i), row_map, row_next);
+        }
+    }
+}
+
+/* Every order of the columns the Sudoku transformations allow: stacks of
+ * @box_cols columns in any order, columns within each in any order. */
+/* Whether columns @a.. and @b.. (@count each) of @grid hold the same cells. */
+static gboolean
+same_columns (const guint8 *grid,
+              guint         n,
+              guint         a,
+              guint         b,
+              guint         count)
+{
+  for (guint y = 0; y < n; y++)
+    if (memcmp (grid + y * n + a, grid + y * n + b, count) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+column_orders (const guint8 *grid,
+               guint   n,
+               guint   box_cols,
+               guint   position,
+               guint   stacks_used,
+               guint   stack,
+               guint   columns_used,
+               guint  *order,
+               GArray *orders)
+{
+  gboolean new_stack = position % box_cols == 0;
+
+  if (position == n)
+    {
+      g_array_append_vals (orders, order, n);
+      return;
+    }
+  for (guint s = 0; s < n / box_cols; s++)
+    {
+      gboolean twin = FALSE;
+
+      if (new_stack ? (stacks_used & (1u << s)) != 0 : s != stack)
+        continue;
+      /* as for rows: of stacks (columns) alike, the first unused one */
+      for (guint e = 0; new_stack && e < s && !twin; e++)
+        twin = (stacks_used & (1u << e)) == 0 &&
+               same_columns (grid, n, e * box_cols, s * box_cols, box_cols);
+      if (twin)
+        continue;
+      for (guint i = 0; i < box_cols; i++)
+        {
+          gboolean column_twin = FALSE;
+
+          if (!new_stack && (columns_used & (1u << i)) != 0)
+            continue;
+          for (guint e = 0; e < i && !column_twin; e++)
+            column_twin = (new_stack || (columns_used & (1u << e)) == 0) &&
+                          same_columns (grid, n, s * box_cols + e, s * box_cols + i, 1);
+          if (column_twin)
+            continue;
+          order[position] = s * box_cols + i;
+          column_orders (grid, n, box_cols, position + 1,
+                         new_stack ? stacks_used | (1u << s) : stacks_used, s,
+                         new_stack ? 1u << i : columns_used | (1u << i), order, orders);
+        }
+    }
+}
+
+/* k!, or G_MAXUINT64 once it is past MAX_COLUMN_ORDERS (64! would
+ * wrap round to 0) */
+static guint64
+factorial (guint k)
+{
+  guint64 f = 1;
+
+  for (guint i = 2; i <= k; i++)
+    {
+      f *= i;
+      if (f > MAX_COLUMN_ORDERS)
+        return G_MAXUINT64;
+    }
+  return f;
+}
+
+static guint64
+count_column_orders (guint n,
+                     guint box_cols)
+{
+  guint64 stacks = factorial (n / box_cols);
+  guint64 within = 1;
+
+  for (guint s = 0; s < n / box_cols; s++)
+    {
+      within *= factorial (box_cols);
+      if (within > MAX_COLUMN_ORDERS)
+        return G_MAXUINT64;
+    }
+  return stacks > MAX_COLUMN_ORDERS ? G_MAXUINT64 : stacks * within;
+}
+
+/* The Sudoku search; a Latin square's is the same with bands of one row
+ * and stacks of one column: rows and columns in any order. */
+static GByteArray *
+sudoku_form (const PwLatinLevel *level)
+{
+  gboolean latin = level->variant == PW_LATIN_LATIN;
+  guint band_rows = latin ? 1 : level->box_rows;
+  guint stack_cols = latin ? 1 : level->box_cols;
+  g_autoptr(GByteArray) candidate = g_byte_array_new ();
+  guint n = level->n;
+  g_autofree guint8 *transposed = g_new (guint8, n * n);
+  g_autofree guint8 *best = g_new (guint8, n * n);
+  GByteArray *result = NULL;
+
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      transposed[x * n + y] = level->givens[y * n + x];
+
+  for (guint turn = 0; turn < 2; turn++)
+    {
+      /* transposed, r × c boxes are c × r */
+      guint box_rows = turn ? stack_cols : band_rows;
+      guint box_cols = turn ? band_rows : stack_cols;
+      g_autoptr(GArray) orders = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autofree guint *order = g_new (guint, n);
+      guint8 map[PW_SUDOKU_MAX_N + 1] = { 0 };
+      SudokuSearch s = { n, box_rows, turn ? transposed : level->givens, NULL, best };
+
+      column_orders (s.grid, n, box_cols, 0, 0, 0, 0, order, orders);
+      memset (best, 0xff, n * n);
+      for (guint o = 0; o < orders->len / n; o++)
+        {
+          s.columns = &g_array_index (orders, guint, o * n);
+          sudoku_rows (&s, 0, 0, 0, 0, map, 1);
+        }
+      g_byte_array_set_size (candidate, 0);
+      append_header (candidate, level, turn ? level->box_cols : level->box_rows,
+                     turn ? level->box_rows : level->box_cols);
+      g_byte_array_append (candidate, best, n * n);
+      _pw_canon_offer (&result, candidate);
+    }
+  return result;
+}
+
+char *
+_pw_latin_canonical_form (gconstpointer data)
+{
+  const PwLatinLevel *level = data;
+  gboolean boxes = level->variant == PW_LATIN_SUDOKU && !level->jigsaw && !level->diagonals &&
+                   level->box_rows > 0 && level->box_cols > 0;
+
+  if (boxes && count_column_orders (level->n, level->box_cols) <= MAX_COLUMN_ORDERS &&
+      count_column_orders (level->n, level->box_rows) <= MAX_COLUMN_ORDERS)
+    return _pw_canon_finish (sudoku_form (level));
+  if (level->variant == PW_LATIN_LATIN && count_column_orders (level->n, 1) <= MAX_COLUMN_ORDERS)
+    return _pw_canon_finish (sudoku_form (level));
+  return _pw_canon_finish (dihedral_form (level));
+}
