@@ -355,12 +355,13 @@ pw_figure_to_display (JsonNode     *node,
   if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_CELLS)
     {
       JsonArray *cells = json_node_get_array (node);
-      GString *text = g_string_new (NULL);
       guint n = json_array_get_length (cells);
+      GString *text;
 
       if (n == 0)
         /* Translators: a list of cells with nothing in it */
         return g_strdup (_("none"));
+      text = g_string_new (NULL);
       for (guint i = 0; i < n; i++)
         {
           JsonNode *cell = json_array_get_element (cells, i);

@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -576,6 +577,233 @@ check_nesting (const char *data,
   return TRUE;
 }
 
+/* A number token's text for a message, shortened when it is long. */
+static char *
+token_text (const char *start,
+            gsize       length)
+{
+  if (length > 24)
+    return g_strdup_printf ("%.*s…", 24, start);
+  return g_strndup (start, length);
+}
+
+/* The number at @p (before @end) against the JSON grammar,
+ * -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and against what the
+ * reader can hold: a whole number fits in 64 bits, any other is finite.
+ * Sets *@length to the token's length; returns the problem or NULL. */
+static char *
+check_number (const char  *p,
+              const char  *end,
+              gsize       *length,
+              int         *code)
+{
+  const char *q = p;
+  gboolean whole = TRUE;
+  gboolean ok = TRUE;
+  g_autofree char *copy = NULL;
+
+  /* the token: everything a sloppy number could be made of */
+  while (q < end && (g_ascii_isalnum (*q) || *q == '.' || *q == '-' || *q == '+'))
+    q++;
+  *length = q - p;
+  *code = PW_LEVEL_SET_ERROR_SYNTAX;
+
+  q = p;
+  if (q < end && *q == '-')
+    q++;
+  if (q < end && *q == '0' && q + 1 < p + *length && g_ascii_isdigit (q[1]))
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("“%s”: a number may not start with 0"), text);
+    }
+  if (q < end && g_ascii_isdigit (*q))
+    while (q < end && g_ascii_isdigit (*q))
+      q++;
+  else
+    ok = FALSE;
+  if (ok && q < end && *q == '.')
+    {
+      whole = FALSE;
+      if (++q >= end || !g_ascii_isdigit (*q))
+        ok = FALSE;
+      while (q < end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (ok && q < end && (*q == 'e' || *q == 'E'))
+    {
+      whole = FALSE;
+      q++;
+      if (q < end && (*q == '+' || *q == '-'))
+        q++;
+      if (q >= end || !g_ascii_isdigit (*q))
+        ok = FALSE;
+      while (q < end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (!ok || q != p + *length)
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("“%s” is not a JSON number"), text);
+    }
+
+  copy = g_strndup (p, *length);
+  *code = PW_LEVEL_SET_ERROR_INVALID;
+  errno = 0;
+  if (whole)
+    {
+      g_ascii_strtoll (copy, NULL, 10);
+      if (errno == ERANGE)
+        {
+          g_autofree char *text = token_text (p, *length);
+
+          g_autofree char *min = g_strdup_printf ("%" G_GINT64_FORMAT, G_MININT64);
+          g_autofree char *max = g_strdup_printf ("%" G_GINT64_FORMAT, G_MAXINT64);
+
+          return g_strdup_printf (_("the number %s is out of range: a whole number must be "
+                                    "from %s to %s"), text, min, max);
+        }
+    }
+  else if (isinf (g_ascii_strtod (copy, NULL)))
+    {
+      g_autofree char *text = token_text (p, *length);
+
+      return g_strdup_printf (_("the number %s is out of range"), text);
+    }
+  return NULL;
+}
+
+/* json-glib reads more than JSON (comments, single quotes, hexadecimal,
+ * leading zeros, raw control characters in strings) and cuts a string
+ * at "\u0000"; a level set is strict JSON (RFC 8259) whose numbers fit the
+ * reader, so check each token of the valid UTF-8 @data first. Returns the
+ * problem and sets *@offset and *@code, or returns NULL. The structure is
+ * left to json-glib. */
+static char *
+check_tokens (const char *data,
+              gsize       length,
+              gsize      *offset,
+              int        *code)
+{
+  const char *end = data + length;
+  const char *p = data;
+
+  while (p < end)
+    {
+      *code = PW_LEVEL_SET_ERROR_SYNTAX;
+      *offset = p - data;
+      if (memchr (" \t\n\r{}[]:,", *p, 10) != NULL)
+        p++;
+      else if (*p == '"')
+        {
+          for (p++; p < end && *p != '"'; p++)
+            {
+              *offset = p - data;
+              if ((guchar) *p < 0x20)
+                return g_strdup (_("a string holds a control character; write it as \\n, "
+                                   "\\t or \\u00XX"));
+              if (*p != '\\')
+                continue;
+              if (++p >= end)
+                break;
+              if (*p == 'u')
+                {
+                  if (end - p < 5 || !g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2]) ||
+                      !g_ascii_isxdigit (p[3]) || !g_ascii_isxdigit (p[4]))
+                    return g_strdup (_("“\\u” must be followed by four hexadecimal digits"));
+                  if (strncmp (p + 1, "0000", 4) == 0)
+                    {
+                      *code = PW_LEVEL_SET_ERROR_INVALID;
+                      return g_strdup (_("a string holds \\u0000 (the character NUL), which "
+                                         "a level set cannot hold"));
+                    }
+                  p += 4;
+                }
+              else if (memchr ("\"\\/bfnrt", *p, 8) == NULL)
+                {
+                  g_autofree char *escape = g_strndup (p - 1, g_utf8_next_char (p) - (p - 1));
+
+                  return g_strdup_printf (_("“%s” is not a JSON escape"), escape);
+                }
+            }
+          p++;   /* the closing quote; an unclosed string is json-glib's to report */
+        }
+      else if (*p == '-' || g_ascii_isdigit (*p))
+        {
+          gsize token;
+          char *problem = check_number (p, end, &token, code);
+
+          if (problem != NULL)
+            return problem;
+          p += token;
+        }
+      else if (g_ascii_isalpha (*p))
+        {
+          const char *q = p;
+          g_autofree char *word = NULL;
+
+          while (q < end && (g_ascii_isalnum (*q) || *q == '_'))
+            q++;
+          word = g_strndup (p, q - p);
+          if (!g_str_equal (word, "true") && !g_str_equal (word, "false") &&
+              !g_str_equal (word, "null"))
+            {
+              g_autofree char *text = token_text (p, q - p);
+
+              return g_strdup_printf (_("“%s” is not JSON: only true, false, null, numbers "
+                                        "and strings in double quotes are"), text);
+            }
+          p = q;
+        }
+      else if (*p == '/' && p + 1 < end && (p[1] == '*' || p[1] == '/'))
+        return g_strdup (_("JSON has no comments"));
+      else if (*p == '\'')
+        return g_strdup (_("a string must be in double quotes"));
+      else
+        {
+          g_autofree char *text = g_strndup (p, g_utf8_next_char (p) - p);
+
+          return g_strdup_printf (_("unexpected character “%s”"), text);
+        }
+    }
+  return NULL;
+}
+
+/* json-glib keeps the last of two members of the same name and drops the
+ * first silently; count each object's members as they are parsed to catch
+ * it. */
+typedef struct
+{
+  GHashTable *counts;     /* JsonObject -> members parsed so far */
+  char       *duplicate;  /* the first member seen twice */
+  guint       line;
+} DuplicateCheck;
+
+static void
+on_object_member (JsonParser     *parser,
+                  JsonObject     *object,
+                  const char     *name,
+                  DuplicateCheck *check)
+{
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (check->counts, object)) + 1;
+
+  g_hash_table_insert (check->counts, object, GUINT_TO_POINTER (count));
+  if (check->duplicate == NULL && json_object_get_size (object) < count)
+    {
+      check->duplicate = g_strdup (name);
+      check->line = json_parser_get_current_line (parser);
+    }
+}
+
+static void
+on_object_end (JsonParser     *parser,
+               JsonObject     *object,
+               DuplicateCheck *check)
+{
+  g_hash_table_remove (check->counts, object);
+}
+
 PwLevelSet *
 pw_level_set_load_from_data (const char *data,
                              gssize      length,
@@ -594,8 +822,12 @@ pw_level_set_load_from_data (const char *data,
   JsonObject *root;
   JsonNode *node;
   JsonArray *levels;
+  g_autofree char *problem = NULL;
+  DuplicateCheck duplicates = { NULL, NULL, 0 };
+  gboolean loaded;
   gsize offset;
   guint line, column;
+  int code;
 
   g_return_val_if_fail (data != NULL, NULL);
 
@@ -619,8 +851,12 @@ pw_level_set_load_from_data (const char *data,
   if (!g_utf8_validate (data, length, &invalid))
     {
       locate (data, invalid - data, &line, &column);
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
-                    _("line %u, column %u: the text is not valid UTF-8"), line, column);
+      if (invalid < data + length && *invalid == '\0')
+        reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                      _("line %u, column %u: the text holds a NUL byte"), line, column);
+      else
+        reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                      _("line %u, column %u: the text is not valid UTF-8"), line, column);
       return NULL;
     }
   if (!check_nesting (data, length, &offset))
@@ -631,9 +867,30 @@ pw_level_set_load_from_data (const char *data,
                     line, column, PW_LEVEL_SET_MAX_DEPTH);
       return NULL;
     }
+  problem = check_tokens (data, length, &offset, &code);
+  if (problem != NULL)
+    {
+      locate (data, offset, &line, &column);
+      reader_error (&reader, error, code, _("line %u, column %u: %s"), line, column, problem);
+      return NULL;
+    }
 
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, length, &json_error))
+  duplicates.counts = g_hash_table_new (NULL, NULL);
+  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &duplicates);
+  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &duplicates);
+  loaded = json_parser_load_from_data (parser, data, length, &json_error);
+  g_hash_table_unref (duplicates.counts);
+  if (loaded && duplicates.duplicate != NULL)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
+                    _("line %u: the member “%s” is written twice in one object"),
+                    duplicates.line, duplicates.duplicate);
+      g_free (duplicates.duplicate);
+      return NULL;
+    }
+  g_free (duplicates.duplicate);
+  if (!loaded)
     {
       /* json-glib says "<data>:LINE:COLUMN: Parse error: WHAT"; say it our way */
       const char *message = json_error->message;
@@ -745,6 +1002,38 @@ pw_level_set_load_from_data (const char *data,
   return g_steal_pointer (&set);
 }
 
+/* The first @limit bytes of @file (all of it when shorter), NUL-terminated. */
+static char *
+read_at_most (GFile         *file,
+              gsize          limit,
+              gsize         *length,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autoptr(GByteArray) bytes = NULL;
+  gsize n;
+
+  if (stream == NULL)
+    return NULL;
+  bytes = g_byte_array_new ();
+  do
+    {
+      gsize old = bytes->len;
+      gsize chunk = MIN (limit - old, 65536);
+
+      g_byte_array_set_size (bytes, old + chunk);
+      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), bytes->data + old, chunk, &n,
+                                    cancellable, error))
+        return NULL;
+      g_byte_array_set_size (bytes, old + n);
+    }
+  while (n > 0 && bytes->len < limit);
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+}
+
 PwLevelSet *
 pw_level_set_load (GFile         *file,
                    GCancellable  *cancellable,
@@ -785,10 +1074,20 @@ pw_level_set_load (GFile         *file,
       return NULL;
     }
 
-  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, &local_error))
+  /* The size above is 0 for a pipe or a device, which may never end
+   * (/dev/zero): read one byte more than a set may have, never more. */
+  data = read_at_most (file, PW_LEVEL_SET_MAX_BYTES + 1, &length, cancellable, &local_error);
+  if (data == NULL)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", name,
                    local_error->message);
+      return NULL;
+    }
+  if (length > PW_LEVEL_SET_MAX_BYTES)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                   _("%s: the file is over %d bytes, the most a level set may have"),
+                   name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
 
@@ -946,6 +1245,25 @@ join_card_lists (const char *data,
   return out;
 }
 
+/* json-glib 1.6 escapes the control characters below U+001F and writes
+ * U+001F itself raw, which is not JSON (and which loading refuses): escape
+ * it too. Outside strings json-glib writes none. */
+static void
+escape_unit_separator (GString *text)
+{
+  g_autoptr(GString) escaped = NULL;
+
+  if (memchr (text->str, '\x1f', text->len) == NULL)
+    return;
+  escaped = g_string_sized_new (text->len + 16);
+  for (gsize i = 0; i < text->len; i++)
+    if (text->str[i] == '\x1f')
+      g_string_append (escaped, "\\u001f");
+    else
+      g_string_append_c (escaped, text->str[i]);
+  g_string_assign (text, escaped->str);
+}
+
 char *
 pw_level_set_to_data (PwLevelSet *set,
                       gsize      *length)
@@ -982,6 +1300,7 @@ pw_level_set_to_data (PwLevelSet *set,
   data = json_generator_to_data (generator, &len);
 
   text = join_card_lists (data, len);
+  escape_unit_separator (text);
   g_string_append_c (text, '\n');
   g_free (data);
   if (length != NULL)

@@ -589,6 +589,16 @@ cmd_import (int    argc,
           g_printerr ("puzzlewright: %s\n", local_error->message);
           return PW_EXIT_FAILURE;
         }
+      /* the text would end at a NUL byte and the rest be dropped unread */
+      if (strlen (text) != length)
+        {
+          guint line = 1;
+
+          for (const char *p = text; *p != '\0'; p++)
+            line += *p == '\n';
+          g_printerr (_("puzzlewright: %s: line %u: the text holds a NUL byte\n"), files[i], line);
+          return PW_EXIT_FAILURE;
+        }
       if (pw_xcsp3_looks_like_xml (text))
         {
           /* an XCSP3 file: one level, of the kind its note names */

@@ -727,6 +727,25 @@ test_nonogram_analyse (void)
   test_remove_dir (dir);
 }
 
+/* A NUL byte in a text file is refused, naming its line: the import does
+ * not stop there and drop the rest. */
+static void
+test_import_nul (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *txt = g_build_filename (dir, "nul.txt", NULL);
+  g_autofree char *out = g_build_filename (dir, "set.json", NULL);
+  static const char text[] = "; One\n#####\n#r.R#\n#####\n\n; Two\0\n#####\n#r.R#\n#####\n";
+  g_auto(Run) run = { 0 };
+
+  g_assert_true (g_file_set_contents (txt, text, sizeof text - 1, NULL));
+  run_cli (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "nul.txt: line 6: the text holds a NUL byte"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  test_remove_dir (dir);
+}
+
 static const char duplicates_set[] =
   "{ \"format\" : \"puzzlewright-level-set\", \"version\" : 1, \"levels\" : [\n"
   "  { \"id\" : \"a\", \"name\" : \"A\", \"kind\" : \"slide\",\n"
@@ -1002,6 +1021,7 @@ main (int   argc,
   g_test_add_func ("/cli/analyse/budget", test_analyse_budget);
   g_test_add_func ("/cli/analyse/unknown-kind", test_analyse_unknown_kind);
   g_test_add_func ("/cli/import", test_import);
+  g_test_add_func ("/cli/import/nul", test_import_nul);
   g_test_add_func ("/cli/export/text-round-trip", test_export_text_round_trip);
   g_test_add_func ("/cli/import-kind-options", test_import_kind_options);
   g_test_add_func ("/cli/export-csv/matches-analyse", test_export_csv_matches_analyse);

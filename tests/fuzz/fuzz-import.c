@@ -3,9 +3,9 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Any text, read as levels of each kind with a text form, either imports
- * whole or not at all, with an error naming the file; an imported set
- * saves and loads back.
+ * Any text, read as levels of each kind with a text form (or of the kind
+ * FUZZ_KIND alone), either imports whole or not at all, with an error
+ * naming the file; an imported set saves and loads back.
  */
 
 #include "config.h"
@@ -49,9 +49,17 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   const PwKind * const *kinds;
   guint n_kinds;
 
+#ifdef FUZZ_KIND
+  /* one kind's reader alone (fuzz-import-nonogram, …): every execution
+   * goes to it */
+  (void) kinds;
+  (void) n_kinds;
+  import_as (FUZZ_KIND, text);
+#else
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
     if (kinds[k]->from_text != NULL)
       import_as (kinds[k]->id, text);
+#endif
   return 0;
 }
