@@ -551,6 +551,30 @@ check_figures (const PwQueensLevel *level,
           g_assert_cmpint (get_int (analysis, "trial_depth"), >=, 0);
           g_assert_cmpint (get_int (analysis, "trial_depth") > 0, ==,
                            g_str_equal (hardest, "trial"));
+
+          /* people read the techniques by name, never by key */
+          {
+            const PwFigureInfo *info = NULL;
+            g_autofree char *shown = NULL;
+            g_autofree char *listed_names = NULL;
+
+            for (guint f = 0; f < pw_star_battle_kind.n_figures; f++)
+              if (g_str_equal (pw_star_battle_kind.figures[f].key, "hardest_technique"))
+                info = &pw_star_battle_kind.figures[f];
+            g_assert_nonnull (info);
+            shown = pw_figure_info_display (info, json_object_get_member (figures,
+                                                                          "hardest_technique"));
+            for (guint t = 0; t < PW_N_STAR_TECHNIQUES; t++)
+              if (g_str_equal (hardest, _pw_star_technique_key (t)))
+                g_assert_cmpstr (shown, ==, _pw_star_technique_name (t));
+            for (guint f = 0; f < pw_star_battle_kind.n_figures; f++)
+              if (g_str_equal (pw_star_battle_kind.figures[f].key, "techniques"))
+                listed_names = pw_figure_info_display (&pw_star_battle_kind.figures[f],
+                                                       json_object_get_member (figures,
+                                                                               "techniques"));
+            g_assert_nonnull (strstr (listed_names, shown));
+            g_assert_null (strstr (listed_names, "_"));
+          }
         }
     }
 }

@@ -124,10 +124,50 @@ _pw_queens_level_equal (const PwQueensLevel *a,
 enum { STAR_FIGURES (AS_ENUM) N_STAR_FIGURES };
 #undef AS_ENUM
 
-#define AS_INFO(id, key, label, type) { key, label, type },
+/* A technique's key as its name: "A star here leaves no room". */
+static char *
+technique_display (JsonNode *value)
+{
+  const char *key;
+
+  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
+    return NULL;
+  key = json_node_get_string (value);
+  for (guint t = 0; t < PW_N_STAR_TECHNIQUES; t++)
+    if (g_str_equal (key, _pw_star_technique_key (t)))
+      return g_strdup (_pw_star_technique_name (t));
+  return g_strdup (key);
+}
+
+/* "Cells around a star 3, Last free cells 8", easiest first. */
+static char *
+techniques_display (JsonNode *value)
+{
+  JsonObject *counts;
+  GString *text;
+
+  if (!JSON_NODE_HOLDS_OBJECT (value))
+    return NULL;
+  counts = json_node_get_object (value);
+  text = g_string_new (NULL);
+  for (guint t = 0; t < PW_N_STAR_TECHNIQUES; t++)
+    if (json_object_has_member (counts, _pw_star_technique_key (t)))
+      g_string_append_printf (text, "%s%s\u00a0%" G_GINT64_FORMAT, text->len ? ", " : "",
+                              _pw_star_technique_name (t),
+                              json_object_get_int_member (counts, _pw_star_technique_key (t)));
+  if (text->len == 0)
+    g_string_append (text, _("none"));
+  return g_string_free (text, FALSE);
+}
+
+/* technique keys read as their names */
+#define DISPLAY_OF(id) (FIG_##id == FIG_HARDEST ? technique_display \
+                        : FIG_##id == FIG_TECHNIQUES ? techniques_display : NULL)
+#define AS_INFO(id, key, label, type) { key, label, type, DISPLAY_OF (id) },
 /* The figures, in output order: JSON keys and CSV columns. */
 static const PwFigureInfo star_figures[] = { STAR_FIGURES (AS_INFO) };
 #undef AS_INFO
+#undef DISPLAY_OF
 
 /* the queens kind's are the first ones */
 #define N_QUEENS_FIGURES (FIG_SOLUTION + 1)
