@@ -1003,12 +1003,12 @@ pw_level_set_load_from_data (const char *data,
 }
 
 /* The first @limit bytes of @file (all of it when shorter), NUL-terminated. */
-static char *
-read_at_most (GFile         *file,
-              gsize          limit,
-              gsize         *length,
-              GCancellable  *cancellable,
-              GError       **error)
+char *
+pw_file_read_at_most (GFile         *file,
+                      gsize          limit,
+                      gsize         *length,
+                      GCancellable  *cancellable,
+                      GError       **error)
 {
   g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
   g_autoptr(GByteArray) bytes = NULL;
@@ -1076,7 +1076,7 @@ pw_level_set_load (GFile         *file,
 
   /* The size above is 0 for a pipe or a device, which may never end
    * (/dev/zero): read one byte more than a set may have, never more. */
-  data = read_at_most (file, PW_LEVEL_SET_MAX_BYTES + 1, &length, cancellable, &local_error);
+  data = pw_file_read_at_most (file, PW_LEVEL_SET_MAX_BYTES + 1, &length, cancellable, &local_error);
   if (data == NULL)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", name,

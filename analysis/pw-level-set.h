@@ -91,4 +91,13 @@ void         pw_level_set_reorder         (PwLevelSet   *set,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelSet, pw_level_set_unref)
 
+/* The first @limit bytes of @file (all of it when shorter), NUL-terminated
+ * (one byte more than @length), so that a huge or endless file (a device,
+ * a pipe) costs at most @limit: read @limit + 1 to tell "too big". */
+char *pw_file_read_at_most (GFile         *file,
+                            gsize          limit,
+                            gsize         *length,
+                            GCancellable  *cancellable,
+                            GError       **error);
+
 G_END_DECLS

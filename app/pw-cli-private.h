@@ -29,6 +29,13 @@ gboolean    _pw_cli_write_output (const char             *path,
  * for it in @display_name unless NULL. */
 PwLevelSet *_pw_cli_load_set     (const char             *path,
                                   char                  **display_name);
+/* The text of the file @path for @command, at most the size a level set
+ * may have (a device or a pipe is not read without end), or FALSE after
+ * saying why on stderr. */
+gboolean    _pw_cli_read_file    (const char             *command,
+                                  const char             *path,
+                                  char                  **text,
+                                  gsize                  *length);
 /* Analyses every level of @set as `analyse` does, a PwReportRow each
  * appended to @rows; FALSE when some level failed (its row says why). */
 gboolean    _pw_cli_analyse_set  (const char             *display_name,

@@ -81,10 +81,8 @@ playtests_import (int    argc,
       g_autoptr(PwPlaytestImport) import = NULL;
       gsize length;
 
-      if (!g_file_get_contents (files[i], &data, &length, &error))
+      if (!_pw_cli_read_file ("playtests", files[i], &data, &length))
         {
-          g_printerr ("puzzlewright: %s\n", error->message);
-          g_clear_error (&error);
           status = PW_EXIT_FAILURE;
           continue;
         }

@@ -584,11 +584,8 @@ cmd_import (int    argc,
       g_autoptr(GError) local_error = NULL;
       gsize length;
 
-      if (!g_file_get_contents (files[i], &text, &length, &local_error))
-        {
-          g_printerr ("puzzlewright: %s\n", local_error->message);
-          return PW_EXIT_FAILURE;
-        }
+      if (!_pw_cli_read_file ("import", files[i], &text, &length))
+        return PW_EXIT_FAILURE;
       /* the text would end at a NUL byte and the rest be dropped unread */
       if (strlen (text) != length)
         {
@@ -1375,6 +1372,33 @@ _pw_cli_load_set (const char  *path,
   if (display_name != NULL)
     *display_name = g_steal_pointer (&name);
   return set;
+}
+
+gboolean
+_pw_cli_read_file (const char  *command,
+                   const char  *path,
+                   char       **text,
+                   gsize       *length)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = pw_file_read_at_most (file, PW_LEVEL_SET_MAX_BYTES + 1, length, NULL,
+                                                &error);
+
+  if (data == NULL)
+    {
+      g_printerr ("puzzlewright %s: %s: %s\n", command, path, error->message);
+      return FALSE;
+    }
+  if (*length > PW_LEVEL_SET_MAX_BYTES)
+    {
+      /* Translators: the command, the file, the most bytes read */
+      g_printerr (_("puzzlewright %s: %s: the file is over %d bytes, the most a command reads\n"),
+                  command, path, PW_LEVEL_SET_MAX_BYTES);
+      return FALSE;
+    }
+  *text = g_steal_pointer (&data);
+  return TRUE;
 }
 
 gboolean

@@ -728,7 +728,8 @@ test_nonogram_analyse (void)
 }
 
 /* A NUL byte in a text file is refused, naming its line: the import does
- * not stop there and drop the rest. */
+ * not stop there and drop the rest; an endless file is refused at the
+ * size limit rather than read until memory runs out. */
 static void
 test_import_nul (void)
 {
@@ -743,6 +744,28 @@ test_import_nul (void)
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "nul.txt: line 6: the text holds a NUL byte"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  /* an endless file is read up to the limit, then refused */
+  if (g_file_test ("/dev/zero", G_FILE_TEST_EXISTS))
+    {
+      g_auto(Run) endless = { 0 };
+      g_auto(Run) sheet = { 0 };
+
+      run_cli (&endless, "import", "--kind", "slide", "/dev/zero", "-o", out, NULL);
+      g_assert_cmpint (endless.status, ==, 1);
+      g_assert_nonnull (strstr (endless.err, "/dev/zero: the file is over"));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+      g_autofree char *sample = sample_path ();
+      g_autofree char *copy = g_build_filename (dir, "sample.json", NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (sample, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+      run_cli (&sheet, "playtests", "import", "-n", copy, "/dev/zero", NULL);
+      g_assert_cmpint (sheet.status, ==, 1);
+      g_assert_nonnull (strstr (sheet.err, "/dev/zero: the file is over"));
+    }
   test_remove_dir (dir);
 }
 
