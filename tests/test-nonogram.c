@@ -686,6 +686,16 @@ test_next_step (void)
       g_assert_cmpuint (step->line, ==, expect);
       g_assert_cmpuint (step->black->len + step->white->len, ==, most);
       g_assert_nonnull (strstr (step->sentence, expect < (int) h ? "Row" : "Column"));
+      /* the sentence says what the cells become, with the counts */
+      {
+        g_autofree char *black = g_strdup_printf (step->black->len == 1 ? " %u cell is black"
+                                                  : " %u cells are black", step->black->len);
+        g_autofree char *white = g_strdup_printf (step->white->len == 1 ? " %u cell is empty"
+                                                  : " %u cells are empty", step->white->len);
+
+        g_assert_true ((strstr (step->sentence, black) != NULL) == (step->black->len > 0));
+        g_assert_true ((strstr (step->sentence, white) != NULL) == (step->white->len > 0));
+      }
       {
         gboolean row = expect < (int) h;
         guint n = row ? w : h, first = row ? expect * w : expect - h, stride = row ? 1 : w;

@@ -969,15 +969,47 @@ step_new (guint              line,
                                       : _("Column %u (clues %s): its blocks fit no way with the "
                                           "cells marked there, so one of them is wrong."),
                                       number, clue);
-  else
-    step->sentence = g_strdup_printf (row
-                                      /* Translators: a nonogram hint; %u a row, %s its clues */
-                                      ? _("Row %u (clues %s): every way its blocks fit with the "
-                                          "cells known agrees on the cells shown.")
-                                      : _("Column %u (clues %s): every way its blocks fit with the "
-                                          "cells known agrees on the cells shown."),
-                                      number, clue);
   return step;
+}
+
+/* The sentence of a step that decides cells, once they are known: which
+ * line, and how many of its cells turn black and how many empty. */
+static void
+step_describe (PwNonoStep        *step,
+               guint              height,
+               const PwNonoClues *clues)
+{
+  g_autofree char *clue = _pw_nono_clue_text (clues, step->line);
+  gboolean row = step->line < height;
+  guint number = (row ? step->line : step->line - height) + 1;
+  g_autofree char *black = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *what = NULL;
+
+  if (step->black->len > 0)
+    /* Translators: part of a nonogram hint, "… agrees that 3 cells are black" */
+    black = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cell is black",
+                                          "%u cells are black", step->black->len),
+                             step->black->len);
+  if (step->white->len > 0)
+    /* Translators: part of a nonogram hint, "… agrees that 2 cells are empty" */
+    white = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cell is empty (a cross)",
+                                          "%u cells are empty (crosses)", step->white->len),
+                             step->white->len);
+  if (black != NULL && white != NULL)
+    /* Translators: joins the two parts of a nonogram hint: "3 cells are black and 2 cells are empty" */
+    what = g_strdup_printf (_("%s and %s"), black, white);
+  else
+    what = g_strdup (black != NULL ? black : white);
+  g_free (step->sentence);
+  step->sentence = g_strdup_printf (row
+                                    /* Translators: a nonogram hint; %u a row, %s its clues,
+                                     * the last %s what is decided ("3 cells are black") */
+                                    ? _("Row %u (clues %s): every way its blocks fit with the "
+                                        "cells known agrees that %s, as shown.")
+                                    : _("Column %u (clues %s): every way its blocks fit with the "
+                                        "cells known agrees that %s, as shown."),
+                                    number, clue, what);
 }
 
 PwNonoStep *
@@ -1038,6 +1070,7 @@ _pw_nono_next_step (guint              width,
         else if (best_line[i] == PW_NONO_WHITE)
           g_array_append_val (step->white, c);
       }
+    step_describe (step, height, clues);
     return step;
   }
 }
