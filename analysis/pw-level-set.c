@@ -674,6 +674,17 @@ check_number (const char  *p,
   return NULL;
 }
 
+/* The value of four hexadecimal digits. */
+static guint
+hex4 (const char *p)
+{
+  guint value = 0;
+
+  for (guint i = 0; i < 4; i++)
+    value = value * 16 + g_ascii_xdigit_value (p[i]);
+  return value;
+}
+
 /* json-glib reads more than JSON (comments, single quotes, hexadecimal,
  * leading zeros, raw control characters in strings) and cuts a string
  * at "\u0000"; a level set is strict JSON (RFC 8259) whose numbers fit the
@@ -712,11 +723,36 @@ check_tokens (const char *data,
                   if (end - p < 5 || !g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2]) ||
                       !g_ascii_isxdigit (p[3]) || !g_ascii_isxdigit (p[4]))
                     return g_strdup (_("“\\u” must be followed by four hexadecimal digits"));
-                  if (strncmp (p + 1, "0000", 4) == 0)
+                  guint unit = hex4 (p + 1);
+
+                  if (unit == 0)
                     {
                       *code = PW_LEVEL_SET_ERROR_INVALID;
                       return g_strdup (_("a string holds \\u0000 (the character NUL), which "
                                          "a level set cannot hold"));
+                    }
+                  /* a UTF-16 surrogate only as the first half of a pair
+                   * followed by its second: json-glib turns a lone half
+                   * into bytes that are not UTF-8 */
+                  if (unit >= 0xDC00 && unit <= 0xDFFF)
+                    {
+                      *code = PW_LEVEL_SET_ERROR_INVALID;
+                      return g_strdup_printf (_("“\\u%.4s” is the second half of a UTF-16 "
+                                                "surrogate pair without its first half"), p + 1);
+                    }
+                  if (unit >= 0xD800 && unit <= 0xDBFF)
+                    {
+                      if (end - p < 11 || p[5] != '\\' || p[6] != 'u' ||
+                          !g_ascii_isxdigit (p[7]) || !g_ascii_isxdigit (p[8]) ||
+                          !g_ascii_isxdigit (p[9]) || !g_ascii_isxdigit (p[10]) ||
+                          hex4 (p + 7) < 0xDC00 || hex4 (p + 7) > 0xDFFF)
+                        {
+                          *code = PW_LEVEL_SET_ERROR_INVALID;
+                          return g_strdup_printf (_("“\\u%.4s” is the first half of a UTF-16 "
+                                                    "surrogate pair without its second half"),
+                                                  p + 1);
+                        }
+                      p += 6;
                     }
                   p += 4;
                 }

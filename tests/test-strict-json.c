@@ -161,7 +161,7 @@ typedef struct
 {
   const char *json;
   const char *decoded;
-  enum { PIECE_OK, PIECE_SYNTAX, PIECE_NUL } verdict;
+  enum { PIECE_OK, PIECE_SYNTAX, PIECE_NUL, PIECE_HALF } verdict;
 } Piece;
 
 static const Piece pieces[] = {
@@ -177,19 +177,25 @@ static const Piece pieces[] = {
   { "\\u0041", "A", PIECE_OK },
   { "\\u00e9", "é", PIECE_OK },
   { "\\u0001", "\001", PIECE_OK },
+  { "\\ud83d\\ude00", "\xf0\x9f\x98\x80", PIECE_OK },   /* a surrogate pair: U+1F600 */
   { "\\u0000", NULL, PIECE_NUL },
   { "\\x41", NULL, PIECE_SYNTAX },
   { "\\u00g1", NULL, PIECE_SYNTAX },
   { "\t", NULL, PIECE_SYNTAX },
   { "\n", NULL, PIECE_SYNTAX },
   { "\001", NULL, PIECE_SYNTAX },
+  /* halves of a pair alone (the letter keeps a first half from meeting a
+   * second in the next piece) */
+  { "\\ud83dx", NULL, PIECE_HALF },
+  { "\\ude00", NULL, PIECE_HALF },
+  { "\\udbff\\u0041", NULL, PIECE_HALF },
 };
 
 static void
 test_strings (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1602);
-  guint loaded = 0, nul = 0, syntax = 0;
+  guint loaded = 0, nul = 0, syntax = 0, half = 0;
 
   for (guint round = 0; round < 5000; round++)
     {
@@ -205,7 +211,7 @@ test_strings (void)
         {
           /* the good pieces twice as often */
           const Piece *piece = &pieces[g_rand_boolean (rand)
-                                         ? g_rand_int_range (rand, 0, 12)
+                                         ? g_rand_int_range (rand, 0, 13)
                                          : g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))];
 
           g_string_append (json, piece->json);
@@ -227,6 +233,13 @@ test_strings (void)
           g_assert_nonnull (strstr (error->message, "\\u0000"));
           nul++;
         }
+      else if (verdict == PIECE_HALF)
+        {
+          g_assert_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
+          g_assert_nonnull (strstr (error->message, "surrogate pair"));
+          g_assert_nonnull (strstr (error->message, "s.json: line 1"));
+          half++;
+        }
       else
         {
           g_assert_no_error (error);
@@ -234,7 +247,9 @@ test_strings (void)
           loaded++;
         }
     }
-  g_test_message ("%u loaded, %u with NUL, %u not JSON", loaded, nul, syntax);
+  g_test_message ("%u loaded, %u with NUL, %u with half a surrogate pair, %u not JSON", loaded,
+                  nul, half, syntax);
+  g_assert_cmpuint (half, >, 300);
   g_assert_cmpuint (loaded, >, 500);
   g_assert_cmpuint (nul, >, 100);
   g_assert_cmpuint (syntax, >, 500);
