@@ -450,7 +450,9 @@ pw_fc_moves_to_string (const PwFcMove *moves,
 /* free cells, sorted, then each cascade (sorted by its bottom card,
  * empty cascades last) followed by a 0 */
 #define KEY_MAX (PW_FC_MAX_FREE + PW_FC_N_CARDS + PW_FC_MAX_CASCADES)
-#define KEY_BUFFER 80
+/* the key, then room for a whole 8-byte word past its end (a cascade is
+ * copied in words, below, and the hash reads words) */
+#define KEY_BUFFER 88
 
 /* where a move's card lands */
 enum
@@ -470,6 +472,7 @@ typedef struct
   guint8  dest;
   guint8  length;   /* of the key */
   guint8  pad;
+  guint8  foundation[4];  /* kept, not worked out again from the key */
 } Node;
 
 typedef struct
@@ -522,7 +525,7 @@ encode_key (const PwFcPosition *position,
             guint8             *key)
 {
   int order[PW_FC_MAX_CASCADES];
-  guint8 cells[PW_FC_MAX_FREE];
+  guint8 cells[PW_FC_MAX_FREE] = { 0 };
   int n = 0, length = 0;
 
   for (int i = 0; i < position->n_free; i++)
@@ -538,7 +541,7 @@ encode_key (const PwFcPosition *position,
         }
       cells[j] = card;
     }
-  memcpy (key, cells, position->n_free);
+  memcpy (key, cells, PW_FC_MAX_FREE);  /* a fixed size; the cascades follow */
   length = position->n_free;
 
   for (int c = 0; c < position->n_cascades && sorted; c++)
@@ -560,12 +563,19 @@ encode_key (const PwFcPosition *position,
     }
   for (int i = 0; i < n; i++)
     {
-      int c = order[i];
+      int c = order[i], h = position->height[c];
 
-      if (position->height[c] == 0)
+      if (h == 0)
         break;
-      memcpy (key + length, position->cards[c], position->height[c]);
-      length += position->height[c];
+      /* in whole words, a fixed size the compiler copies inline; the
+       * bytes past the cascade's top are written over next (the last
+       * cascade's row ends the structure and is copied exactly) */
+      if (c < PW_FC_MAX_CASCADES - 1)
+        for (int k = 0; k < h; k += 8)
+          memcpy (key + length + k, position->cards[c] + k, 8);
+      else
+        memcpy (key + length, position->cards[c], h);
+      length += h;
       key[length++] = 0;
     }
   memset (key + length, 0, 8);  /* the hash reads whole 8-byte words */
@@ -584,23 +594,16 @@ decode (const guint8 *key,
         int           length,
         int           n_cascades,
         int           n_free,
+        const guint8 *foundation,
         PwFcPosition *position)
 {
-  guint8 lowest[4] = { 14, 14, 14, 14 };
   int c = 0;
 
   position->n_cascades = n_cascades;
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  for (int i = 0; i < n_free; i++)
-    {
-      guint8 card = key[i];
-
-      position->cells[i] = card;
-      if (card != 0)
-        lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
-    }
+  memcpy (position->cells, key, n_free);
   for (int i = n_free; i < length; i++)
     {
       guint8 card = key[i];
@@ -611,10 +614,8 @@ decode (const guint8 *key,
           continue;
         }
       position->cards[c][position->height[c]++] = card;
-      lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
     }
-  for (int s = 0; s < 4; s++)
-    position->foundation[s] = lowest[s] - 1;
+  memcpy (position->foundation, foundation, 4);
 }
 
 /* How far @position is from won, for the search's order (tuned on
@@ -700,7 +701,7 @@ search_init (Search *search,
   search->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 4096);
   search->arena_size = 1 << 18;
   search->arena = g_malloc (search->arena_size);
-  search->table_size = 1 << 14;
+  search->table_size = 1 << 11;  /* most deals need a few hundred */
   search->table = g_new0 (guint32, search->table_size);
   search->hashes = g_new (guint64, search->table_size);
   search->heap_size = 4096;
@@ -747,6 +748,7 @@ static guint32
 search_add (Search       *search,
             const guint8 *key,
             int           length,
+            const guint8 *foundation,
             guint32       parent,
             guint32       g,
             guint8        card,
@@ -781,6 +783,7 @@ search_add (Search       *search,
   node.dest = dest;
   node.length = length;
   node.pad = 0;
+  memcpy (node.foundation, foundation, 4);
   search->arena_used += length;
   g_array_append_val (search->nodes, node);
   search->table[i] = search->nodes->len;
@@ -859,6 +862,7 @@ search_moves (const PwFcPosition *position,
               SearchMove         *moves)
 {
   int n = 0;
+  guint8 tops[PW_FC_MAX_CASCADES];
   int free_cell = -1, first_empty = -1;
   int max_on = pw_fc_max_supermove (position, FALSE);
   int max_empty = pw_fc_max_supermove (position, TRUE);
@@ -888,28 +892,27 @@ search_moves (const PwFcPosition *position,
         moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
     }
 
-  /* runs onto other cascades */
+  /* runs onto other cascades: the run's card k from the top has rank
+   * top + k − 1 and, the run alternating, the top's colour when k is odd */
+  for (int c = 0; c < position->n_cascades; c++)
+    tops[c] = top_card (position, c);
   for (int s = 0; s < position->n_cascades; s++)
     {
       int h = position->height[s];
-      int run;
+      int run, top_rank, top_red;
 
       if (h == 0)
         continue;
-      run = run_length (position, s);
+      run = MIN (run_length (position, s), max_on);
+      top_rank = PW_FC_RANK (tops[s]);
+      top_red = PW_FC_RED (tops[s]);
       for (int t = 0; t < position->n_cascades; t++)
         {
-          guint8 top;
-          int rank, k;
+          guint8 top = tops[t];
+          int k = PW_FC_RANK (top) - top_rank;
 
-          if (t == s || position->height[t] == 0)
-            continue;
-          top = position->cards[t][position->height[t] - 1];
-          rank = PW_FC_RANK (top) - 1;
-          k = rank - PW_FC_RANK (position->cards[s][h - 1]) + 1;
-          if (k < 1 || k > run || k > max_on)
-            continue;
-          if (!fits (position->cards[s][h - k], top))
+          if (k < 1 || k > run || t == s || top == 0 ||
+              PW_FC_RED (top) == (top_red ^ ((k - 1) & 1)))
             continue;
           moves[n++] = (SearchMove) { s, k, t, top };
         }
@@ -982,6 +985,36 @@ search_apply (PwFcPosition     *position,
           position->cards[move->from] + position->height[move->from] - move->count, move->count);
   position->height[move->to] += move->count;
   position->height[move->from] -= move->count;
+}
+
+/* Takes back search_apply's @move (not one to the foundations), made
+ * without automatic moves. */
+static inline void
+search_unapply (PwFcPosition     *position,
+                const SearchMove *move)
+{
+  guint8 card;
+
+  if (move->count > 1)
+    {
+      position->height[move->to] -= move->count;
+      memcpy (position->cards[move->from] + position->height[move->from],
+              position->cards[move->to] + position->height[move->to], move->count);
+      position->height[move->from] += move->count;
+      return;
+    }
+  g_assert (move->to != PW_FC_FOUNDATION);
+  if (PW_FC_IS_CELL (move->to))
+    {
+      card = position->cells[move->to - PW_FC_MAX_CASCADES];
+      position->cells[move->to - PW_FC_MAX_CASCADES] = 0;
+    }
+  else
+    card = position->cards[move->to][--position->height[move->to]];
+  if (move->from < PW_FC_MAX_CASCADES)
+    position->cards[move->from][position->height[move->from]++] = card;
+  else
+    position->cells[move->from - PW_FC_MAX_CASCADES] = card;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1685,7 +1718,7 @@ search_once (const PwFcPosition     *start,
   pw_fc_auto_moves (&position, NULL);
   search_init (&search, start->n_cascades, start->n_free);
   length = encode (&position, key);
-  root = search_add (&search, key, length, G_MAXUINT32, 0, 0, 0);
+  root = search_add (&search, key, length, position.foundation, G_MAXUINT32, 0, 0, 0);
   if (pw_fc_position_won (&position))
     goal = root;
   else
@@ -1721,7 +1754,7 @@ search_once (const PwFcPosition     *start,
         }
 
       decode (search.arena + node.offset, node.length, search.n_cascades, search.n_free,
-              &position);
+              node.foundation, &position);
       n = search_moves (&position, pruned, moves);
       /* what each child shares with this position, worked out once: the
        * cascades' shares of the estimate, which cascades are empty */
@@ -1736,36 +1769,53 @@ search_once (const PwFcPosition     *start,
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
+          PwFcPosition *next = &position;
           guint8 card;
           guint32 cost, added, child_mask = 0;
           gboolean up = move->to == PW_FC_FOUNDATION;
 
-          copy_position (&child, &position);
+          /* the move is made on @position and taken back at the end;
+           * only a child with cards going up is copied out, since
+           * automatic moves are not taken back */
+          if (up)
+            {
+              copy_position (&child, &position);
+              next = &child;
+            }
           card = move->from < PW_FC_MAX_CASCADES
-                   ? child.cards[move->from][child.height[move->from] - move->count]
-                   : child.cells[move->from - PW_FC_MAX_CASCADES];
-          search_apply (&child, move);
+                   ? next->cards[move->from][next->height[move->from] - move->count]
+                   : next->cells[move->from - PW_FC_MAX_CASCADES];
+          search_apply (next, move);
           cost = 2 * move->count - 1;
           /* nothing could go up before the move: now only the card it
            * uncovered can, or anything once a foundation has grown */
-          if (!up && move->from < PW_FC_MAX_CASCADES && child.height[move->from] > 0)
-            up = safe_up (&child, child.cards[move->from][child.height[move->from] - 1]);
+          if (!up && move->from < PW_FC_MAX_CASCADES && next->height[move->from] > 0)
+            {
+              up = safe_up (next, next->cards[move->from][next->height[move->from] - 1]);
+              if (up)
+                {
+                  copy_position (&child, &position);
+                  search_unapply (&position, move);
+                  next = &child;
+                }
+            }
           if (up)
-            cost += pw_fc_auto_moves (&child, NULL);
-          for (int c = 0; c < child.n_cascades; c++)
-            child_mask |= (child.height[c] == 0) << c;
-          length = encode_key (&child, child_mask == empty_mask, key);
-          added = search_add (&search, key, length, id, node.g + cost, card, move->dest);
+            cost += pw_fc_auto_moves (next, NULL);
+          for (int c = 0; c < next->n_cascades; c++)
+            child_mask |= (next->height[c] == 0) << c;
+          length = encode_key (next, child_mask == empty_mask, key);
+          added = search_add (&search, key, length, next->foundation, id, node.g + cost, card,
+                              move->dest);
           if (added == G_MAXUINT32)
-            continue;
-          if (pw_fc_position_won (&child))
+            ;
+          else if (pw_fc_position_won (next))
             goal = added;
           else
             {
               guint32 h;
 
               if (up)
-                h = estimate (&child, weights);
+                h = estimate (next, weights);
               else
                 {
                   /* the foundations stand: only the cascades the move
@@ -1773,13 +1823,15 @@ search_once (const PwFcPosition     *start,
                   int child_parts = parts;
 
                   if (move->from < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (&child, move->from) - part[move->from];
+                    child_parts += cascade_part (next, move->from) - part[move->from];
                   if (move->to < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (&child, move->to) - part[move->to];
-                  h = estimate_from (&child, weights, child_parts);
+                    child_parts += cascade_part (next, move->to) - part[move->to];
+                  h = estimate_from (next, weights, child_parts);
                 }
               heap_push (&search, weights->times * h + node.g + cost, added);
             }
+          if (next == &position)
+            search_unapply (&position, move);
         }
     }
 
