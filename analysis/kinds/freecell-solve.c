@@ -447,12 +447,23 @@ pw_fc_moves_to_string (const PwFcMove *moves,
 /* ------------------------------------------------------------------ */
 /* The solver's positions, canonical and packed                         */
 
-/* free cells, sorted, then each cascade (sorted by its bottom card,
- * empty cascades last) followed by a 0 */
-#define KEY_MAX (PW_FC_MAX_FREE + PW_FC_N_CARDS + PW_FC_MAX_CASCADES)
-/* the key, then room for a whole 8-byte word past its end (a cascade is
- * copied in words, below, and the hash reads words) */
-#define KEY_BUFFER 88
+/* A position is known by where each card lies: on which card (its index
+ * 0 … 51), at the bottom of a cascade, in a free cell or on the
+ * foundations; six bits a card, ten to a word. That says the same for
+ * every order of the cascades and of the free cells, and a move that
+ * sends no card up changes the six bits of the card it carries and
+ * nothing else, so a child's key is its parent's with one field set. */
+#define ON_BOTTOM     52
+#define ON_CELL       53
+#define ON_FOUNDATION 54
+#define KEY_WORDS     6
+#define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
+#define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
+
+typedef struct
+{
+  guint64 w[KEY_WORDS];
+} CardKey;
 
 /* where a move's card lands */
 enum
@@ -466,12 +477,9 @@ enum
 typedef struct
 {
   guint32 parent;
-  guint32 offset;   /* of the key in the arena */
   guint32 g;        /* atomic moves from the start, at least */
   guint8  card;     /* the move that led here: its (bottom) card */
   guint8  dest;
-  guint8  length;   /* of the key */
-  guint8  pad;
   guint8  foundation[4];  /* kept, not worked out again from the key */
 } Node;
 
@@ -486,9 +494,8 @@ typedef struct
   int      n_cascades;
   int      n_free;
   GArray  *nodes;
-  guint8  *arena;
-  gsize    arena_used;
-  gsize    arena_size;
+  CardKey *keys;       /* of each node */
+  gsize    keys_size;
   guint32 *table;      /* node + 1, 0 empty */
   guint64 *hashes;
   gsize    table_size; /* a power of two */
@@ -499,121 +506,110 @@ typedef struct
 } Search;
 
 static inline guint64
-hash_key (const guint8 *key,
-          int           length)
+hash_key (const CardKey *key)
 {
-  guint64 h = 0x9e3779b97f4a7c15ull ^ (guint64) length;
+  guint64 h = 0;
 
-  for (int i = 0; i < length; i += 8)
+  for (int i = 0; i < KEY_WORDS; i++)
     {
-      guint64 chunk;
-
-      memcpy (&chunk, key + i, 8);
-      h = (h ^ chunk) * 0xff51afd7ed558ccdull;
-      h ^= h >> 32;
+      h = (h ^ key->w[i]) * 0x9e3779b97f4a7c15ull;
+      h ^= h >> 29;
     }
   return h;
 }
 
-/* Writes the canonical key of @position into @key (KEY_BUFFER bytes,
- * zero-padded to a multiple of 8) and returns its length. @sorted: the
- * cascades are in canonical order already (a decoded position, changed
- * without emptying a cascade or filling an empty one). */
-static int
-encode_key (const PwFcPosition *position,
-            gboolean            sorted,
-            guint8             *key)
+static inline gboolean
+key_equal (const CardKey *a,
+           const CardKey *b)
 {
-  int order[PW_FC_MAX_CASCADES];
-  guint8 cells[PW_FC_MAX_FREE] = { 0 };
-  int n = 0, length = 0;
+  guint64 d = 0;
 
-  for (int i = 0; i < position->n_free; i++)
-    {
-      guint8 card = position->cells[i];
-      int j = i;
-
-      /* descending, so empty cells come last */
-      while (j > 0 && cells[j - 1] < card)
-        {
-          cells[j] = cells[j - 1];
-          j--;
-        }
-      cells[j] = card;
-    }
-  memcpy (key, cells, PW_FC_MAX_FREE);  /* a fixed size; the cascades follow */
-  length = position->n_free;
-
-  for (int c = 0; c < position->n_cascades && sorted; c++)
-    order[n++] = c;
-  for (int c = 0; c < position->n_cascades && !sorted; c++)
-    {
-      /* empty cascades sort last: their bottom counts as 255 */
-      int b = position->height[c] > 0 ? position->cards[c][0] : 255;
-      int j = n;
-
-      while (j > 0 && (position->height[order[j - 1]] > 0 ? position->cards[order[j - 1]][0]
-                                                            : 255) > b)
-        {
-          order[j] = order[j - 1];
-          j--;
-        }
-      order[j] = c;
-      n++;
-    }
-  for (int i = 0; i < n; i++)
-    {
-      int c = order[i], h = position->height[c];
-
-      if (h == 0)
-        break;
-      /* in whole words, a fixed size the compiler copies inline; the
-       * bytes past the cascade's top are written over next (the last
-       * cascade's row ends the structure and is copied exactly) */
-      if (c < PW_FC_MAX_CASCADES - 1)
-        for (int k = 0; k < h; k += 8)
-          memcpy (key + length + k, position->cards[c] + k, 8);
-      else
-        memcpy (key + length, position->cards[c], h);
-      length += h;
-      key[length++] = 0;
-    }
-  memset (key + length, 0, 8);  /* the hash reads whole 8-byte words */
-  return length;
+  for (int i = 0; i < KEY_WORDS; i++)
+    d |= a->w[i] ^ b->w[i];
+  return d == 0;
 }
 
-static int
-encode (const PwFcPosition *position,
-        guint8             *key)
+static inline void
+key_set (CardKey *key,
+         int      index,
+         guint64  where)
 {
-  return encode_key (position, FALSE, key);
+  int w = index / 10, shift = index % 10 * 6;
+
+  key->w[w] = (key->w[w] & ~(G_GUINT64_CONSTANT (63) << shift)) | where << shift;
 }
 
+/* The key of @position. */
 static void
-decode (const guint8 *key,
-        int           length,
-        int           n_cascades,
-        int           n_free,
-        const guint8 *foundation,
-        PwFcPosition *position)
+encode (const PwFcPosition *position,
+        CardKey            *key)
 {
-  int c = 0;
+  /* every card on the foundations (ten fields a word, two in the last),
+   * then the cards in play where they are */
+  const guint64 up = G_GUINT64_CONSTANT (0x0db6db6db6db6db6);  /* 54 ten times */
 
+  for (int w = 0; w < KEY_WORDS - 1; w++)
+    key->w[w] = up;
+  key->w[KEY_WORDS - 1] = ON_FOUNDATION | ON_FOUNDATION << 6;
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] != 0)
+      key_set (key, CARD_INDEX (position->cells[i]), ON_CELL);
+  for (int c = 0; c < position->n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      key_set (key, CARD_INDEX (position->cards[c][i]),
+               i == 0 ? ON_BOTTOM : CARD_INDEX (position->cards[c][i - 1]));
+}
+
+/* The position of @key in canonical order: the cascades by their bottom
+ * card, empty ones last; the free cells highest card first, empty ones
+ * last. */
+static void
+decode (const CardKey *key,
+        int            n_cascades,
+        int            n_free,
+        const guint8  *foundation,
+        PwFcPosition  *position)
+{
+  guint8 above[PW_FC_N_CARDS];
+  guint8 bottoms[PW_FC_N_CARDS];
+  guint8 cells[PW_FC_N_CARDS];
+  int n_bottoms = 0, n_cells = 0;
+
+  memset (above, 0, sizeof above);
   position->n_cascades = n_cascades;
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  memcpy (position->cells, key, n_free);
-  for (int i = n_free; i < length; i++)
+  for (int w = 0, i = 0; w < KEY_WORDS; w++)
     {
-      guint8 card = key[i];
+      guint64 word = key->w[w];
 
-      if (card == 0)
+      for (int f = 0; f < 10 && i < PW_FC_N_CARDS; f++, i++, word >>= 6)
         {
-          c++;
-          continue;
+          int where = (int) (word & 63);
+
+          if (where < PW_FC_N_CARDS)
+            above[where] = INDEX_CARD (i);
+          else if (where == ON_BOTTOM)
+            bottoms[n_bottoms++] = (guint8) i;
+          else if (where == ON_CELL)
+            cells[n_cells++] = INDEX_CARD (i);
         }
-      position->cards[c][position->height[c]++] = card;
+    }
+  /* the cells: highest card first */
+  for (int k = 0; k < n_cells; k++)
+    position->cells[k] = cells[n_cells - 1 - k];
+  for (int c = 0; c < n_bottoms; c++)
+    {
+      guint8 card = INDEX_CARD (bottoms[c]);
+      int h = 0;
+
+      while (card != 0)
+        {
+          position->cards[c][h++] = card;
+          card = above[CARD_INDEX (card)];
+        }
+      position->height[c] = h;
     }
   memcpy (position->foundation, foundation, 4);
 }
@@ -699,8 +695,8 @@ search_init (Search *search,
   search->n_cascades = n_cascades;
   search->n_free = n_free;
   search->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 4096);
-  search->arena_size = 1 << 18;
-  search->arena = g_malloc (search->arena_size);
+  search->keys_size = 4096;
+  search->keys = g_new (CardKey, search->keys_size);
   search->table_size = 1 << 11;  /* most deals need a few hundred */
   search->table = g_new0 (guint32, search->table_size);
   search->hashes = g_new (guint64, search->table_size);
@@ -712,7 +708,7 @@ static void
 search_clear (Search *search)
 {
   g_array_unref (search->nodes);
-  g_free (search->arena);
+  g_free (search->keys);
   g_free (search->table);
   g_free (search->hashes);
   g_free (search->heap);
@@ -745,52 +741,43 @@ table_grow (Search *search)
 /* Adds the position with @key unless it is known; returns the new node's
  * index, or G_MAXUINT32 when it was known. */
 static guint32
-search_add (Search       *search,
-            const guint8 *key,
-            int           length,
-            const guint8 *foundation,
-            guint32       parent,
-            guint32       g,
-            guint8        card,
-            guint8        dest)
+search_add (Search        *search,
+            const CardKey *key,
+            const guint8  *foundation,
+            guint32        parent,
+            guint32        g,
+            guint8         card,
+            guint8         dest)
 {
-  guint64 h = hash_key (key, length);
+  guint64 h = hash_key (key);
   gsize i = h & (search->table_size - 1);
+  guint32 id = search->nodes->len;
   Node node;
 
   while (search->table[i] != 0)
     {
-      if (search->hashes[i] == h)
-        {
-          const Node *other = &g_array_index (search->nodes, Node, search->table[i] - 1);
-
-          if (other->length == length && memcmp (search->arena + other->offset, key, length) == 0)
-            return G_MAXUINT32;
-        }
+      if (search->hashes[i] == h && key_equal (&search->keys[search->table[i] - 1], key))
+        return G_MAXUINT32;
       i = (i + 1) & (search->table_size - 1);
     }
 
-  if (search->arena_used + length > search->arena_size)
+  if (id == search->keys_size)
     {
-      search->arena_size *= 2;
-      search->arena = g_realloc (search->arena, search->arena_size);
+      search->keys_size *= 2;
+      search->keys = g_renew (CardKey, search->keys, search->keys_size);
     }
-  memcpy (search->arena + search->arena_used, key, length);
+  search->keys[id] = *key;
   node.parent = parent;
-  node.offset = search->arena_used;
   node.g = g;
   node.card = card;
   node.dest = dest;
-  node.length = length;
-  node.pad = 0;
   memcpy (node.foundation, foundation, 4);
-  search->arena_used += length;
   g_array_append_val (search->nodes, node);
-  search->table[i] = search->nodes->len;
+  search->table[i] = id + 1;
   search->hashes[i] = h;
   if (++search->table_used * 2 > search->table_size)
     table_grow (search);
-  return search->nodes->len - 1;
+  return id;
 }
 
 static void
@@ -1705,11 +1692,10 @@ search_once (const PwFcPosition     *start,
   Search search;
   PwFcPosition position, child;
   SearchMove moves[256];
-  guint8 key[KEY_BUFFER];
+  CardKey key, parent_key;
   guint32 root, goal = G_MAXUINT32;
-  int length, parts;
+  int parts;
   int part[PW_FC_MAX_CASCADES];
-  guint32 empty_mask;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1717,8 +1703,8 @@ search_once (const PwFcPosition     *start,
   position = *start;
   pw_fc_auto_moves (&position, NULL);
   search_init (&search, start->n_cascades, start->n_free);
-  length = encode (&position, key);
-  root = search_add (&search, key, length, position.foundation, G_MAXUINT32, 0, 0, 0);
+  encode (&position, &key);
+  root = search_add (&search, &key, position.foundation, G_MAXUINT32, 0, 0, 0);
   if (pw_fc_position_won (&position))
     goal = root;
   else
@@ -1753,25 +1739,24 @@ search_once (const PwFcPosition     *start,
             options->progress (already + result->states, options->progress_data);
         }
 
-      decode (search.arena + node.offset, node.length, search.n_cascades, search.n_free,
-              node.foundation, &position);
+      /* a copy: adding children may move the keys */
+      parent_key = search.keys[id];
+      decode (&parent_key, search.n_cascades, search.n_free, node.foundation, &position);
       n = search_moves (&position, pruned, moves);
       /* what each child shares with this position, worked out once: the
-       * cascades' shares of the estimate, which cascades are empty */
+       * cascades' shares of the estimate */
       parts = 0;
-      empty_mask = 0;
       for (int c = 0; c < position.n_cascades; c++)
         {
           part[c] = cascade_part (&position, c);
           parts += part[c];
-          empty_mask |= (position.height[c] == 0) << c;
         }
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
           PwFcPosition *next = &position;
           guint8 card;
-          guint32 cost, added, child_mask = 0;
+          guint32 cost, added;
           gboolean up = move->to == PW_FC_FOUNDATION;
 
           /* the move is made on @position and taken back at the end;
@@ -1800,11 +1785,20 @@ search_once (const PwFcPosition     *start,
                 }
             }
           if (up)
-            cost += pw_fc_auto_moves (next, NULL);
-          for (int c = 0; c < next->n_cascades; c++)
-            child_mask |= (next->height[c] == 0) << c;
-          length = encode_key (next, child_mask == empty_mask, key);
-          added = search_add (&search, key, length, next->foundation, id, node.g + cost, card,
+            {
+              cost += pw_fc_auto_moves (next, NULL);
+              encode (next, &key);
+            }
+          else
+            {
+              /* only the card carried (a run's bottom card) lies elsewhere */
+              key = parent_key;
+              key_set (&key, CARD_INDEX (card),
+                       move->dest == DEST_CELL    ? ON_CELL
+                       : move->dest == DEST_EMPTY ? ON_BOTTOM
+                                                  : CARD_INDEX (move->dest));
+            }
+          added = search_add (&search, &key, next->foundation, id, node.g + cost, card,
                               move->dest);
           if (added == G_MAXUINT32)
             ;
