@@ -493,9 +493,10 @@ typedef struct
 {
   int      n_cascades;
   int      n_free;
-  GArray  *nodes;
+  Node    *nodes;
   CardKey *keys;       /* of each node */
-  gsize    keys_size;
+  gsize    n_nodes;
+  gsize    nodes_size;
   guint32 *table;      /* node + 1, 0 empty */
   guint64 *hashes;
   gsize    table_size; /* a power of two */
@@ -694,9 +695,9 @@ search_init (Search *search,
   memset (search, 0, sizeof *search);
   search->n_cascades = n_cascades;
   search->n_free = n_free;
-  search->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 4096);
-  search->keys_size = 4096;
-  search->keys = g_new (CardKey, search->keys_size);
+  search->nodes_size = 4096;
+  search->nodes = g_new (Node, search->nodes_size);
+  search->keys = g_new (CardKey, search->nodes_size);
   search->table_size = 1 << 11;  /* most deals need a few hundred */
   search->table = g_new0 (guint32, search->table_size);
   search->hashes = g_new (guint64, search->table_size);
@@ -707,7 +708,7 @@ search_init (Search *search,
 static void
 search_clear (Search *search)
 {
-  g_array_unref (search->nodes);
+  g_free (search->nodes);
   g_free (search->keys);
   g_free (search->table);
   g_free (search->hashes);
@@ -751,7 +752,7 @@ search_add (Search        *search,
 {
   guint64 h = hash_key (key);
   gsize i = h & (search->table_size - 1);
-  guint32 id = search->nodes->len;
+  guint32 id = search->n_nodes;
   Node node;
 
   while (search->table[i] != 0)
@@ -761,10 +762,11 @@ search_add (Search        *search,
       i = (i + 1) & (search->table_size - 1);
     }
 
-  if (id == search->keys_size)
+  if (id == search->nodes_size)
     {
-      search->keys_size *= 2;
-      search->keys = g_renew (CardKey, search->keys, search->keys_size);
+      search->nodes_size *= 2;
+      search->nodes = g_renew (Node, search->nodes, search->nodes_size);
+      search->keys = g_renew (CardKey, search->keys, search->nodes_size);
     }
   search->keys[id] = *key;
   node.parent = parent;
@@ -772,7 +774,7 @@ search_add (Search        *search,
   node.card = card;
   node.dest = dest;
   memcpy (node.foundation, foundation, 4);
-  g_array_append_val (search->nodes, node);
+  search->nodes[search->n_nodes++] = node;
   search->table[i] = id + 1;
   search->hashes[i] = h;
   if (++search->table_used * 2 > search->table_size)
@@ -1718,14 +1720,14 @@ search_once (const PwFcPosition     *start,
 
       /* before the pop: a search stopped here leaves the queue non-empty,
        * so it is never taken for one that checked every position */
-      if ((max_states > 0 && search.nodes->len >= max_states) ||
+      if ((max_states > 0 && search.n_nodes >= max_states) ||
           (max_checked > 0 && result->states >= max_checked))
         break;
       if (options->deadline > 0 && (result->states & 255) == 255 &&
           g_get_monotonic_time () > options->deadline)
         break;
       id = heap_pop (&search);
-      node = g_array_index (search.nodes, Node, id);
+      node = search.nodes[id];
       result->states++;
       if ((result->states & 4095) == 0)
         {
@@ -1829,18 +1831,18 @@ search_once (const PwFcPosition     *start,
         }
     }
 
-  result->stored = search.nodes->len;
+  result->stored = search.n_nodes;
   if (goal != G_MAXUINT32)
     {
       g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-      for (guint32 id = goal; id != root; id = g_array_index (search.nodes, Node, id).parent)
+      for (guint32 id = goal; id != root; id = search.nodes[id].parent)
         g_array_append_val (path, id);
       position = *start;
       pw_fc_auto_moves (&position, result->solution);
       for (guint i = path->len; i-- > 0;)
         {
-          const Node *node = &g_array_index (search.nodes, Node, g_array_index (path, guint32, i));
+          const Node *node = &search.nodes[g_array_index (path, guint32, i)];
 
           if (!replay (&position, node->card, node->dest, result->solution))
             break;
