@@ -628,21 +628,30 @@ cascade_part (const PwFcPosition *position,
               int                 c)
 {
   guint8 lowest[4] = { 14, 14, 14, 14 };
+  const guint8 *cards = position->cards[c];
   int h = position->height[c], part = 0;
+  guint64 next = 0;  /* the suits' next cards, a bit each */
 
+  for (int s = 0; s < 4; s++)
+    if (position->foundation[s] < 13)
+      next |= G_GUINT64_CONSTANT (1) << PW_FC_CARD (position->foundation[s] + 1, s);
   for (int i = 0; i < h; i++)
     {
-      guint8 card = position->cards[c][i];
+      guint8 card = cards[i];
       int rank = PW_FC_RANK (card);
       int suit = PW_FC_SUIT (card);
 
+      /* two cards of a suit never share a rank: not above a lower one
+       * means it is the suit's lowest so far */
       if (rank > lowest[suit])
         part += 2;
-      else if (i > 0 && !fits (card, position->cards[c][i - 1]))
-        part += 1;
-      if (rank < lowest[suit])
-        lowest[suit] = rank;
-      if (rank == position->foundation[suit] + 1)
+      else
+        {
+          if (i > 0 && !fits (card, cards[i - 1]))
+            part += 1;
+          lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
         part += h - 1 - i;
     }
   return part;
