@@ -4,8 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The solver is a best-first search over positions up to the order of
- * the cascades and of the free cells (a position's canonical form sorts
- * both), with the Microsoft game's automatic moves made after every move.
+ * the cascades and of the free cells (a position is known by where each
+ * card lies, and expanded in a canonical order that sorts both), with
+ * the Microsoft game's automatic moves made after every move.
  * Those moves never lose a won game: a card goes up only when no card
  * still in play could be placed on it. The search's moves are every
  * atomic move plus whole runs moved at once (supermoves), which are
