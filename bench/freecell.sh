@@ -5,8 +5,8 @@
 #   bash bench/freecell.sh [LAST [SAMPLE [VE_SAMPLE]]]
 #
 # - every deal 1..LAST (default 32000): Puzzlewright's solver, then
-#   fc-solve -l lg: time, deals solved, positions (fc-solve: iterations)
-#   checked;
+#   fc-solve -l lg: CPU time and wall clock (on a shared machine compare
+#   the CPU times), deals solved, positions (fc-solve: iterations) checked;
 # - deals 1..SAMPLE (default 1000): solution lengths of both, and the
 #   verdicts compared deal by deal;
 # - deals 1..VE_SAMPLE (default 100): fc-solve -l ve (shorter solutions,
