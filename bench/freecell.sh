@@ -5,8 +5,8 @@
 #   bash bench/freecell.sh [LAST [SAMPLE [VE_SAMPLE]]]
 #
 # - every deal 1..LAST (default 32000): Puzzlewright's solver, then
-#   fc-solve -l lg: time, deals solved, positions (fc-solve: iterations)
-#   checked;
+#   fc-solve -l lg: CPU time and wall clock (on a shared machine compare
+#   the CPU times), deals solved, positions (fc-solve: iterations) checked;
 # - deals 1..SAMPLE (default 1000): solution lengths of both, and the
 #   verdicts compared deal by deal;
 # - deals 1..VE_SAMPLE (default 100): fc-solve -l ve (shorter solutions,
@@ -34,14 +34,18 @@ fi
 echo "== deals 1-$last, one core"
 taskset -c 0 build/bench/bench-freecell 1 "$last"
 start=$(date +%s.%N)
-taskset -c 0 freecell-solver-range-parallel-solve 1 "$last" "$last" -l lg >"$work/lg.txt" 2>&1
+# CPU time (user + system) as well as wall clock: the machine is shared
+TIMEFORMAT='%U %S'
+{ time taskset -c 0 freecell-solver-range-parallel-solve 1 "$last" "$last" -l lg \
+    >"$work/lg.txt" 2>&1; } 2>"$work/lg-cpu.txt"
 end=$(date +%s.%N)
-awk -v s="$start" -v e="$end" -v n="$last" '
+cpu=$(awk '{ print $1 + $2 }' "$work/lg-cpu.txt")
+awk -v s="$start" -v e="$end" -v n="$last" -v cpu="$cpu" '
   /^Unsolved Board No\./ { unsolved = unsolved " " $4 }
   /total_num_iters=/ { split($0, a, "total_num_iters="); iters = a[2] + 0 }
   END {
     printf "fc-solve -l lg: deals 1-%d: %d solved, %d not solved:%s\n", n, n - split(unsolved, u, " "), split(unsolved, u, " "), unsolved
-    printf "fc-solve -l lg: %.2f s in all, %.3f ms a deal; iterations: mean %.0f\n", e - s, (e - s) * 1000 / n, iters / n
+    printf "fc-solve -l lg: %.2f s in all (CPU %.2f s, %.3f ms a deal); iterations: mean %.0f\n", e - s, cpu, cpu * 1000 / n, iters / n
   }' "$work/lg.txt"
 
 # solution length of one fc-solve run: moves as printed, and atomic

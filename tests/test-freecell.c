@@ -1177,6 +1177,54 @@ test_freecell_brute_force (void)
 /* ------------------------------------------------------------------ */
 /* Microsoft deals solved                                               */
 
+/* Full decks in every count of cascades, 4 … 10: the solver's keys (where
+ * each card lies) and its positions decoded in canonical order must hold
+ * for empty cascades and for the tenth; every solution replays by the
+ * rules, and a deal the solver calls unsolvable is one the exhaustive
+ * prover cannot win either. */
+static void
+test_freecell_cascade_counts (void)
+{
+  guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
+  guint solved = 0;
+
+  for (int i = 0; i < 35; i++)
+    {
+      int n_cascades = PW_FC_MIN_CASCADES + i % (PW_FC_MAX_CASCADES - PW_FC_MIN_CASCADES + 1);
+      g_autofree PwFreecellLevel *level = pw_fc_level_new_shuffled (seed + 2000 + i, n_cascades, 4);
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+      PwFcPosition start;
+
+      pw_fc_position_init (&start, level);
+      pw_fc_solve_options_init (&options);
+      options.max_states = 50000;
+      g_assert_true (pw_fc_solve (&start, &options, &result, &error));
+      g_assert_no_error (error);
+      g_test_message ("shuffled deal %d, %d cascades: verdict %d", i, n_cascades, result.verdict);
+      if (result.verdict == PW_FC_SOLVED)
+        {
+          if (!replay_solution (&start, result.solution, why))
+            g_error ("shuffled deal %d, %d cascades: %s", i, n_cascades, why->str);
+          solved++;
+        }
+      else if (result.verdict == PW_FC_UNSOLVABLE)
+        {
+          PwFcVerdict proved;
+          guint64 visited = 0;
+
+          g_assert_true (pw_fc_prove (&start, 0, NULL, &proved, &visited, NULL));
+          g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
+        }
+      pw_fc_solve_result_clear (&result);
+    }
+  /* with 6 to 10 cascades nearly every deal is won quickly; with 4 or 5
+   * most are proved lost, by both searches */
+  g_assert_cmpuint (solved, >=, 20);
+}
+
 static void
 test_freecell_ms_solutions (void)
 {
@@ -1926,6 +1974,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/suit-symmetry", test_freecell_suit_symmetry);
   g_test_add_func ("/analysis/freecell/brute-force", test_freecell_brute_force);
   g_test_add_func ("/analysis/freecell/ms-solutions", test_freecell_ms_solutions);
+  g_test_add_func ("/analysis/freecell/cascade-counts", test_freecell_cascade_counts);
   g_test_add_func ("/analysis/freecell/unsolvable-11982", test_freecell_unsolvable);
   g_test_add_func ("/analysis/freecell/budget-not-proof", test_freecell_budget_not_proof);
   g_test_add_func ("/analysis/freecell/json", test_freecell_json);

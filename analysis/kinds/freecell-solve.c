@@ -4,8 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The solver is a best-first search over positions up to the order of
- * the cascades and of the free cells (a position's canonical form sorts
- * both), with the Microsoft game's automatic moves made after every move.
+ * the cascades and of the free cells (a position is known by where each
+ * card lies, and expanded in a canonical order that sorts both), with
+ * the Microsoft game's automatic moves made after every move.
  * Those moves never lose a won game: a card goes up only when no card
  * still in play could be placed on it. The search's moves are every
  * atomic move plus whole runs moved at once (supermoves), which are
@@ -447,10 +448,23 @@ pw_fc_moves_to_string (const PwFcMove *moves,
 /* ------------------------------------------------------------------ */
 /* The solver's positions, canonical and packed                         */
 
-/* free cells, sorted, then each cascade (sorted by its bottom card,
- * empty cascades last) followed by a 0 */
-#define KEY_MAX (PW_FC_MAX_FREE + PW_FC_N_CARDS + PW_FC_MAX_CASCADES)
-#define KEY_BUFFER 80
+/* A position is known by where each card lies: on which card (its index
+ * 0 … 51), at the bottom of a cascade, in a free cell or on the
+ * foundations; six bits a card, ten to a word. That says the same for
+ * every order of the cascades and of the free cells, and a move that
+ * sends no card up changes the six bits of the card it carries and
+ * nothing else, so a child's key is its parent's with one field set. */
+#define ON_BOTTOM     52
+#define ON_CELL       53
+#define ON_FOUNDATION 54
+#define KEY_WORDS     6
+#define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
+#define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
+
+typedef struct
+{
+  guint64 w[KEY_WORDS];
+} CardKey;
 
 /* where a move's card lands */
 enum
@@ -464,12 +478,10 @@ enum
 typedef struct
 {
   guint32 parent;
-  guint32 offset;   /* of the key in the arena */
   guint32 g;        /* atomic moves from the start, at least */
   guint8  card;     /* the move that led here: its (bottom) card */
   guint8  dest;
-  guint8  length;   /* of the key */
-  guint8  pad;
+  guint8  foundation[4];  /* kept, not worked out again from the key */
 } Node;
 
 typedef struct
@@ -482,10 +494,10 @@ typedef struct
 {
   int      n_cascades;
   int      n_free;
-  GArray  *nodes;
-  guint8  *arena;
-  gsize    arena_used;
-  gsize    arena_size;
+  Node    *nodes;
+  CardKey *keys;       /* of each node */
+  gsize    n_nodes;
+  gsize    nodes_size;
   guint32 *table;      /* node + 1, 0 empty */
   guint64 *hashes;
   gsize    table_size; /* a power of two */
@@ -496,125 +508,112 @@ typedef struct
 } Search;
 
 static inline guint64
-hash_key (const guint8 *key,
-          int           length)
+hash_key (const CardKey *key)
 {
-  guint64 h = 0x9e3779b97f4a7c15ull ^ (guint64) length;
+  guint64 h = 0;
 
-  for (int i = 0; i < length; i += 8)
+  for (int i = 0; i < KEY_WORDS; i++)
     {
-      guint64 chunk;
-
-      memcpy (&chunk, key + i, 8);
-      h = (h ^ chunk) * 0xff51afd7ed558ccdull;
-      h ^= h >> 32;
+      h = (h ^ key->w[i]) * 0x9e3779b97f4a7c15ull;
+      h ^= h >> 29;
     }
   return h;
 }
 
-/* Writes the canonical key of @position into @key (KEY_BUFFER bytes,
- * zero-padded to a multiple of 8) and returns its length. @sorted: the
- * cascades are in canonical order already (a decoded position, changed
- * without emptying a cascade or filling an empty one). */
-static int
-encode_key (const PwFcPosition *position,
-            gboolean            sorted,
-            guint8             *key)
+static inline gboolean
+key_equal (const CardKey *a,
+           const CardKey *b)
 {
-  int order[PW_FC_MAX_CASCADES];
-  guint8 cells[PW_FC_MAX_FREE];
-  int n = 0, length = 0;
+  guint64 d = 0;
 
-  for (int i = 0; i < position->n_free; i++)
-    {
-      guint8 card = position->cells[i];
-      int j = i;
-
-      /* descending, so empty cells come last */
-      while (j > 0 && cells[j - 1] < card)
-        {
-          cells[j] = cells[j - 1];
-          j--;
-        }
-      cells[j] = card;
-    }
-  memcpy (key, cells, position->n_free);
-  length = position->n_free;
-
-  for (int c = 0; c < position->n_cascades && sorted; c++)
-    order[n++] = c;
-  for (int c = 0; c < position->n_cascades && !sorted; c++)
-    {
-      /* empty cascades sort last: their bottom counts as 255 */
-      int b = position->height[c] > 0 ? position->cards[c][0] : 255;
-      int j = n;
-
-      while (j > 0 && (position->height[order[j - 1]] > 0 ? position->cards[order[j - 1]][0]
-                                                            : 255) > b)
-        {
-          order[j] = order[j - 1];
-          j--;
-        }
-      order[j] = c;
-      n++;
-    }
-  for (int i = 0; i < n; i++)
-    {
-      int c = order[i];
-
-      if (position->height[c] == 0)
-        break;
-      memcpy (key + length, position->cards[c], position->height[c]);
-      length += position->height[c];
-      key[length++] = 0;
-    }
-  memset (key + length, 0, 8);  /* the hash reads whole 8-byte words */
-  return length;
+  for (int i = 0; i < KEY_WORDS; i++)
+    d |= a->w[i] ^ b->w[i];
+  return d == 0;
 }
 
-static int
-encode (const PwFcPosition *position,
-        guint8             *key)
+static inline void
+key_set (CardKey *key,
+         int      index,
+         guint64  where)
 {
-  return encode_key (position, FALSE, key);
+  int w = index / 10, shift = index % 10 * 6;
+
+  key->w[w] = (key->w[w] & ~(G_GUINT64_CONSTANT (63) << shift)) | where << shift;
 }
 
+/* The key of @position. */
 static void
-decode (const guint8 *key,
-        int           length,
-        int           n_cascades,
-        int           n_free,
-        PwFcPosition *position)
+encode (const PwFcPosition *position,
+        CardKey            *key)
 {
-  guint8 lowest[4] = { 14, 14, 14, 14 };
-  int c = 0;
+  /* every card on the foundations (ten fields a word, two in the last),
+   * then the cards in play where they are */
+  const guint64 up = G_GUINT64_CONSTANT (0x0db6db6db6db6db6);  /* 54 ten times */
 
+  for (int w = 0; w < KEY_WORDS - 1; w++)
+    key->w[w] = up;
+  key->w[KEY_WORDS - 1] = ON_FOUNDATION | ON_FOUNDATION << 6;
+  for (int i = 0; i < position->n_free; i++)
+    if (position->cells[i] != 0)
+      key_set (key, CARD_INDEX (position->cells[i]), ON_CELL);
+  for (int c = 0; c < position->n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      key_set (key, CARD_INDEX (position->cards[c][i]),
+               i == 0 ? ON_BOTTOM : CARD_INDEX (position->cards[c][i - 1]));
+}
+
+/* The position of @key in canonical order: the cascades by their bottom
+ * card, empty ones last; the free cells highest card first, empty ones
+ * last. */
+static void
+decode (const CardKey *key,
+        int            n_cascades,
+        int            n_free,
+        const guint8  *foundation,
+        PwFcPosition  *position)
+{
+  guint8 above[PW_FC_N_CARDS];
+  guint8 bottoms[PW_FC_N_CARDS];
+  guint8 cells[PW_FC_N_CARDS];
+  int n_bottoms = 0, n_cells = 0;
+
+  memset (above, 0, sizeof above);
   position->n_cascades = n_cascades;
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  for (int i = 0; i < n_free; i++)
+  for (int w = 0, i = 0; w < KEY_WORDS; w++)
     {
-      guint8 card = key[i];
+      guint64 word = key->w[w];
 
-      position->cells[i] = card;
-      if (card != 0)
-        lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
-    }
-  for (int i = n_free; i < length; i++)
-    {
-      guint8 card = key[i];
-
-      if (card == 0)
+      for (int f = 0; f < 10 && i < PW_FC_N_CARDS; f++, i++, word >>= 6)
         {
-          c++;
-          continue;
+          int where = (int) (word & 63);
+
+          if (where < PW_FC_N_CARDS)
+            above[where] = INDEX_CARD (i);
+          else if (where == ON_BOTTOM)
+            bottoms[n_bottoms++] = (guint8) i;
+          else if (where == ON_CELL)
+            cells[n_cells++] = INDEX_CARD (i);
         }
-      position->cards[c][position->height[c]++] = card;
-      lowest[PW_FC_SUIT (card)] = MIN (lowest[PW_FC_SUIT (card)], PW_FC_RANK (card));
     }
-  for (int s = 0; s < 4; s++)
-    position->foundation[s] = lowest[s] - 1;
+  /* the cells: highest card first */
+  for (int k = 0; k < n_cells; k++)
+    position->cells[k] = cells[n_cells - 1 - k];
+  for (int c = 0; c < n_bottoms; c++)
+    {
+      guint8 card = INDEX_CARD (bottoms[c]);
+      int h = 0;
+
+      while (card != 0)
+        {
+          position->cards[c][h++] = card;
+          card = above[CARD_INDEX (card)];
+        }
+      position->height[c] = h;
+    }
+  memcpy (position->foundation, foundation, 4);
 }
 
 /* How far @position is from won, for the search's order (tuned on
@@ -630,21 +629,30 @@ cascade_part (const PwFcPosition *position,
               int                 c)
 {
   guint8 lowest[4] = { 14, 14, 14, 14 };
+  const guint8 *cards = position->cards[c];
   int h = position->height[c], part = 0;
+  guint64 next = 0;  /* the suits' next cards, a bit each */
 
+  for (int s = 0; s < 4; s++)
+    if (position->foundation[s] < 13)
+      next |= G_GUINT64_CONSTANT (1) << PW_FC_CARD (position->foundation[s] + 1, s);
   for (int i = 0; i < h; i++)
     {
-      guint8 card = position->cards[c][i];
+      guint8 card = cards[i];
       int rank = PW_FC_RANK (card);
       int suit = PW_FC_SUIT (card);
 
+      /* two cards of a suit never share a rank: not above a lower one
+       * means it is the suit's lowest so far */
       if (rank > lowest[suit])
         part += 2;
-      else if (i > 0 && !fits (card, position->cards[c][i - 1]))
-        part += 1;
-      if (rank < lowest[suit])
-        lowest[suit] = rank;
-      if (rank == position->foundation[suit] + 1)
+      else
+        {
+          if (i > 0 && !fits (card, cards[i - 1]))
+            part += 1;
+          lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
         part += h - 1 - i;
     }
   return part;
@@ -697,10 +705,10 @@ search_init (Search *search,
   memset (search, 0, sizeof *search);
   search->n_cascades = n_cascades;
   search->n_free = n_free;
-  search->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 4096);
-  search->arena_size = 1 << 18;
-  search->arena = g_malloc (search->arena_size);
-  search->table_size = 1 << 14;
+  search->nodes_size = 4096;
+  search->nodes = g_new (Node, search->nodes_size);
+  search->keys = g_new (CardKey, search->nodes_size);
+  search->table_size = 1 << 11;  /* most deals need a few hundred */
   search->table = g_new0 (guint32, search->table_size);
   search->hashes = g_new (guint64, search->table_size);
   search->heap_size = 4096;
@@ -710,8 +718,8 @@ search_init (Search *search,
 static void
 search_clear (Search *search)
 {
-  g_array_unref (search->nodes);
-  g_free (search->arena);
+  g_free (search->nodes);
+  g_free (search->keys);
   g_free (search->table);
   g_free (search->hashes);
   g_free (search->heap);
@@ -744,50 +752,44 @@ table_grow (Search *search)
 /* Adds the position with @key unless it is known; returns the new node's
  * index, or G_MAXUINT32 when it was known. */
 static guint32
-search_add (Search       *search,
-            const guint8 *key,
-            int           length,
-            guint32       parent,
-            guint32       g,
-            guint8        card,
-            guint8        dest)
+search_add (Search        *search,
+            const CardKey *key,
+            const guint8  *foundation,
+            guint32        parent,
+            guint32        g,
+            guint8         card,
+            guint8         dest)
 {
-  guint64 h = hash_key (key, length);
+  guint64 h = hash_key (key);
   gsize i = h & (search->table_size - 1);
+  guint32 id = search->n_nodes;
   Node node;
 
   while (search->table[i] != 0)
     {
-      if (search->hashes[i] == h)
-        {
-          const Node *other = &g_array_index (search->nodes, Node, search->table[i] - 1);
-
-          if (other->length == length && memcmp (search->arena + other->offset, key, length) == 0)
-            return G_MAXUINT32;
-        }
+      if (search->hashes[i] == h && key_equal (&search->keys[search->table[i] - 1], key))
+        return G_MAXUINT32;
       i = (i + 1) & (search->table_size - 1);
     }
 
-  if (search->arena_used + length > search->arena_size)
+  if (id == search->nodes_size)
     {
-      search->arena_size *= 2;
-      search->arena = g_realloc (search->arena, search->arena_size);
+      search->nodes_size *= 2;
+      search->nodes = g_renew (Node, search->nodes, search->nodes_size);
+      search->keys = g_renew (CardKey, search->keys, search->nodes_size);
     }
-  memcpy (search->arena + search->arena_used, key, length);
+  search->keys[id] = *key;
   node.parent = parent;
-  node.offset = search->arena_used;
   node.g = g;
   node.card = card;
   node.dest = dest;
-  node.length = length;
-  node.pad = 0;
-  search->arena_used += length;
-  g_array_append_val (search->nodes, node);
-  search->table[i] = search->nodes->len;
+  memcpy (node.foundation, foundation, 4);
+  search->nodes[search->n_nodes++] = node;
+  search->table[i] = id + 1;
   search->hashes[i] = h;
   if (++search->table_used * 2 > search->table_size)
     table_grow (search);
-  return search->nodes->len - 1;
+  return id;
 }
 
 static void
@@ -859,6 +861,7 @@ search_moves (const PwFcPosition *position,
               SearchMove         *moves)
 {
   int n = 0;
+  guint8 tops[PW_FC_MAX_CASCADES];
   int free_cell = -1, first_empty = -1;
   int max_on = pw_fc_max_supermove (position, FALSE);
   int max_empty = pw_fc_max_supermove (position, TRUE);
@@ -888,28 +891,27 @@ search_moves (const PwFcPosition *position,
         moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
     }
 
-  /* runs onto other cascades */
+  /* runs onto other cascades: the run's card k from the top has rank
+   * top + k − 1 and, the run alternating, the top's colour when k is odd */
+  for (int c = 0; c < position->n_cascades; c++)
+    tops[c] = top_card (position, c);
   for (int s = 0; s < position->n_cascades; s++)
     {
       int h = position->height[s];
-      int run;
+      int run, top_rank, top_red;
 
       if (h == 0)
         continue;
-      run = run_length (position, s);
+      run = MIN (run_length (position, s), max_on);
+      top_rank = PW_FC_RANK (tops[s]);
+      top_red = PW_FC_RED (tops[s]);
       for (int t = 0; t < position->n_cascades; t++)
         {
-          guint8 top;
-          int rank, k;
+          guint8 top = tops[t];
+          int k = PW_FC_RANK (top) - top_rank;
 
-          if (t == s || position->height[t] == 0)
-            continue;
-          top = position->cards[t][position->height[t] - 1];
-          rank = PW_FC_RANK (top) - 1;
-          k = rank - PW_FC_RANK (position->cards[s][h - 1]) + 1;
-          if (k < 1 || k > run || k > max_on)
-            continue;
-          if (!fits (position->cards[s][h - k], top))
+          if (k < 1 || k > run || t == s || top == 0 ||
+              PW_FC_RED (top) == (top_red ^ ((k - 1) & 1)))
             continue;
           moves[n++] = (SearchMove) { s, k, t, top };
         }
@@ -982,6 +984,36 @@ search_apply (PwFcPosition     *position,
           position->cards[move->from] + position->height[move->from] - move->count, move->count);
   position->height[move->to] += move->count;
   position->height[move->from] -= move->count;
+}
+
+/* Takes back search_apply's @move (not one to the foundations), made
+ * without automatic moves. */
+static inline void
+search_unapply (PwFcPosition     *position,
+                const SearchMove *move)
+{
+  guint8 card;
+
+  if (move->count > 1)
+    {
+      position->height[move->to] -= move->count;
+      memcpy (position->cards[move->from] + position->height[move->from],
+              position->cards[move->to] + position->height[move->to], move->count);
+      position->height[move->from] += move->count;
+      return;
+    }
+  g_assert (move->to != PW_FC_FOUNDATION);
+  if (PW_FC_IS_CELL (move->to))
+    {
+      card = position->cells[move->to - PW_FC_MAX_CASCADES];
+      position->cells[move->to - PW_FC_MAX_CASCADES] = 0;
+    }
+  else
+    card = position->cards[move->to][--position->height[move->to]];
+  if (move->from < PW_FC_MAX_CASCADES)
+    position->cards[move->from][position->height[move->from]++] = card;
+  else
+    position->cells[move->from - PW_FC_MAX_CASCADES] = card;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1672,11 +1704,10 @@ search_once (const PwFcPosition     *start,
   Search search;
   PwFcPosition position, child;
   SearchMove moves[256];
-  guint8 key[KEY_BUFFER];
+  CardKey key, parent_key;
   guint32 root, goal = G_MAXUINT32;
-  int length, parts;
+  int parts;
   int part[PW_FC_MAX_CASCADES];
-  guint32 empty_mask;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1684,8 +1715,8 @@ search_once (const PwFcPosition     *start,
   position = *start;
   pw_fc_auto_moves (&position, NULL);
   search_init (&search, start->n_cascades, start->n_free);
-  length = encode (&position, key);
-  root = search_add (&search, key, length, G_MAXUINT32, 0, 0, 0);
+  encode (&position, &key);
+  root = search_add (&search, &key, position.foundation, G_MAXUINT32, 0, 0, 0);
   if (pw_fc_position_won (&position))
     goal = root;
   else
@@ -1699,14 +1730,14 @@ search_once (const PwFcPosition     *start,
 
       /* before the pop: a search stopped here leaves the queue non-empty,
        * so it is never taken for one that checked every position */
-      if ((max_states > 0 && search.nodes->len >= max_states) ||
+      if ((max_states > 0 && search.n_nodes >= max_states) ||
           (max_checked > 0 && result->states >= max_checked))
         break;
       if (options->deadline > 0 && (result->states & 255) == 255 &&
           g_get_monotonic_time () > options->deadline)
         break;
       id = heap_pop (&search);
-      node = g_array_index (search.nodes, Node, id);
+      node = search.nodes[id];
       result->states++;
       if ((result->states & 4095) == 0)
         {
@@ -1720,52 +1751,77 @@ search_once (const PwFcPosition     *start,
             options->progress (already + result->states, options->progress_data);
         }
 
-      decode (search.arena + node.offset, node.length, search.n_cascades, search.n_free,
-              &position);
+      /* a copy: adding children may move the keys */
+      parent_key = search.keys[id];
+      decode (&parent_key, search.n_cascades, search.n_free, node.foundation, &position);
       n = search_moves (&position, pruned, moves);
       /* what each child shares with this position, worked out once: the
-       * cascades' shares of the estimate, which cascades are empty */
+       * cascades' shares of the estimate */
       parts = 0;
-      empty_mask = 0;
       for (int c = 0; c < position.n_cascades; c++)
         {
           part[c] = cascade_part (&position, c);
           parts += part[c];
-          empty_mask |= (position.height[c] == 0) << c;
         }
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
+          PwFcPosition *next = &position;
           guint8 card;
-          guint32 cost, added, child_mask = 0;
+          guint32 cost, added;
           gboolean up = move->to == PW_FC_FOUNDATION;
 
-          copy_position (&child, &position);
+          /* the move is made on @position and taken back at the end;
+           * only a child with cards going up is copied out, since
+           * automatic moves are not taken back */
+          if (up)
+            {
+              copy_position (&child, &position);
+              next = &child;
+            }
           card = move->from < PW_FC_MAX_CASCADES
-                   ? child.cards[move->from][child.height[move->from] - move->count]
-                   : child.cells[move->from - PW_FC_MAX_CASCADES];
-          search_apply (&child, move);
+                   ? next->cards[move->from][next->height[move->from] - move->count]
+                   : next->cells[move->from - PW_FC_MAX_CASCADES];
+          search_apply (next, move);
           cost = 2 * move->count - 1;
           /* nothing could go up before the move: now only the card it
            * uncovered can, or anything once a foundation has grown */
-          if (!up && move->from < PW_FC_MAX_CASCADES && child.height[move->from] > 0)
-            up = safe_up (&child, child.cards[move->from][child.height[move->from] - 1]);
+          if (!up && move->from < PW_FC_MAX_CASCADES && next->height[move->from] > 0)
+            {
+              up = safe_up (next, next->cards[move->from][next->height[move->from] - 1]);
+              if (up)
+                {
+                  copy_position (&child, &position);
+                  search_unapply (&position, move);
+                  next = &child;
+                }
+            }
           if (up)
-            cost += pw_fc_auto_moves (&child, NULL);
-          for (int c = 0; c < child.n_cascades; c++)
-            child_mask |= (child.height[c] == 0) << c;
-          length = encode_key (&child, child_mask == empty_mask, key);
-          added = search_add (&search, key, length, id, node.g + cost, card, move->dest);
+            {
+              cost += pw_fc_auto_moves (next, NULL);
+              encode (next, &key);
+            }
+          else
+            {
+              /* only the card carried (a run's bottom card) lies elsewhere */
+              key = parent_key;
+              key_set (&key, CARD_INDEX (card),
+                       move->dest == DEST_CELL    ? ON_CELL
+                       : move->dest == DEST_EMPTY ? ON_BOTTOM
+                                                  : CARD_INDEX (move->dest));
+            }
+          added = search_add (&search, &key, next->foundation, id, node.g + cost, card,
+                              move->dest);
           if (added == G_MAXUINT32)
-            continue;
-          if (pw_fc_position_won (&child))
+            ;
+          else if (pw_fc_position_won (next))
             goal = added;
           else
             {
               guint32 h;
 
               if (up)
-                h = estimate (&child, weights);
+                h = estimate (next, weights);
               else
                 {
                   /* the foundations stand: only the cascades the move
@@ -1773,28 +1829,30 @@ search_once (const PwFcPosition     *start,
                   int child_parts = parts;
 
                   if (move->from < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (&child, move->from) - part[move->from];
+                    child_parts += cascade_part (next, move->from) - part[move->from];
                   if (move->to < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (&child, move->to) - part[move->to];
-                  h = estimate_from (&child, weights, child_parts);
+                    child_parts += cascade_part (next, move->to) - part[move->to];
+                  h = estimate_from (next, weights, child_parts);
                 }
               heap_push (&search, weights->times * h + node.g + cost, added);
             }
+          if (next == &position)
+            search_unapply (&position, move);
         }
     }
 
-  result->stored = search.nodes->len;
+  result->stored = search.n_nodes;
   if (goal != G_MAXUINT32)
     {
       g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-      for (guint32 id = goal; id != root; id = g_array_index (search.nodes, Node, id).parent)
+      for (guint32 id = goal; id != root; id = search.nodes[id].parent)
         g_array_append_val (path, id);
       position = *start;
       pw_fc_auto_moves (&position, result->solution);
       for (guint i = path->len; i-- > 0;)
         {
-          const Node *node = &g_array_index (search.nodes, Node, g_array_index (path, guint32, i));
+          const Node *node = &search.nodes[g_array_index (path, guint32, i)];
 
           if (!replay (&position, node->card, node->dest, result->solution))
             break;
