@@ -566,7 +566,8 @@ search (const Params        *p,
       if (progress != NULL)
         progress (*tried, made, user_data);
       ++*tried;
-      if (!_pw_slide_measure (level, cap, &next.measure, cancellable, error))
+      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+          !_pw_slide_measure (level, cap, &next.measure, cancellable, error))
         {
           candidate_clear (&current);
           return FALSE;

@@ -2384,15 +2384,15 @@ _pw_slide_trace_move (const PwSlideLevel *level,
 
 /* The level list: how short a win is, how big the space, how many traps. */
 static const PwGenerateParam generate_params[] = {
-  { "size", N_("WxH"), N_("grid size with its border (default 7x6, 4 to 12 each way)") },
+  { "size", N_("WxH"), N_("grid with its border, 4 to 12 (default 7x6)") },
   { "colours", N_("N"), N_("colours of skiddies (default 2, at most 4)") },
-  { "pieces", N_("N"), N_("at most this many pieces: skiddies, crates, ice (default 6)") },
+  { "pieces", N_("N"), N_("most pieces: skiddies, crates, ice (default 6)") },
   { "par", N_("N|any"), N_("target par (default 8)") },
   { "states", N_("N|any"), N_("target reachable states (default any)") },
   { "dead-ends", N_("F|any"), N_("target dead-end share, 0 to 1 (default any)") },
   { "tolerance", N_("F"), N_("how far from a target is near enough: par and states ± F of it, "
                              "dead-end share ± F (default 0.2)") },
-  { "steps", N_("N"), N_("levels one search may try before it keeps its best (default 2000)") },
+  { "steps", N_("N"), N_("tries before keeping the best (default 2000)") },
 };
 
 static const PwListColumn slide_columns[] = {
