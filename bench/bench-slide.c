@@ -81,10 +81,29 @@ compare_doubles (const void *a,
   return x < y ? -1 : x > y;
 }
 
+/* The CPU time at each line the analysis traces (its phases). */
+typedef struct
+{
+  double start;
+  double at[8];
+  guint  n;
+} Phases;
+
+static void
+trace_phase (const char *line,
+             gpointer    data)
+{
+  Phases *phases = data;
+
+  if (phases->n < G_N_ELEMENTS (phases->at))
+    phases->at[phases->n++] = cpu_seconds () - phases->start;
+}
+
 static int
 bench_one (PwLevel *level,
            guint    runs)
 {
+  Phases best_phases = { 0 };
   gsize rss_before = read_status_kb ("VmRSS:");
   g_autofree double *cpu = g_new (double, runs);
   g_autofree double *wall = g_new (double, runs);
@@ -100,14 +119,20 @@ bench_one (PwLevel *level,
       PwAnalyseOptions options;
       double cpu_start;
 
+      Phases phases = { 0 };
+
       pw_analyse_options_init (&options);
+      options.trace = trace_phase;
+      options.trace_data = &phases;
       timer = g_timer_new ();
-      cpu_start = cpu_seconds ();
+      cpu_start = phases.start = cpu_seconds ();
       analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
       cpu[r] = cpu_seconds () - cpu_start;
       wall[r] = g_timer_elapsed (timer, NULL);
       if (analysis == NULL)
         g_error ("%s", error->message);
+      if (r == 0 || cpu[r] < best_phases.at[best_phases.n - 1])
+        best_phases = phases;
       if (r == 0)
         {
           hwm = read_status_kb ("VmHWM:");
@@ -135,6 +160,14 @@ bench_one (PwLevel *level,
               "wall best %.3f s\n",
               pw_level_get_name (level), runs, cpu[0], states / cpu[0] / 1e6, median_cpu,
               states / median_cpu / 1e6, best_wall);
+      /* the slide analysis traces: explored, distances, dead ends,
+       * max-combo par, searches, analysed */
+      if (best_phases.n >= 2)
+        printf ("%-12s best run's CPU by phase: exploration %.3f s (%.2f M states/s), "
+                "distances %.3f s, the rest %.3f s\n",
+                pw_level_get_name (level), best_phases.at[0], states / best_phases.at[0] / 1e6,
+                best_phases.at[1] - best_phases.at[0],
+                best_phases.at[best_phases.n - 1] - best_phases.at[1]);
     }
   return 0;
 }
