@@ -32,8 +32,10 @@
 #define MIN_GRID 4
 #define MAX_GRID 12
 #define MAX_GOALS_A_COLOUR 2
-/* Steps without a new best after which a search returns to its best. */
+/* Steps without a new best after which a search returns to its best;
+ * after that many returns in vain it starts afresh. */
 #define STALL_STEPS 150
+#define RETURNS 3
 
 typedef struct
 {
@@ -228,6 +230,15 @@ meets (const Params         *p,
   return TRUE;
 }
 
+/* A target's part of the cost, from its distance in tolerances: small
+ * well inside the tolerance, so that the search spends its moves on the
+ * targets it misses rather than on polishing those it meets. */
+static double
+excess (double distance)
+{
+  return distance <= 0.5 ? 0.1 * distance : distance - 0.45;
+}
+
 /* How far @m is from the targets: 0 on target, about 1 a tolerance away
  * in one of them; unsolvable and unfinished levels above any solvable
  * one that was measured. */
@@ -238,15 +249,15 @@ cost (const Params         *p,
   double c = 0, t = MAX (p->tolerance, 0.02);
 
   if (p->states >= 0)
-    c += fabs (log ((double) MAX (m->states, 1) / p->states)) / log1p (t);
+    c += excess (fabs (log ((double) MAX (m->states, 1) / p->states)) / log1p (t));
   if (!m->complete)
     return 1000 + c;
   if (m->par < 0)
     return 100 + c;
   if (p->par >= 0)
-    c += fabs ((double) (m->par - p->par)) / MAX (t * p->par, 0.5);
+    c += excess (fabs ((double) (m->par - p->par)) / MAX (t * p->par, 0.5));
   if (p->dead_ends >= 0)
-    c += fabs (m->dead_end_share - p->dead_ends) / t;
+    c += excess (fabs (m->dead_end_share - p->dead_ends) / t);
   return c;
 }
 
@@ -420,17 +431,56 @@ edit (const Params *p,
     }
 }
 
-/* A neighbour of @level: one to three edits that apply. */
+/* An edit toward more dead ends (@more) or fewer: crates are what makes
+ * positions that cannot be undone, so a crate added where there is room
+ * or taken away. FALSE when it does not apply. */
+static gboolean
+edit_dead_ends (const Params *p,
+                PwSlideLevel *level,
+                GRand        *rand,
+                gboolean      more)
+{
+  int c;
+
+  if (more)
+    {
+      if ((guint) count_pieces (level) >= p->max_pieces)
+        {
+          /* no room: an ice cube becomes a crate */
+          if ((c = random_cell (level, rand, TRUE, "*")) < 0)
+            return FALSE;
+        }
+      else if ((c = random_cell (level, rand, TRUE, ".")) < 0)
+        return FALSE;
+      level->cells[c] = '$';
+      return TRUE;
+    }
+  if ((c = random_cell (level, rand, TRUE, "$")) < 0)
+    return FALSE;
+  level->cells[c] = '.';
+  return TRUE;
+}
+
+/* A neighbour of @level, whose measure is @measure (NULL: none yet): one
+ * to three edits that apply; one in four of them, when the dead-end
+ * share is off its target, a crate added or taken away. */
 static PwSlideLevel *
-neighbour (const Params       *p,
-           const PwSlideLevel *level,
-           GRand              *rand)
+neighbour (const Params         *p,
+           const PwSlideLevel   *level,
+           const PwSlideMeasure *measure,
+           GRand                *rand)
 {
   PwSlideLevel *next = pw_slide_kind.copy (level);
   guint edits = 1 + (g_rand_int_range (rand, 0, 10) >= 6) + (g_rand_int_range (rand, 0, 10) >= 8);
+  gboolean steer = p->dead_ends >= 0 && measure != NULL && measure->complete &&
+                   measure->par >= 0 &&
+                   fabs (measure->dead_end_share - p->dead_ends) > p->tolerance / 2;
 
   for (guint made = 0; made < edits;)
-    made += edit (p, next, rand);
+    if (steer && g_rand_int_range (rand, 0, 4) == 0)
+      made += edit_dead_ends (p, next, rand, measure->dead_end_share < p->dead_ends);
+    else
+      made += edit (p, next, rand);
   return next;
 }
 
@@ -449,6 +499,8 @@ candidate_clear (Candidate *c)
 {
   g_clear_pointer (&c->level, level_free);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Candidate, candidate_clear)
 
 static void
 candidate_take (Candidate    *into,
@@ -548,18 +600,23 @@ search (const Params        *p,
         GError             **error)
 {
   Candidate current = { 0 };
+  g_auto(Candidate) run_best = { 0 };
   guint64 cap = state_cap (p);
   guint since_best = 0;
+  guint returns = 0;
 
   *met = FALSE;
   candidate_clear (best);
   best->cost = INFINITY;
   current.cost = INFINITY;
+  run_best.cost = INFINITY;
   current.level = start_level (p, rand);
   for (guint step = 0; step < p->steps; step++)
     {
       g_autoptr(PwSlideLevel) level =
-        step == 0 ? pw_slide_kind.copy (current.level) : neighbour (p, current.level, rand);
+        step == 0 ? pw_slide_kind.copy (current.level)
+                  : neighbour (p, current.level, isinf (current.cost) ? NULL : &current.measure,
+                               rand);
       Candidate next = { 0 };
       double temperature = 0.02 + 1.0 * (1.0 - (double) step / p->steps);
 
@@ -588,15 +645,32 @@ search (const Params        *p,
             }
         }
       if (next.cost < best->cost && next.measure.par >= 0 && next.measure.complete)
+        candidate_take (best, pw_slide_kind.copy (level), &next);
+      if (next.cost < run_best.cost)
         {
-          candidate_take (best, pw_slide_kind.copy (level), &next);
+          candidate_take (&run_best, pw_slide_kind.copy (level), &next);
           since_best = 0;
+          returns = 0;
         }
-      else if (++since_best >= STALL_STEPS && best->level != NULL)
+      else if (++since_best >= STALL_STEPS)
         {
-          /* stuck: back to the best so far */
-          candidate_take (&current, pw_slide_kind.copy (best->level), best);
           since_best = 0;
+          if (run_best.level != NULL && returns < RETURNS)
+            {
+              /* stuck: back to this run's best */
+              returns++;
+              candidate_take (&current, pw_slide_kind.copy (run_best.level), &run_best);
+            }
+          else
+            {
+              /* stuck there too: a fresh start, the best kept */
+              returns = 0;
+              candidate_clear (&run_best);
+              run_best.cost = INFINITY;
+              candidate_clear (&current);
+              current.level = start_level (p, rand);
+              current.cost = INFINITY;
+            }
           continue;
         }
       if (next.cost <= current.cost ||
