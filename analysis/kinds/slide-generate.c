@@ -8,11 +8,13 @@
  * level (border walls, one goal and one skiddy a colour, a few interior
  * walls) and changes it one to three edits at a time: a wall or a pit
  * added or taken away, a piece (skiddy, crate, ice cube) added, taken away
- * or moved, a goal moved, added or taken away. Each candidate is measured
- * exactly (states, par, dead ends: _pw_slide_measure) and scored by how
- * far it is from the targets, in units of the tolerance; a better or equal
- * candidate is kept, a worse one with the annealing's probability, and a
- * search that stops improving goes back to its best. A level within every
+ * or moved, a goal moved, added or taken away; while the dead-end share
+ * is off target, some edits add or take away crates. Each candidate is
+ * measured exactly (states, par, dead ends: _pw_slide_measure) and scored
+ * by how far it is from the targets, in units of the tolerance; a better
+ * or equal candidate is kept, a worse one with the annealing's
+ * probability; a search that stops improving goes back to its best, and
+ * after a few vain returns starts afresh. A level within every
  * tolerance is reported; a search that spends its steps without one
  * reports its best and stops with an error that says how far it was.
  * Everything random comes from one GRand made from the seed.
@@ -581,9 +583,9 @@ difficulty_of (const PwSlideLevel *level,
   return TRUE;
 }
 
-/* One search: a level that meets the targets into *@result with
- * *@met TRUE, or after p->steps candidates the best one (NULL when none
- * could be won) with *@met FALSE. @seen holds the text of the levels
+/* One search: a level that meets the targets into @best with *@met
+ * TRUE, or after p->steps candidates the solvable one nearest them
+ * (@best's level NULL when none could be won) with *@met FALSE. @seen holds the text of the levels
  * already reported, which do not count as meeting the targets again.
  * FALSE when cancelled. */
 static gboolean
