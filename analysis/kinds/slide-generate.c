@@ -704,7 +704,7 @@ _pw_slide_generate (GHashTable         *params,
 
   for (;;)
     {
-      Candidate best = { 0 };
+      g_auto(Candidate) best = { 0 };
       gboolean met;
       double difficulty;
 
@@ -722,10 +722,7 @@ _pw_slide_generate (GHashTable         *params,
           return FALSE;
         }
       if (!difficulty_of (best.level, &difficulty, cancellable, error))
-        {
-          candidate_clear (&best);
-          return FALSE;
-        }
+        return FALSE;
       made++;
       if (!met)
         {
