@@ -10,6 +10,10 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "pw-explorer.h"
 
@@ -165,6 +169,101 @@ won_of (const PwStateGraph *graph,
   return (chunk_of (graph, state)->won[i >> 3] >> (i & 7)) & 1;
 }
 
+/* Large arrays that are read and written at random (the hash table, the
+ * reverse graph): on Linux mapped on their own, aligned to 2 MiB, and the
+ * whole 2 MiB blocks of them marked for transparent huge pages (the rest,
+ * under 2 MiB, stays on small pages, so that no memory is added). With
+ * 4 KiB pages nearly every random access into tens of MiB also misses the
+ * TLB, and filling the array takes a page fault every 4 KiB; a huge page
+ * covers 512 of them. Zeroed; big_free needs the size they were asked
+ * with. */
+#define HUGE_PAGE ((gsize) 2 << 20)
+
+static gboolean
+big_is_mapped (gsize size)
+{
+#if defined (__linux__) && defined (MADV_HUGEPAGE)
+  return size >= HUGE_PAGE;
+#else
+  return FALSE;
+#endif
+}
+
+#if defined (__linux__) && defined (MADV_HUGEPAGE)
+static gsize
+big_length (gsize size)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+
+  return (size + page - 1) / page * page;
+}
+#endif
+
+static gpointer
+big_alloc0 (gsize size)
+{
+#if defined (__linux__) && defined (MADV_HUGEPAGE)
+  if (big_is_mapped (size))
+    {
+      gsize length = big_length (size);
+      guint8 *base = mmap (NULL, length + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      guint8 *aligned;
+
+      if (base == MAP_FAILED)
+        return NULL;
+      aligned = (guint8 *) (((guintptr) base + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1));
+      /* the unaligned ends go back */
+      if (aligned > base)
+        munmap (base, aligned - base);
+      munmap (aligned + length, base + HUGE_PAGE - aligned);
+      madvise (aligned, size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+      return aligned;
+    }
+#endif
+  return g_try_malloc0 (size);
+}
+
+static void
+big_free (gpointer data,
+          gsize    size)
+{
+  if (data == NULL)
+    return;
+#if defined (__linux__) && defined (MADV_HUGEPAGE)
+  if (big_is_mapped (size))
+    {
+      munmap (data, big_length (size));
+      return;
+    }
+#endif
+  g_free (data);
+}
+
+/* A big array that frees itself (g_auto) at the end of a scope. */
+typedef struct
+{
+  gpointer data;
+  gsize    size;
+} BigArray;
+
+static gpointer
+big_array_alloc0 (BigArray *array,
+                  gsize     size)
+{
+  array->size = size;
+  return array->data = big_alloc0 (size);
+}
+
+static void
+big_array_clear (BigArray *array)
+{
+  big_free (array->data, array->size);
+  array->data = NULL;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BigArray, big_array_clear)
+
 static void
 account (PwStateGraph *graph,
          gssize        delta)
@@ -228,7 +327,8 @@ table_free (PwStateGraph *graph)
   if (graph->table != NULL)
     {
       account (graph, -(gssize) ((graph->table_mask + 1) * sizeof (guint32)));
-      g_clear_pointer (&graph->table, g_free);
+      big_free (graph->table, (graph->table_mask + 1) * sizeof (guint32));
+      graph->table = NULL;
       graph->table_mask = 0;
     }
 }
@@ -238,7 +338,7 @@ table_resize (PwStateGraph *graph,
               guint         bits)
 {
   guint64 size = G_GUINT64_CONSTANT (1) << bits;
-  guint32 *table = g_try_malloc0_n (size, sizeof (guint32));
+  guint32 *table = big_alloc0 (size * sizeof (guint32));
 
   if (table == NULL)
     return FALSE;
@@ -711,7 +811,7 @@ pw_state_graph_free (PwStateGraph *graph)
       g_free (graph->chunks[c].indeg);
     }
   g_free (graph->chunks);
-  g_free (graph->table);
+  table_free (graph);
   g_free (graph->dist);
   g_free (graph->partial_reason);
   g_array_unref (graph->layers);
@@ -843,8 +943,10 @@ pw_state_graph_solve (PwStateGraph  *graph,
                       GError       **error)
 {
   guint32 n = graph->n_states;
-  g_autofree guint32 *offsets = NULL;
-  g_autofree guint32 *preds = NULL;
+  g_auto(BigArray) offsets_array = { 0 };
+  g_auto(BigArray) preds_array = { 0 };
+  guint32 *offsets;
+  guint32 *preds;
   g_autofree guint32 *queue = NULL;
   g_autofree guint8 *seen = NULL;
   guint32 *dist;
@@ -867,7 +969,7 @@ pw_state_graph_solve (PwStateGraph  *graph,
    * offsets[t + 1] starts as the end of row t: the prefix sums of the
    * numbers of edges into each state, which the exploration counted
    * (counted again here if an earlier attempt dropped them). */
-  offsets = g_try_malloc0_n ((gsize) n + 1, sizeof (guint32));
+  offsets = big_array_alloc0 (&offsets_array, ((gsize) n + 1) * sizeof (guint32));
   if (offsets == NULL)
     goto no_memory;
   if (graph->n_chunks > 0 && graph->chunks[0].indeg != NULL)
@@ -898,7 +1000,7 @@ pw_state_graph_solve (PwStateGraph  *graph,
     }
   n_edges = graph->n_edges;
 
-  preds = g_try_malloc_n (MAX (n_edges, 1), sizeof (guint32));
+  preds = big_array_alloc0 (&preds_array, MAX (n_edges, 1) * sizeof (guint32));
   queue = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
   dist = g_try_malloc_n (MAX (n, 1), sizeof (guint32));
   if (preds == NULL || queue == NULL || dist == NULL)

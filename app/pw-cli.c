@@ -1180,15 +1180,23 @@ cmd_generate (int    argc,
   g.deadline = limit > 0 ? g.started + (gint64) limit * G_USEC_PER_SEC : 0;
   /* the progress callback watches the clock */
   ok = g.kind->generate (table, seed_value, generated, generating, &g, cancellable, &error);
+  out_file = g_file_new_for_commandline_arg (output);
   if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
+      int status = g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID) ? PW_EXIT_USAGE
+                                                                                : PW_EXIT_FAILURE;
+
       g_printerr ("puzzlewright generate: %s\n", error->message);
+      g_clear_error (&error);
+      /* a generator that stops with an error may have found levels (the
+       * slide generator's best when it misses its target): they are kept */
+      if (pw_level_set_get_n_levels (g.set) > 0 &&
+          !pw_level_set_save (g.set, out_file, NULL, &error))
+        g_printerr ("puzzlewright: %s\n", error->message);
       pw_level_set_unref (g.set);
-      return g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID) ? PW_EXIT_USAGE
-                                                                          : PW_EXIT_FAILURE;
+      return status;
     }
   g_clear_error (&error);
-  out_file = g_file_new_for_commandline_arg (output);
   if (!pw_level_set_save (g.set, out_file, NULL, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);

@@ -286,12 +286,41 @@ take_logic (PwWindow   *window,
       g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE,
                     NULL);
     }
+  else if (g_str_equal (group, "generate-slide"))
+    {
+      /* the sample set's slide level on screen: its generator's dialog */
+      GListModel *toplevels = gtk_window_get_toplevels ();
+      GtkWindow *dialog = NULL;
+
+      wait_analysed (window);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+          if (PW_IS_GENERATE_DIALOG (w))
+            dialog = w;
+        }
+      g_assert (dialog != NULL);
+      g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "par", "12"));
+      g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "states", "5000"));
+      g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "dead-ends",
+                                                   "0.3"));
+      g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "tolerance",
+                                                   "0.1"));
+      pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 20);
+      pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
+      spin (4000);
+      save (GTK_WIDGET (dialog), dir, "generate-slide.png");
+      gtk_window_destroy (dialog);
+      spin (500);
+    }
   else
     g_error ("no screenshots named %s", group);
 }
 
 /* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
- * named (queens, nonogram, magic, knights-tour). */
+ * named (queens, nonogram, magic, knights-tour, logic-dark, generate-slide). */
 int
 main (int   argc,
       char *argv[])

@@ -834,6 +834,96 @@ test_window_generate (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The slide generator in the editor: the dialog of the kind on screen
+ * with its own parameters; closing it stops the search and keeps the
+ * levels found. */
+static void
+test_window_generate_slide (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", "#R###\n#r..#\n#...#\n#####\n",
+                                                     &error);
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwDocument) document = NULL;
+  PwWindow *window = pw_window_new (NULL);
+  GtkWindow *dialog = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gpointer want[2] = { window, GUINT_TO_POINTER (3) };
+  guint n;
+
+  g_assert_no_error (error);
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (PW_IS_GENERATE_DIALOG (w))
+        dialog = w;
+    }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Generate Slide Levels");
+  /* the slide generator's parameters, not another kind's */
+  g_assert_false (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "walls", "0.1"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "5x5"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "par", "3"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "tolerance", "0"));
+  pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 100000);
+  pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
+  wait_for (has_levels, want, "two generated levels");
+  /* closing the dialog cancels the search; what was found before stays
+   * (its events may still be on their way: wait until none come for a
+   * second) */
+  gtk_window_destroy (dialog);
+  n = pw_document_get_n_levels (document);
+  for (guint tries = 0;; tries++)
+    {
+      guint before = n;
+
+      g_assert_cmpuint (tries, <, 20);
+      test_spin (1000);
+      n = pw_document_get_n_levels (document);
+      if (n == before)
+        break;
+    }
+  g_assert_cmpuint (n, >=, 3);
+  g_assert_cmpuint (n, <, 100001);
+  g_assert_cmpstr (pw_level_get_kind_id (pw_document_get_level (document, 1)), ==, "slide");
+  test_spin (500);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n);
+
+  /* a target out of reach: the best level is added and the dialog says
+   * why it stopped, after the last level's events too */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
+  dialog = NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (PW_IS_GENERATE_DIALOG (w))
+        dialog = w;
+    }
+  g_assert_nonnull (dialog);
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "5x5"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "par", "60"));
+  g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "steps", "40"));
+  pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 3);
+  pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
+  want[1] = GUINT_TO_POINTER (n + 1);
+  wait_for (has_levels, want, "the best level");
+  test_spin (500);
+  g_assert_cmpuint (pw_document_get_n_levels (document), ==, n + 1);
+  g_assert_nonnull (strstr (pw_generate_dialog_get_status (PW_GENERATE_DIALOG (dialog)),
+                            "did not reach the target in 40 steps"));
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The dialog on screen, or NULL. */
 static GtkDialog *
 find_dialog (void)
@@ -1196,6 +1286,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/freecell", test_window_freecell);
   g_test_add_func ("/ui/window/fits-screen", test_window_fits_screen);
   g_test_add_func ("/ui/window/generate", test_window_generate);
+  g_test_add_func ("/ui/window/generate-slide", test_window_generate_slide);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   status = g_test_run ();
   test_remove_dir (state);

@@ -27,6 +27,10 @@ typedef struct
   GCancellable     *cancellable;
   PwGenerateDialog *dialog;       /* main thread only; NULL once closed */
   gboolean          running;
+  /* why the generator stopped with an error (main thread only): the
+   * status line keeps saying it when the last levels' events arrive
+   * after the error */
+  char             *stopped;
 } Generation;
 
 typedef struct
@@ -61,6 +65,7 @@ generation_clear (gpointer data)
   g_object_unref (g->document);
   g_hash_table_unref (g->params);
   g_clear_object (&g->cancellable);
+  g_free (g->stopped);
 }
 
 static void
@@ -80,7 +85,7 @@ generation_update (Generation *g)
 
   if (g->dialog == NULL)
     return;
-  gtk_label_set_text (g->dialog->status_label, text);
+  gtk_label_set_text (g->dialog->status_label, g->stopped != NULL ? g->stopped : text);
   gtk_progress_bar_set_fraction (g->dialog->progress_bar,
                                  (double) g_atomic_int_get (&g->found) / MAX (g->wanted, 1));
 }
@@ -171,6 +176,8 @@ generation_done (GObject      *source,
   if (!g_task_propagate_boolean (G_TASK (result), &error) &&
       !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
+      g_free (g->stopped);
+      g->stopped = g_strdup (error->message);
       if (g->dialog != NULL)
         {
           gtk_label_set_text (g->dialog->status_label, error->message);
@@ -208,6 +215,7 @@ pw_generate_dialog_start (PwGenerateDialog *self)
   g->seed = gtk_spin_button_get_value_as_int (self->seed_spin);
   g_atomic_int_set (&g->found, 0);
   g->tried = 0;
+  g_clear_pointer (&g->stopped, g_free);
   g->running = TRUE;
   gtk_widget_set_sensitive (self->start_button, FALSE);
   gtk_label_set_text (self->status_label, _("Generating…"));
@@ -233,6 +241,13 @@ pw_generate_dialog_set_param (PwGenerateDialog *self,
     return FALSE;
   gtk_editable_set_text (entry, value);
   return TRUE;
+}
+
+const char *
+pw_generate_dialog_get_status (PwGenerateDialog *self)
+{
+  g_return_val_if_fail (PW_IS_GENERATE_DIALOG (self), NULL);
+  return gtk_label_get_text (self->status_label);
 }
 
 void

@@ -32,5 +32,7 @@ gboolean          pw_generate_dialog_set_param (PwGenerateDialog *self,
 void              pw_generate_dialog_set_count (PwGenerateDialog *self,
                                                 guint             count);
 void              pw_generate_dialog_start     (PwGenerateDialog *self);
+/* What the status line says: the progress, or why the generator stopped. */
+const char       *pw_generate_dialog_get_status (PwGenerateDialog *self);
 
 G_END_DECLS

@@ -60,6 +60,37 @@ int   _pw_slide_trace_move (const PwSlideLevel *level,
                             guint               move,
                             PwSlideTrace       *traces);
 
+/* What the generator steers by: the analysis's states, par, dead ends
+ * and dead-end share, without the rest. Explores at most @max_states
+ * states (won ones included); past that *complete is FALSE and only
+ * @states is set. @level must be valid. FALSE with an error when
+ * cancelled. */
+typedef struct
+{
+  gboolean complete;
+  guint64  states;          /* reachable states that are not won */
+  gint64   par;             /* -1: cannot be won */
+  guint64  dead_ends;
+  double   dead_end_share;  /* dead_ends / states */
+} PwSlideMeasure;
+
+gboolean _pw_slide_measure  (const PwSlideLevel *level,
+                             guint64             max_states,
+                             PwSlideMeasure     *measure,
+                             GCancellable       *cancellable,
+                             GError            **error);
+
+/* The generator (slide-generate.c), PwKind.generate; its parameters
+ * are listed in slide.c. */
+
+gboolean _pw_slide_generate (GHashTable         *params,
+                             guint64             seed,
+                             PwGenerateFound     found,
+                             PwGenerateProgress  progress,
+                             gpointer            user_data,
+                             GCancellable       *cancellable,
+                             GError            **error);
+
 /* Analyse with the general move code even on boards small enough for
  * bitboards (for tests that compare the two). */
 void  _pw_slide_force_generic (gboolean generic);

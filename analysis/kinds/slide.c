@@ -1883,6 +1883,94 @@ slide_analysis_free (gpointer data)
   g_free (sa);
 }
 
+/* Explores @level's states (valid: validated by the caller) with the
+ * explorer its board suits; NULL with an error when cancelled or out of
+ * memory before anything was stored. */
+static SlideAnalysis *
+slide_explore (const PwSlideLevel *level,
+               guint64             max_states,
+               guint64             max_bytes,
+               PwProgressFunc      progress,
+               gpointer            progress_data,
+               GCancellable       *cancellable,
+               GError            **error)
+{
+  guint8 start[PW_SLIDE_MAX_PIECES];
+  guint8 packed_start[PW_SLIDE_MAX_PIECES];
+  PwExplorerFuncs funcs;
+  SlideAnalysis *sa = g_new0 (SlideAnalysis, 1);
+
+  ctx_init (&sa->ctx, level, start);
+  if (sa->ctx.small)
+    {
+      funcs = slide_explorer_bits;
+      funcs.key_size = sa->ctx.packed_size;
+      if (funcs.key_size == 8)
+        funcs.expand = slide_expand_bits1;
+#ifdef HAVE_BITS4
+      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2") &&
+          __builtin_cpu_supports ("bmi") && __builtin_cpu_supports ("bmi2"))
+        funcs.expand = slide_expand_bits4;
+#endif
+      packed_from_bytes (&sa->ctx, start, packed_start);
+    }
+  else
+    {
+      funcs = slide_explorer;
+      funcs.key_size = sa->ctx.key_size;
+    }
+
+  sa->graph = pw_state_graph_explore (&funcs, &sa->ctx, sa->ctx.small ? packed_start : start,
+                                      max_states, max_bytes, progress, progress_data,
+                                      cancellable, error);
+  if (sa->graph == NULL)
+    {
+      g_free (sa);
+      return NULL;
+    }
+  return sa;
+}
+
+gboolean
+_pw_slide_measure (const PwSlideLevel *level,
+                   guint64             max_states,
+                   PwSlideMeasure     *measure,
+                   GCancellable       *cancellable,
+                   GError            **error)
+{
+  SlideAnalysis *sa;
+  PwStateGraph *graph;
+  guint32 n_states;
+  guint64 dead_ends = 0;
+
+  memset (measure, 0, sizeof *measure);
+  measure->par = -1;
+  sa = slide_explore (level, max_states, 0, NULL, NULL, cancellable, error);
+  if (sa == NULL)
+    return FALSE;
+  graph = sa->graph;
+  n_states = pw_state_graph_get_n_states (graph);
+  measure->states = n_states - pw_state_graph_get_n_won (graph);
+  measure->complete = pw_state_graph_is_complete (graph);
+  if (measure->complete)
+    {
+      if (!pw_state_graph_solve (graph, cancellable, error))
+        {
+          slide_analysis_free (sa);
+          return FALSE;
+        }
+      for (guint32 s = 0; s < n_states; s++)
+        if (pw_state_graph_get_distance (graph, s) == PW_NO_STATE)
+          dead_ends++;
+      if (pw_state_graph_get_distance (graph, 0) != PW_NO_STATE)
+        measure->par = pw_state_graph_get_distance (graph, 0);
+      measure->dead_ends = dead_ends;
+      measure->dead_end_share = measure->states > 0 ? (double) dead_ends / measure->states : 0.0;
+    }
+  slide_analysis_free (sa);
+  return TRUE;
+}
+
 static void
 trace (const PwAnalyseOptions *options,
        const char             *format,
@@ -1946,9 +2034,6 @@ slide_analyse (gconstpointer           data,
   g_autoptr(GPtrArray) problems = slide_validate (level);
   g_autoptr(PwAnalysis) analysis = NULL;
   g_autoptr(GTimer) timer = g_timer_new ();
-  guint8 start[PW_SLIDE_MAX_PIECES];
-  guint8 packed_start[PW_SLIDE_MAX_PIECES];
-  PwExplorerFuncs funcs;
   SlideAnalysis *sa;
   PwStateGraph *graph;
   JsonObject *figures;
@@ -1971,37 +2056,11 @@ slide_analyse (gconstpointer           data,
       return NULL;
     }
 
-  sa = g_new0 (SlideAnalysis, 1);
-  ctx_init (&sa->ctx, level, start);
-  if (sa->ctx.small)
-    {
-      funcs = slide_explorer_bits;
-      funcs.key_size = sa->ctx.packed_size;
-      if (funcs.key_size == 8)
-        funcs.expand = slide_expand_bits1;
-#ifdef HAVE_BITS4
-      if (funcs.key_size == 8 && !force_scalar && __builtin_cpu_supports ("avx2") &&
-          __builtin_cpu_supports ("bmi") && __builtin_cpu_supports ("bmi2"))
-        funcs.expand = slide_expand_bits4;
-#endif
-      packed_from_bytes (&sa->ctx, start, packed_start);
-    }
-  else
-    {
-      funcs = slide_explorer;
-      funcs.key_size = sa->ctx.key_size;
-    }
-
-  graph = pw_state_graph_explore (&funcs, &sa->ctx, sa->ctx.small ? packed_start : start,
-                                  options->max_states,
-                                  options->max_bytes, progress, progress_data, cancellable,
-                                  error);
-  if (graph == NULL)
-    {
-      g_free (sa);
-      return NULL;
-    }
-  sa->graph = graph;
+  sa = slide_explore (level, options->max_states, options->max_bytes, progress, progress_data,
+                      cancellable, error);
+  if (sa == NULL)
+    return NULL;
+  graph = sa->graph;
 
   analysis = pw_analysis_new (pw_slide_kind.id);
   pw_analysis_set_private (analysis, sa, slide_analysis_free);
@@ -2324,6 +2383,18 @@ _pw_slide_trace_move (const PwSlideLevel *level,
 }
 
 /* The level list: how short a win is, how big the space, how many traps. */
+static const PwGenerateParam generate_params[] = {
+  { "size", N_("WxH"), N_("grid with its border, 4 to 12 (default 7x6)") },
+  { "colours", N_("N"), N_("colours of skiddies (default 2, at most 4)") },
+  { "pieces", N_("N"), N_("most pieces: skiddies, crates, ice (default 6)") },
+  { "par", N_("N|any"), N_("target par (default 8)") },
+  { "states", N_("N|any"), N_("target reachable states (default any)") },
+  { "dead-ends", N_("F|any"), N_("target dead-end share, 0 to 1 (default any)") },
+  { "tolerance", N_("F"), N_("how far from a target is near enough: par and states ± F of it, "
+                             "dead-end share ± F (default 0.2)") },
+  { "steps", N_("N"), N_("tries before keeping the best (default 2000)") },
+};
+
 static const PwListColumn slide_columns[] = {
   { "par", N_("Par"), N_("Par: the fewest moves that win"), PW_COLUMN_COUNT },
   { "states", N_("States"), N_("Reachable states, won ones aside"), PW_COLUMN_COUNT },
@@ -2357,6 +2428,9 @@ const PwKind pw_slide_kind = {
   .solvable_figure = "wins",
   .progress_unit = N_("states explored"),
   .analyse = slide_analyse,
+  .generate_params = generate_params,
+  .n_generate_params = G_N_ELEMENTS (generate_params),
+  .generate = _pw_slide_generate,
   .moves = PW_SLIDE_MOVES,
   .play_new = slide_play_new,
   .play_free = g_free,

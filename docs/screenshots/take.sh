@@ -1,6 +1,6 @@
 #!/bin/sh
 # Takes the README's screenshots of the real editor window under Xvfb:
-#   bash docs/screenshots/take.sh [GROUP…]   (after bash .ci/setup; GROUP: queens, nonogram, magic, knights-tour)
+#   bash docs/screenshots/take.sh [GROUP…]   (after bash .ci/setup; GROUP: queens, nonogram, magic, knights-tour, logic-dark, generate-slide)
 set -eu
 cd "$(dirname "$0")/../.."
 ninja -C build tests/take-screenshots >/dev/null
