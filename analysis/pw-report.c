@@ -145,9 +145,19 @@ figure_reported (GPtrArray    *rows,
   return !analysed;
 }
 
-GPtrArray *
-pw_report_columns (GPtrArray *rows,
-                   gboolean   with_file)
+static void append_csv_field (GString    *out,
+                              const char *text);
+
+typedef gboolean (*KindPresent)     (gpointer data, const PwKind *kind);
+typedef gboolean (*FigureReported)  (gpointer data, const PwKind *kind, const char *key);
+
+/* The columns in their order, whatever says which kinds and figures are
+ * there: the rows of a report, or the headers of parts to merge. */
+static GPtrArray *
+columns_where (KindPresent     kind_present_fn,
+               FigureReported  figure_reported_fn,
+               gpointer        data,
+               gboolean        with_file)
 {
   GPtrArray *columns = g_ptr_array_new ();
   const PwKind * const *kinds;
@@ -160,14 +170,14 @@ pw_report_columns (GPtrArray *rows,
 #undef ADD
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
-    if (kind_present (rows, kinds[k]))
+    if (kind_present_fn (data, kinds[k]))
       for (guint f = 0; f < kinds[k]->n_figures; f++)
-        if (figure_reported (rows, kinds[k], kinds[k]->figures[f].key) &&
+        if (figure_reported_fn (data, kinds[k], kinds[k]->figures[f].key) &&
             !g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
                                                NULL))
           g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
   for (guint k = 0; k < n_kinds; k++)
-    if (kind_present (rows, kinds[k]) && class_key (kinds[k]) != NULL)
+    if (kind_present_fn (data, kinds[k]) && class_key (kinds[k]) != NULL)
       {
         g_ptr_array_add (columns, (gpointer) "same_game_as");
         break;
@@ -176,6 +186,59 @@ pw_report_columns (GPtrArray *rows,
   COMMON_COLUMNS_AFTER (ADD)
 #undef ADD
   return columns;
+}
+
+GPtrArray *
+pw_report_columns (GPtrArray *rows,
+                   gboolean   with_file)
+{
+  return columns_where ((KindPresent) kind_present, (FigureReported) figure_reported, rows,
+                        with_file);
+}
+
+typedef struct
+{
+  GHashTable *kind_ids;
+  GHashTable *columns;
+} Present;
+
+static gboolean
+kind_id_present (Present      *present,
+                 const PwKind *kind)
+{
+  return g_hash_table_contains (present->kind_ids, kind->id);
+}
+
+static gboolean
+column_present (Present      *present,
+                const PwKind *kind,
+                const char   *key)
+{
+  return g_hash_table_contains (present->columns, key);
+}
+
+GPtrArray *
+pw_report_order_columns (GHashTable *kind_ids,
+                         GHashTable *columns,
+                         gboolean    with_file)
+{
+  Present present = { kind_ids, columns };
+
+  return columns_where ((KindPresent) kind_id_present, (FigureReported) column_present, &present,
+                        with_file);
+}
+
+const char *
+pw_report_class_key (const char *kind_id)
+{
+  return class_key (pw_kinds_lookup (kind_id));
+}
+
+void
+pw_csv_append_field (GString    *out,
+                     const char *text)
+{
+  append_csv_field (out, text);
 }
 
 static gboolean

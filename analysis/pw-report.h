@@ -47,6 +47,19 @@ JsonNode    *pw_report_row_to_json (PwReportRow *row);
  * the kinds present, in registry order). */
 GPtrArray   *pw_report_columns  (GPtrArray   *rows,
                                  gboolean     with_file);
+/* The columns of a CSV report whose rows have the kinds @kind_ids and
+ * whose figures are the keys of @columns (sets: hash tables of strings),
+ * in the order pw_report_columns gives them: for joining the parts of a
+ * report made in shards. */
+GPtrArray   *pw_report_order_columns (GHashTable *kind_ids,
+                                      GHashTable *columns,
+                                      gboolean    with_file);
+/* The key of the class figure (PW_FIGURE_CLASS) of the kind @kind_id, or
+ * NULL: the figure same_game_as compares. */
+const char  *pw_report_class_key     (const char *kind_id);
+/* @text as one CSV field, quoted as the reports write it. */
+void         pw_csv_append_field     (GString    *out,
+                                      const char *text);
 /* The whole report as CSV: header row, then one row per entry; RFC 4180
  * quoting, CRLF line ends, UTF-8. */
 char        *pw_report_to_csv   (GPtrArray   *rows,

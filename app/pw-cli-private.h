@@ -44,10 +44,62 @@ gboolean    _pw_cli_analyse_set  (const char             *display_name,
                                   gboolean                quiet,
                                   GPtrArray              *rows);
 
-/* Commands in files of their own (app/pw-cli-sets.c). */
+/* --shard I/N (app/pw-cli-shard.c): the levels whose 0-based index in
+ * their set is I − 1 modulo N; count 0: every level. */
+typedef struct
+{
+  guint index;   /* 1 … count */
+  guint count;
+} PwCliShard;
+
+#define PW_CLI_PART_FORMAT    "puzzlewright-report-part"
+#define PW_CLI_MAX_SHARDS     1000000
+/* the most `merge` reads of one part */
+#define PW_CLI_PART_MAX_BYTES (1024 * 1024 * 1024)
+
+/* A set a part was made from: its name as shown, its levels, the SHA-256
+ * of its file. */
+typedef struct
+{
+  char  *file;
+  guint  levels;
+  char  *sha256;
+} PwCliSource;
+
+static inline gboolean
+_pw_cli_shard_has (const PwCliShard *shard,
+                   guint             index)
+{
+  return shard == NULL || shard->count == 0 || index % shard->count == shard->index - 1;
+}
+
+/* Reads --shard's @text (NULL: no shard); FALSE after saying why. */
+gboolean     _pw_cli_parse_shard (const char       *command,
+                                  const char       *text,
+                                  PwCliShard       *shard);
+/* The set read from @path (SHA-256 of the file as it is now), or NULL. */
+PwCliSource *_pw_cli_source_new  (const char       *path,
+                                  const char       *display_name,
+                                  guint             n_levels,
+                                  GError          **error);
+void         _pw_cli_source_free (PwCliSource      *source);
+/* A part: the report rows @rows (PwReportRow) as JSON, or the report's
+ * @csv, headed by the shard, @options and @sources. */
+char        *_pw_cli_part_json   (const PwCliShard *shard,
+                                  const char       *options,
+                                  GPtrArray        *sources,
+                                  GPtrArray        *rows);
+char        *_pw_cli_part_csv    (const PwCliShard *shard,
+                                  const char       *options,
+                                  GPtrArray        *sources,
+                                  const char       *csv);
+
+/* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
 int         _pw_cli_playtests    (int                     argc,
                                   char                  **argv);
 int         _pw_cli_duplicates   (int                     argc,
+                                  char                  **argv);
+int         _pw_cli_merge        (int                     argc,
                                   char                  **argv);
 
 G_END_DECLS

@@ -54,6 +54,7 @@ static const Command commands[] = {
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
   { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
   { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
+  { "merge",      _pw_cli_merge,  N_("Join the parts of a report made with --shard") },
   /* drawn with cairo by puzzlewright-draw (pw-cli-draw.c), so that this
    * program starts without it */
   { "chart",      cmd_draw,       N_("Draw a set's difficulty curve as SVG, PNG or PDF") },
@@ -234,37 +235,46 @@ parse_figures (const char        *command,
   return TRUE;
 }
 
+/* With @shard, only the levels in it (their rows keep their place in
+ * the set as their order). */
 static gboolean
 analyse_set (const char             *display_name,
              PwLevelSet             *set,
              const PwAnalyseOptions *options,
              guint                   jobs,
              gboolean                quiet,
+             const PwCliShard       *shard,
              GPtrArray              *rows)
 {
   guint n = pw_level_set_get_n_levels (set);
   gboolean ok = TRUE;
   Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
   g_autofree Job *all = g_new0 (Job, MAX (n, 1));
+  guint mine = 0;
+
+  for (guint i = 0; i < n; i++)
+    mine += _pw_cli_shard_has (shard, i);
 
   /* levels side by side each analysed on one thread; one at a time, a
    * level may use every core */
   PwAnalyseOptions one_thread = *options;
 
   one_thread.threads = 1;
-  if (jobs > 1 && n > 1)
+  if (jobs > 1 && mine > 1)
     {
-      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, n), TRUE, NULL);
+      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, mine), TRUE, NULL);
 
       for (guint i = 0; i < n; i++)
         {
+          if (!_pw_cli_shard_has (shard, i))
+            continue;
           all[i].level = pw_level_set_get_level (set, i);
           all[i].options = &one_thread;
           g_thread_pool_push (pool, &all[i], NULL);
         }
       if (!quiet)
         /* Translators: the command line, analysing N levels on M threads */
-        g_printerr (_("%u levels, %u at a time…\n"), n, MIN (jobs, n));
+        g_printerr (_("%u levels, %u at a time…\n"), mine, MIN (jobs, mine));
       g_thread_pool_free (pool, FALSE, TRUE);
     }
 
@@ -273,6 +283,8 @@ analyse_set (const char             *display_name,
       PwLevel *level = pw_level_set_get_level (set, i);
       Job *job = &all[i];
 
+      if (!_pw_cli_shard_has (shard, i))
+        continue;
       if (job->level == NULL)
         {
           progress.index = i + 1;
@@ -316,6 +328,38 @@ load_set (const char  *path,
   return set;
 }
 
+/* What a shard's figures depend on, for `merge` to check that parts were
+ * made alike (--jobs is not: it changes no figure). */
+static char *
+options_text (const char             *figure_list,
+              const PwAnalyseOptions *options)
+{
+  return g_strdup_printf ("figures=%s seed=%" G_GUINT64_FORMAT " max-states=%" G_GUINT64_FORMAT
+                          " max-solutions=%" G_GUINT64_FORMAT,
+                          figure_list != NULL ? figure_list : "default", options->seed,
+                          options->max_states, options->max_solutions);
+}
+
+/* Adds to @sources the set @set read from @path, for a part's header. */
+static gboolean
+add_source (GPtrArray  *sources,
+            const char *path,
+            const char *display_name,
+            PwLevelSet *set)
+{
+  g_autoptr(GError) error = NULL;
+  PwCliSource *source = _pw_cli_source_new (path, display_name, pw_level_set_get_n_levels (set),
+                                            &error);
+
+  if (source == NULL)
+    {
+      g_printerr ("puzzlewright: %s: %s\n", path, error->message);
+      return FALSE;
+    }
+  g_ptr_array_add (sources, source);
+  return TRUE;
+}
+
 static int
 cmd_analyse (int    argc,
              char **argv)
@@ -326,8 +370,11 @@ cmd_analyse (int    argc,
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
   g_autofree char *figure_list = NULL;
+  g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
+  PwCliShard shard;
   gboolean verbose = FALSE;
   gboolean quiet = FALSE;
   guint64 jobs = g_get_num_processors ();
@@ -347,6 +394,9 @@ cmd_analyse (int    argc,
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
       "N" },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      N_("Analyse only the levels at places I, I + N, I + 2N… of each set (1 ≤ I ≤ N), as a "
+         "part for “puzzlewright merge” (JSON or CSV)"), "I/N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Trace the analysis on stderr"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -383,8 +433,15 @@ cmd_analyse (int    argc,
   if (!parse_count ("analyse", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("analyse", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
-      !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
+      !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs) ||
+      !_pw_cli_parse_shard ("analyse", shard_text, &shard))
     return PW_EXIT_USAGE;
+  if (shard.count > 0 && (format == NULL || g_str_equal (format, "text")))
+    {
+      usage_error ("analyse", _("--shard writes a part for “puzzlewright merge”: give --format "
+                                "json or csv"));
+      return PW_EXIT_USAGE;
+    }
   if (!parse_figures ("analyse", figure_list, &figure_keys, &options))
     return PW_EXIT_USAGE;
   if (verbose)
@@ -407,11 +464,29 @@ cmd_analyse (int    argc,
           status = PW_EXIT_FAILURE;
           continue;
         }
-      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, rows))
+      if (shard.count > 0 && !add_source (sources, files[i], display_name, set))
+        return PW_EXIT_FAILURE;
+      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, &shard, rows))
         status = PW_EXIT_FAILURE;
     }
 
-  if (format == NULL || g_str_equal (format, "text"))
+  if (shard.count > 0)
+    {
+      g_autofree char *used = options_text (figure_list, &options);
+
+      if (g_str_equal (format, "csv"))
+        {
+          g_autofree char *csv = pw_report_to_csv (rows, TRUE);
+
+          output = _pw_cli_part_csv (&shard, used, sources, csv);
+        }
+      else
+        {
+          pw_report_find_same_games (rows);
+          output = _pw_cli_part_json (&shard, used, sources, rows);
+        }
+    }
+  else if (format == NULL || g_str_equal (format, "text"))
     output = pw_report_to_text (rows);
   else if (g_str_equal (format, "csv"))
     output = pw_report_to_csv (rows, TRUE);
@@ -659,12 +734,18 @@ cmd_export_csv (int    argc,
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *figure_list = NULL;
+  g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
+  PwCliShard shard;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      N_("Analyse only the levels at places I, I + N, I + 2N… of the set (1 ≤ I ≤ N), as a "
+         "part for “puzzlewright merge”"), "I/N" },
     { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
       N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
          "a kind marks as costly)"),
@@ -709,17 +790,28 @@ cmd_export_csv (int    argc,
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
-      !parse_figures ("export-csv", figure_list, &figure_keys, &options))
+      !parse_figures ("export-csv", figure_list, &figure_keys, &options) ||
+      !_pw_cli_parse_shard ("export-csv", shard_text, &shard))
     return PW_EXIT_USAGE;
 
   set = load_set (files[0], &display_name);
   if (set == NULL)
     return PW_EXIT_FAILURE;
+  if (shard.count > 0 && !add_source (sources, files[0], display_name, set))
+    return PW_EXIT_FAILURE;
 
-  if (!analyse_set (display_name, set, &options, g_get_num_processors (), quiet, rows))
+  if (!analyse_set (display_name, set, &options, g_get_num_processors (), quiet, &shard, rows))
     status = PW_EXIT_FAILURE;
 
   csv = pw_report_to_csv (rows, FALSE);
+  if (shard.count > 0)
+    {
+      g_autofree char *used = options_text (figure_list, &options);
+      char *part = _pw_cli_part_csv (&shard, used, sources, csv);
+
+      g_free (csv);
+      csv = part;
+    }
   if (!write_output (output, csv, strlen (csv)))
     return PW_EXIT_FAILURE;
   return status;
@@ -1408,5 +1500,5 @@ _pw_cli_analyse_set (const char             *display_name,
                      gboolean                quiet,
                      GPtrArray              *rows)
 {
-  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, rows);
+  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, NULL, rows);
 }

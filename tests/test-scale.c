@@ -52,6 +52,22 @@ run_argv (Run         *run,
   run->status = WEXITSTATUS (wait_status);
 }
 
+static void
+run_cli (Run *run,
+         ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  run_argv (run, (const char **) args->pdata);
+}
+
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -201,6 +217,237 @@ test_jobs_identical (void)
     }
 }
 
+/* The text of @path; fails the test when it cannot be read. */
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* A FreeCell set whose later deals repeat earlier ones, so that
+ * same_game_as points across shards. */
+static char *
+make_repeating_set (const char *dir)
+{
+  char *path = g_build_filename (dir, "deals.json", NULL);
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "1-7,2,5,1,3", "-o", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  return path;
+}
+
+/* Writes the parts of `analyse --shard I/N` (I from 1 to @n) for the
+ * arguments @args into @dir, named part-I.FORMAT; their paths, last
+ * first, in @parts. */
+static void
+write_parts (const char  *dir,
+             const char  *format,
+             guint        n,
+             const char **sets,
+             GPtrArray   *parts)
+{
+  for (guint i = n; i >= 1; i--)
+    {
+      g_autofree char *shard = g_strdup_printf ("%u/%u", i, n);
+      g_autofree char *name = g_strdup_printf ("part-%u.%s", i, format);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_auto(Run) run = { 0 };
+      const char *start[] = { "analyse", "-q", "--jobs", "2", "--format", format, "--shard",
+                              shard };
+
+      for (guint a = 0; a < G_N_ELEMENTS (start); a++)
+        g_ptr_array_add (args, (gpointer) start[a]);
+      for (guint a = 0; sets[a] != NULL; a++)
+        g_ptr_array_add (args, (gpointer) sets[a]);
+      g_ptr_array_add (args, NULL);
+      run_argv (&run, (const char **) args->pdata);
+      g_assert_cmpint (run.status, ==, 0);
+      g_ptr_array_add (parts, g_build_filename (dir, name, NULL));
+      g_assert_true (g_file_set_contents (g_ptr_array_index (parts, parts->len - 1), run.out, -1,
+                                          NULL));
+    }
+}
+
+/* `merge` of the parts, given in any order, writes what one run without
+ * --shard writes (but the timings): JSON and CSV, several sets of every
+ * kind but the slowest, a shard count that does not divide the sets, and
+ * FreeCell deals that repeat across shards (same_game_as). */
+static void
+test_shard_merge (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autoptr(GPtrArray) bundled = bundled_sets ();
+  g_autoptr(GPtrArray) sets = g_ptr_array_new ();
+  const char *formats[] = { "json", "csv" };
+
+  for (guint i = 0; i < bundled->len; i++)
+    if (!g_str_has_suffix (g_ptr_array_index (bundled, i), "combination.json"))
+      g_ptr_array_add (sets, g_ptr_array_index (bundled, i));
+  g_ptr_array_add (sets, deals);
+  g_ptr_array_add (sets, NULL);
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (guint n = 1; n <= 4; n += 3)
+      {
+        g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr(GPtrArray) args = g_ptr_array_new ();
+        g_autofree char *merged_path = g_build_filename (dir, "merged", NULL);
+        g_autofree char *merged = NULL;
+        g_autofree char *expected = NULL;
+        g_autofree char *got = NULL;
+        g_auto(Run) whole = { 0 };
+        g_auto(Run) merge = { 0 };
+        const char *start[] = { "analyse", "-q", "--format", formats[f] };
+
+        for (guint a = 0; a < G_N_ELEMENTS (start); a++)
+          g_ptr_array_add (args, (gpointer) start[a]);
+        for (guint a = 0; a + 1 < sets->len; a++)
+          g_ptr_array_add (args, g_ptr_array_index (sets, a));
+        g_ptr_array_add (args, NULL);
+        run_argv (&whole, (const char **) args->pdata);
+        g_assert_cmpint (whole.status, ==, 0);
+
+        write_parts (dir, formats[f], n, (const char **) sets->pdata, parts);
+        g_ptr_array_set_size (args, 0);
+        g_ptr_array_add (args, "merge");
+        for (guint p = 0; p < parts->len; p++)
+          g_ptr_array_add (args, g_ptr_array_index (parts, p));
+        g_ptr_array_add (args, "-o");
+        g_ptr_array_add (args, merged_path);
+        g_ptr_array_add (args, NULL);
+        run_argv (&merge, (const char **) args->pdata);
+        g_test_message ("merge %s of %u: %s", formats[f], n, merge.err);
+        g_assert_cmpint (merge.status, ==, 0);
+
+        merged = read_text (merged_path);
+        got = without_seconds (merged);
+        expected = without_seconds (whole.out);
+        assert_same_text (got, expected, formats[f]);
+        /* the deals repeat: some level points to an earlier one in another shard */
+        g_assert_true (strstr (whole.out, f == 0 ? "\"same_game_as\" : 1" : "\"1\"") != NULL);
+      }
+  test_remove_dir (dir);
+}
+
+/* export-csv --shard: the parts merge into the CSV export-csv writes. */
+static void
+test_export_csv_shards (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autofree char *whole_path = g_build_filename (dir, "whole.csv", NULL);
+  g_autofree char *one = g_build_filename (dir, "one.csv", NULL);
+  g_autofree char *two = g_build_filename (dir, "two.csv", NULL);
+  g_autofree char *merged_path = g_build_filename (dir, "merged.csv", NULL);
+  g_autofree char *whole = NULL, *merged = NULL, *expected = NULL, *got = NULL;
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_auto(Run) m = { 0 };
+
+  run_cli (&a, "export-csv", "-q", deals, "-o", whole_path, NULL);
+  run_cli (&b, "export-csv", "-q", "--shard", "2/2", deals, "-o", two, NULL);
+  run_cli (&c, "export-csv", "-q", "--shard", "1/2", deals, "-o", one, NULL);
+  run_cli (&m, "merge", two, one, "-o", merged_path, NULL);
+  g_test_message ("%s%s%s%s", a.err, b.err, c.err, m.err);
+  g_assert_cmpint (a.status + b.status + c.status + m.status, ==, 0);
+  whole = read_text (whole_path);
+  merged = read_text (merged_path);
+  expected = without_seconds (whole);
+  got = without_seconds (merged);
+  assert_same_text (got, expected, "export-csv");
+  test_remove_dir (dir);
+}
+
+/* Parts that do not make one report are refused, saying why; so are
+ * shards that are no shards. */
+static void
+test_merge_refusals (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autofree char *other = g_build_filename (dir, "other.json", NULL);
+  g_autofree char *one = g_build_filename (dir, "1.json", NULL);
+  g_autofree char *two = g_build_filename (dir, "2.json", NULL);
+  g_autofree char *three = g_build_filename (dir, "3.json", NULL);
+  g_autofree char *seeded = g_build_filename (dir, "seeded.json", NULL);
+  g_autofree char *foreign = g_build_filename (dir, "foreign.json", NULL);
+  g_autofree char *csv = g_build_filename (dir, "2.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  struct
+  {
+    const char *shard;
+    const char *format;
+    const char *set;
+    const char *seed;
+    const char *path;
+  } parts[] = {
+    { "1/3", "json", deals, "1", one },
+    { "2/3", "json", deals, "1", two },
+    { "3/3", "json", deals, "1", three },
+    { "2/3", "json", deals, "7", seeded },
+    { "2/3", "json", other, "1", foreign },
+    { "2/3", "csv", deals, "1", csv },
+  };
+  struct
+  {
+    const char *a, *b, *c;
+    const char *says;
+  } cases[] = {
+    { one, three, NULL, "shard 2/3 is missing" },
+    { one, two, two, "are both shard 2/3" },
+    { one, seeded, three, "different options" },
+    { one, foreign, three, "different level sets" },
+    { one, csv, three, "different kinds" },
+    { one, deals, three, "not a part" },
+  };
+  const char *bad_shards[] = { "0/3", "4/3", "3", "1/0", "x/2", "1/2000000" };
+  g_auto(Run) import = { 0 };
+  g_auto(Run) text = { 0 };
+
+  run_cli (&import, "import", "--kind", "freecell", "--ms-deal", "8-14", "-o", other, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "analyse", "-q", "--format", parts[i].format, "--seed", parts[i].seed,
+               "--shard", parts[i].shard, parts[i].set, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_true (g_file_set_contents (parts[i].path, run.out, -1, NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "merge", cases[i].a, cases[i].b, "-o", out, cases[i].c, NULL);
+      g_test_message ("case %u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, cases[i].says));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad_shards); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "analyse", "--format", "json", "--shard", bad_shards[i], deals, NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--shard"));
+    }
+  /* a part must be one merge can read */
+  run_cli (&text, "analyse", "--shard", "1/2", deals, NULL);
+  g_assert_cmpint (text.status, ==, 2);
+  g_assert_nonnull (strstr (text.err, "json or csv"));
+  test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -208,5 +455,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/scale/jobs-identical", test_jobs_identical);
+  g_test_add_func ("/scale/shard-merge", test_shard_merge);
+  g_test_add_func ("/scale/export-csv-shards", test_export_csv_shards);
+  g_test_add_func ("/scale/merge-refusals", test_merge_refusals);
   return g_test_run ();
 }
