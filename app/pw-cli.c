@@ -717,7 +717,7 @@ cmd_import (int    argc,
     }
 
   out_file = g_file_new_for_commandline_arg (output);
-  if (!pw_level_set_save (set, out_file, NULL, &error))
+  if (!pw_level_set_save_streamed (set, out_file, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
@@ -1281,7 +1281,7 @@ cmd_generate (int    argc,
     }
   g_clear_error (&error);
   out_file = g_file_new_for_commandline_arg (output);
-  if (!pw_level_set_save (g.set, out_file, NULL, &error))
+  if (!pw_level_set_save_streamed (g.set, out_file, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       pw_level_set_unref (g.set);
