@@ -71,6 +71,41 @@ char        *pw_report_to_text  (GPtrArray   *rows);
  * tab or carriage return) gets a leading apostrophe. */
 char        *pw_csv_neutralise  (const char  *text);
 
+/* Rows written as they come, in order (the command line's analyse and
+ * export-csv, whatever the set's size): the bytes pw_report_to_csv, or
+ * the JSON array of pw_report_row_to_json, would give for all the rows at
+ * once. JSON rows go out at once, @depth lists or objects deep, each after
+ * "\n" or ",\n": the caller writes what is around them. CSV rows wait
+ * in a temporary file until the columns are known: finish writes the
+ * header, then them. same_game_as is set from the rows before. */
+typedef enum
+{
+  PW_REPORT_JSON,
+  PW_REPORT_CSV,
+} PwReportFormat;
+
+typedef gboolean (*PwReportWrite) (const char  *data,
+                                   gsize        length,
+                                   gpointer     user_data,
+                                   GError     **error);
+typedef struct _PwReportWriter PwReportWriter;
+
+PwReportWriter *pw_report_writer_new       (PwReportFormat   format,
+                                            gboolean         with_file,
+                                            guint            depth,
+                                            PwReportWrite    write,
+                                            gpointer         user_data);
+gboolean        pw_report_writer_add       (PwReportWriter  *writer,
+                                            PwReportRow     *row,
+                                            GError         **error);
+/* CSV: @before (unless NULL), the header and the rows. */
+gboolean        pw_report_writer_finish    (PwReportWriter  *writer,
+                                            const char      *before,
+                                            GError         **error);
+guint           pw_report_writer_get_n_rows (PwReportWriter *writer);
+void            pw_report_writer_free      (PwReportWriter  *writer);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwReportWriter, pw_report_writer_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwReportRow, pw_report_row_free)
 
 G_END_DECLS

@@ -53,6 +53,7 @@ typedef struct
 } PwCliShard;
 
 #define PW_CLI_PART_FORMAT    "puzzlewright-report-part"
+#define PW_CLI_PART_VERSION   1
 #define PW_CLI_MAX_SHARDS     1000000
 /* the most `merge` reads of one part */
 #define PW_CLI_PART_MAX_BYTES (1024 * 1024 * 1024)
@@ -77,22 +78,31 @@ _pw_cli_shard_has (const PwCliShard *shard,
 gboolean     _pw_cli_parse_shard (const char       *command,
                                   const char       *text,
                                   PwCliShard       *shard);
-/* The set read from @path (SHA-256 of the file as it is now), or NULL. */
-PwCliSource *_pw_cli_source_new  (const char       *path,
-                                  const char       *display_name,
-                                  guint             n_levels,
-                                  GError          **error);
 void         _pw_cli_source_free (PwCliSource      *source);
-/* A part: the report rows @rows (PwReportRow) as JSON, or the report's
- * @csv, headed by the shard, @options and @sources. */
-char        *_pw_cli_part_json   (const PwCliShard *shard,
-                                  const char       *options,
-                                  GPtrArray        *sources,
-                                  GPtrArray        *rows);
-char        *_pw_cli_part_csv    (const PwCliShard *shard,
-                                  const char       *options,
-                                  GPtrArray        *sources,
-                                  const char       *csv);
+/* The first record of a CSV part: the shard, @options and @sources. */
+char        *_pw_cli_part_csv_record (const PwCliShard *shard,
+                                      const char       *options,
+                                      GPtrArray        *sources);
+
+/* analyse and export-csv as streams (app/pw-cli-stream.c). */
+typedef struct
+{
+  PwReportFormat          format;
+  gboolean                with_file;    /* analyse: a file column, and goes on past a bad set */
+  const PwAnalyseOptions *options;
+  const char             *options_text; /* for parts: what the figures depend on */
+  guint                   jobs;
+  gboolean                quiet;
+  const PwCliShard       *shard;
+  const char             *output;       /* NULL or "-": standard output */
+} PwCliStreamRun;
+
+int          _pw_cli_analyse_streamed   (char                 **files,
+                                         const PwCliStreamRun  *run);
+/* Drops the figures @options did not ask for (pw-cli.c). */
+void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,
+                                         const PwKind           *kind,
+                                         const PwAnalyseOptions *options);
 
 /* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
 int         _pw_cli_playtests    (int                     argc,

@@ -30,8 +30,6 @@
 #include "pw-cli.h"
 #include "pw-cli-private.h"
 
-#define PART_VERSION 1
-
 typedef struct
 {
   char     *path;
@@ -87,32 +85,6 @@ _pw_cli_parse_shard (const char *command,
   return TRUE;
 }
 
-PwCliSource *
-_pw_cli_source_new (const char  *path,
-                    const char  *display_name,
-                    guint        n_levels,
-                    GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, error);
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree guint8 *buffer = g_malloc (65536);
-  PwCliSource *source;
-  gssize n;
-
-  if (stream == NULL)
-    return NULL;
-  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 65536, NULL, error)) > 0)
-    g_checksum_update (checksum, buffer, n);
-  if (n < 0)
-    return NULL;
-  source = g_new0 (PwCliSource, 1);
-  source->file = g_strdup (display_name);
-  source->levels = n_levels;
-  source->sha256 = g_strdup (g_checksum_get_string (checksum));
-  return source;
-}
-
 void
 _pw_cli_source_free (PwCliSource *source)
 {
@@ -124,63 +96,9 @@ _pw_cli_source_free (PwCliSource *source)
 }
 
 char *
-_pw_cli_part_json (const PwCliShard *shard,
-                   const char       *options,
-                   GPtrArray        *sources,
-                   GPtrArray        *rows)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *json = NULL;
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, PW_CLI_PART_FORMAT);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, PART_VERSION);
-  json_builder_set_member_name (builder, "shard");
-  json_builder_add_int_value (builder, shard->index);
-  json_builder_set_member_name (builder, "of");
-  json_builder_add_int_value (builder, shard->count);
-  json_builder_set_member_name (builder, "options");
-  json_builder_add_string_value (builder, options);
-  json_builder_set_member_name (builder, "sources");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < sources->len; i++)
-    {
-      PwCliSource *source = g_ptr_array_index (sources, i);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "file");
-      json_builder_add_string_value (builder, source->file);
-      json_builder_set_member_name (builder, "levels");
-      json_builder_add_int_value (builder, source->levels);
-      json_builder_set_member_name (builder, "sha256");
-      json_builder_add_string_value (builder, source->sha256);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "rows");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < rows->len; i++)
-    json_builder_add_value (builder, pw_report_row_to_json (g_ptr_array_index (rows, i)));
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json = json_generator_to_data (generator, NULL);
-  return g_strconcat (json, "\n", NULL);
-}
-
-char *
-_pw_cli_part_csv (const PwCliShard *shard,
-                  const char       *options,
-                  GPtrArray        *sources,
-                  const char       *csv)
+_pw_cli_part_csv_record (const PwCliShard *shard,
+                         const char       *options,
+                         GPtrArray        *sources)
 {
   GString *out = g_string_new (NULL);
   g_autofree char *index = g_strdup_printf ("%u", shard->index);
@@ -206,7 +124,6 @@ _pw_cli_part_csv (const PwCliShard *shard,
       pw_csv_append_field (out, source->sha256);
     }
   g_string_append (out, "\r\n");
-  g_string_append (out, csv);
   return g_string_free (out, FALSE);
 }
 
@@ -378,11 +295,11 @@ read_json_part (Part        *part,
   if (g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""),
                  PW_CLI_PART_FORMAT) != 0)
     return not_a_part (part->path, error);
-  if (json_object_get_int_member_with_default (root, "version", 0) != PART_VERSION)
+  if (json_object_get_int_member_with_default (root, "version", 0) != PW_CLI_PART_VERSION)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("%s: a part of version %d is read, not this one"), part->path,
-                   PART_VERSION);
+                   PW_CLI_PART_VERSION);
       return FALSE;
     }
   node = json_object_get_member (root, "sources");

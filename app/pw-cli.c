@@ -340,26 +340,6 @@ options_text (const char             *figure_list,
                           options->max_states, options->max_solutions);
 }
 
-/* Adds to @sources the set @set read from @path, for a part's header. */
-static gboolean
-add_source (GPtrArray  *sources,
-            const char *path,
-            const char *display_name,
-            PwLevelSet *set)
-{
-  g_autoptr(GError) error = NULL;
-  PwCliSource *source = _pw_cli_source_new (path, display_name, pw_level_set_get_n_levels (set),
-                                            &error);
-
-  if (source == NULL)
-    {
-      g_printerr ("puzzlewright: %s: %s\n", path, error->message);
-      return FALSE;
-    }
-  g_ptr_array_add (sources, source);
-  return TRUE;
-}
-
 static int
 cmd_analyse (int    argc,
              char **argv)
@@ -373,7 +353,6 @@ cmd_analyse (int    argc,
   g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
-  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
   PwCliShard shard;
   gboolean verbose = FALSE;
   gboolean quiet = FALSE;
@@ -454,6 +433,24 @@ cmd_analyse (int    argc,
   /* progress lines only for people watching a terminal */
   quiet = quiet || !isatty (STDERR_FILENO);
 
+  /* records for programs: sets of any size, level by level */
+  if (format != NULL && !g_str_equal (format, "text"))
+    {
+      g_autofree char *used = options_text (figure_list, &options);
+      PwCliStreamRun run = {
+        .format = g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
+        .with_file = TRUE,
+        .options = &options,
+        .options_text = used,
+        .jobs = MIN (jobs, 256),
+        .quiet = quiet,
+        .shard = &shard,
+        .output = NULL,
+      };
+
+      return _pw_cli_analyse_streamed (files, &run);
+    }
+
   for (guint i = 0; files[i] != NULL; i++)
     {
       g_autofree char *display_name = NULL;
@@ -464,50 +461,11 @@ cmd_analyse (int    argc,
           status = PW_EXIT_FAILURE;
           continue;
         }
-      if (shard.count > 0 && !add_source (sources, files[i], display_name, set))
-        return PW_EXIT_FAILURE;
-      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, &shard, rows))
+      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, NULL, rows))
         status = PW_EXIT_FAILURE;
     }
 
-  if (shard.count > 0)
-    {
-      g_autofree char *used = options_text (figure_list, &options);
-
-      if (g_str_equal (format, "csv"))
-        {
-          g_autofree char *csv = pw_report_to_csv (rows, TRUE);
-
-          output = _pw_cli_part_csv (&shard, used, sources, csv);
-        }
-      else
-        {
-          pw_report_find_same_games (rows);
-          output = _pw_cli_part_json (&shard, used, sources, rows);
-        }
-    }
-  else if (format == NULL || g_str_equal (format, "text"))
-    output = pw_report_to_text (rows);
-  else if (g_str_equal (format, "csv"))
-    output = pw_report_to_csv (rows, TRUE);
-  else
-    {
-      g_autoptr(JsonArray) array = json_array_new ();
-      g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      char *json;
-
-      pw_report_find_same_games (rows);
-      for (guint i = 0; i < rows->len; i++)
-        json_array_add_element (array, pw_report_row_to_json (g_ptr_array_index (rows, i)));
-      json_node_set_array (root, array);
-      json_generator_set_root (generator, root);
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent (generator, 2);
-      json = json_generator_to_data (generator, NULL);
-      output = g_strconcat (json, "\n", NULL);
-      g_free (json);
-    }
+  output = pw_report_to_text (rows);
 
   if (!write_output (NULL, output, strlen (output)))
     status = PW_EXIT_FAILURE;
@@ -737,7 +695,6 @@ cmd_export_csv (int    argc,
   g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
-  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
   PwCliShard shard;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
@@ -763,12 +720,7 @@ cmd_export_csv (int    argc,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json — analyse a level set and write it as CSV"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autoptr(PwLevelSet) set = NULL;
-  g_autofree char *display_name = NULL;
-  g_autofree char *csv = NULL;
   PwAnalyseOptions options;
-  int status = PW_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -794,27 +746,21 @@ cmd_export_csv (int    argc,
       !_pw_cli_parse_shard ("export-csv", shard_text, &shard))
     return PW_EXIT_USAGE;
 
-  set = load_set (files[0], &display_name);
-  if (set == NULL)
-    return PW_EXIT_FAILURE;
-  if (shard.count > 0 && !add_source (sources, files[0], display_name, set))
-    return PW_EXIT_FAILURE;
+  {
+    g_autofree char *used = options_text (figure_list, &options);
+    PwCliStreamRun run = {
+      .format = PW_REPORT_CSV,
+      .with_file = FALSE,
+      .options = &options,
+      .options_text = used,
+      .jobs = g_get_num_processors (),
+      .quiet = quiet || !isatty (STDERR_FILENO),
+      .shard = &shard,
+      .output = output,
+    };
 
-  if (!analyse_set (display_name, set, &options, g_get_num_processors (), quiet, &shard, rows))
-    status = PW_EXIT_FAILURE;
-
-  csv = pw_report_to_csv (rows, FALSE);
-  if (shard.count > 0)
-    {
-      g_autofree char *used = options_text (figure_list, &options);
-      char *part = _pw_cli_part_csv (&shard, used, sources, csv);
-
-      g_free (csv);
-      csv = part;
-    }
-  if (!write_output (output, csv, strlen (csv)))
-    return PW_EXIT_FAILURE;
-  return status;
+    return _pw_cli_analyse_streamed (files, &run);
+  }
 }
 
 /* Every level in its kind's text form: kinds that read a file one level a
@@ -1425,6 +1371,14 @@ pw_cli_run (int    argc,
   g_printerr (_("puzzlewright: unknown command “%s”\n"), argv[1]);
   print_help ();
   return PW_EXIT_USAGE;
+}
+
+void
+_pw_cli_keep_figures_asked (PwAnalysis             *analysis,
+                            const PwKind           *kind,
+                            const PwAnalyseOptions *options)
+{
+  keep_figures_asked (analysis, kind, options);
 }
 
 /* For the commands in files of their own (pw-cli-sets.c) and the
