@@ -545,6 +545,7 @@ struct _PwReportWriter
   /* CSV: the rows wait in a file until the columns are known */
   GFile          *spool_file;
   GFileIOStream  *spool;
+  GString        *pending;      /* spooled bytes not yet written */
   GHashTable     *key_index;    /* column name -> index + 1 */
   GPtrArray      *keys;         /* index -> column name (static strings) */
   GHashTable     *kinds;        /* PwKind present */
@@ -572,6 +573,7 @@ pw_report_writer_new (PwReportFormat  format,
   writer->kinds = g_hash_table_new (NULL, NULL);
   writer->analysed = g_hash_table_new (NULL, NULL);
   writer->reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  writer->pending = g_string_new (NULL);
   return writer;
 }
 
@@ -592,6 +594,7 @@ pw_report_writer_free (PwReportWriter *writer)
   g_hash_table_unref (writer->kinds);
   g_hash_table_unref (writer->analysed);
   g_hash_table_unref (writer->reported);
+  g_string_free (writer->pending, TRUE);
   g_free (writer);
 }
 
@@ -623,14 +626,25 @@ writer_same_game (PwReportWriter *writer,
     g_hash_table_insert (writer->first, full, GUINT_TO_POINTER (row->order));
 }
 
+/* Spools @length bytes, written out a block at a time (all that remain
+ * when @length is 0). */
 static gboolean
 spool_write (PwReportWriter  *writer,
              const void      *data,
              gsize            length,
              GError         **error)
 {
-  return g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (writer->spool)),
-                                    data, length, NULL, NULL, error);
+  gboolean ok = TRUE;
+
+  g_string_append_len (writer->pending, data, length);
+  if (writer->pending->len >= 65536 || (length == 0 && writer->pending->len > 0))
+    {
+      ok = g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (writer->spool)),
+                                      writer->pending->str, writer->pending->len, NULL, NULL,
+                                      error);
+      g_string_truncate (writer->pending, 0);
+    }
+  return ok;
 }
 
 /* Every column the row could have and its cell, as (key index, text)
@@ -793,7 +807,7 @@ writer_finish_csv (PwReportWriter  *writer,
   g_autoptr(GString) out = g_string_new (before);
   g_autofree guint *position = g_new (guint, writer->keys->len + 1);
   g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-  GInputStream *in;
+  g_autoptr(GInputStream) in = NULL;
 
   for (guint c = 0; c < columns->len; c++)
     {
@@ -802,10 +816,8 @@ writer_finish_csv (PwReportWriter  *writer,
       append_csv_field (out, g_ptr_array_index (columns, c));
     }
   g_string_append (out, "\r\n");
-  if (!writer_out (writer, out->str, out->len, error))
-    return FALSE;
   if (writer->spool == NULL)
-    return TRUE;
+    return writer_out (writer, out->str, out->len, error);
 
   /* where each spooled key goes, G_MAXUINT: nowhere */
   for (guint k = 1; k <= writer->keys->len; k++)
@@ -817,9 +829,12 @@ writer_finish_csv (PwReportWriter  *writer,
                                             g_str_equal, &found))
         position[k] = found;
     }
-  if (!g_seekable_seek (G_SEEKABLE (writer->spool), 0, G_SEEK_SET, NULL, error))
+  if (!spool_write (writer, NULL, 0, error) ||
+      !g_seekable_seek (G_SEEKABLE (writer->spool), 0, G_SEEK_SET, NULL, error))
     return FALSE;
-  in = g_io_stream_get_input_stream (G_IO_STREAM (writer->spool));
+  in = g_buffered_input_stream_new_sized (g_io_stream_get_input_stream (G_IO_STREAM (writer->spool)),
+                                          65536);
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (in), FALSE);
   g_ptr_array_set_size (cells, columns->len);
   for (guint r = 0; r < writer->n_rows; r++)
     {
@@ -852,7 +867,12 @@ writer_finish_csv (PwReportWriter  *writer,
           else
             g_free (text);
         }
-      g_string_truncate (out, 0);
+      if (out->len >= 65536)
+        {
+          if (!writer_out (writer, out->str, out->len, error))
+            return FALSE;
+          g_string_truncate (out, 0);
+        }
       for (guint c = 0; c < cells->len; c++)
         {
           if (c > 0)
@@ -860,10 +880,8 @@ writer_finish_csv (PwReportWriter  *writer,
           append_csv_field (out, cells->pdata[c] != NULL ? cells->pdata[c] : "");
         }
       g_string_append (out, "\r\n");
-      if (!writer_out (writer, out->str, out->len, error))
-        return FALSE;
     }
-  return TRUE;
+  return writer_out (writer, out->str, out->len, error);
 }
 
 gboolean
