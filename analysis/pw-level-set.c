@@ -1036,7 +1036,9 @@ pw_level_set_load_from_data (const char *data,
       g_autofree char *size = g_strdup_printf ("%" G_GSSIZE_FORMAT, length);
 
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                    _("the file is %s bytes; a level set may be at most %d"),
+                    _("the file is %s bytes; a level set opened whole may be at most %d "
+                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "sets level by level)"),
                     size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1056,7 +1058,9 @@ pw_level_set_load_from_data (const char *data,
   if (json_array_get_length (levels) > PW_LEVEL_SET_MAX_LEVELS)
     {
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                    _("the set has %u levels; at most %d are allowed"),
+                    _("the set has %u levels; a set opened whole may have at most %d "
+                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "sets level by level)"),
                     json_array_get_length (levels), PW_LEVEL_SET_MAX_LEVELS);
       return NULL;
     }
@@ -1151,7 +1155,9 @@ pw_level_set_load (GFile         *file,
       g_autofree char *size = g_strdup_printf ("%" G_GOFFSET_FORMAT, g_file_info_get_size (info));
 
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                   _("%s: the file is %s bytes; a level set may be at most %d"),
+                   _("%s: the file is %s bytes; a level set opened whole may be at most %d "
+                     "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                     "sets level by level)"),
                    name, size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1168,7 +1174,9 @@ pw_level_set_load (GFile         *file,
   if (length > PW_LEVEL_SET_MAX_BYTES)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                   _("%s: the file is over %d bytes, the most a level set may have"),
+                   _("%s: the file is over %d bytes, the most a level set opened whole may "
+                     "have (“puzzlewright analyse --format json|csv” and “export-csv” read "
+                     "larger sets level by level)"),
                    name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }

@@ -464,37 +464,36 @@ finish (PwLevelStream  *stream,
   return TRUE;
 }
 
-PwLevel *
-pw_level_stream_next (PwLevelStream  *stream,
-                      GError        **error)
+/* Up to the next level's text in stream->element (TRUE), or to the end
+ * of the set (FALSE, no error), or FALSE after setting @error. */
+static gboolean
+next_element (PwLevelStream  *stream,
+              guint          *line,
+              guint          *column,
+              GError        **error)
 {
-  g_autoptr(JsonNode) node = NULL;
-  g_autoptr(PwLevel) level = NULL;
-  guint line, column;
   int c;
-
-  g_return_val_if_fail (stream != NULL, NULL);
 
   if (stream->done)
     {
       if (stream->sha256 == NULL)
         stream->sha256 = g_strdup (g_checksum_get_string (stream->checksum));
-      return NULL;
+      return FALSE;
     }
   c = skip_space (stream, error);
   if (c == -2)
-    return NULL;
+    return FALSE;
   if (stream->count > 0 && c == ',')
     {
       take_byte (stream);
       c = skip_space (stream, error);
       if (c == -2)
-        return NULL;
+        return FALSE;
       if (c == ']')
         {
           stream_error (stream, error, PW_LEVEL_SET_ERROR_SYNTAX,
                         _("a comma is followed by “]”: there is no level after it"));
-          return NULL;
+          return FALSE;
         }
     }
   else if (c == ']')
@@ -502,14 +501,14 @@ pw_level_stream_next (PwLevelStream  *stream,
       take_byte (stream);
       g_string_append_c (stream->skeleton, ']');
       finish (stream, error);
-      return NULL;
+      return FALSE;
     }
   else if (stream->count > 0 || c == -1)
     {
       stream_error (stream, error, PW_LEVEL_SET_ERROR_SYNTAX,
                     c == -1 ? _("the file ends inside the list of levels")
                             : _("a comma or “]” was expected after the level"));
-      return NULL;
+      return FALSE;
     }
 
   if (stream->count >= PW_LEVEL_STREAM_MAX_LEVELS)
@@ -517,11 +516,24 @@ pw_level_stream_next (PwLevelStream  *stream,
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
                    _("%s: the set has over %u levels, the most a set may have"), stream->name,
                    PW_LEVEL_STREAM_MAX_LEVELS);
-      return NULL;
+      return FALSE;
     }
-  line = stream->line;
-  column = stream->column;
-  if (!read_element (stream, error))
+  *line = stream->line;
+  *column = stream->column;
+  return read_element (stream, error);
+}
+
+PwLevel *
+pw_level_stream_next (PwLevelStream  *stream,
+                      GError        **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(PwLevel) level = NULL;
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, NULL);
+
+  if (!next_element (stream, &line, &column, error))
     return NULL;
   node = _pw_level_set_parse_strict (stream->element->str, stream->element->len, stream->name,
                                      line, column, 2, error);
@@ -543,6 +555,20 @@ pw_level_stream_next (PwLevelStream  *stream,
     }
   stream->count++;
   return g_steal_pointer (&level);
+}
+
+gboolean
+pw_level_stream_skip (PwLevelStream  *stream,
+                      GError        **error)
+{
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+
+  if (!next_element (stream, &line, &column, error))
+    return FALSE;
+  stream->count++;
+  return TRUE;
 }
 
 guint

@@ -31,7 +31,12 @@ PwLevelStream *pw_level_stream_open       (GFile          *file,
  * of the file has been checked) or after setting @error. */
 PwLevel       *pw_level_stream_next       (PwLevelStream  *stream,
                                            GError        **error);
-/* Levels given so far. */
+/* Passes over the next level without reading it (only its extent is
+ * found: for a file already read once, whose SHA-256 the caller compares
+ * at the end): TRUE, or FALSE at the end or after setting @error. */
+gboolean       pw_level_stream_skip       (PwLevelStream  *stream,
+                                           GError        **error);
+/* Levels given (or skipped) so far. */
 guint          pw_level_stream_get_count  (PwLevelStream  *stream);
 /* Bytes read so far, and the file's size (0 when not known). */
 guint64        pw_level_stream_get_offset (PwLevelStream  *stream);

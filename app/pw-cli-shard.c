@@ -22,6 +22,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <csv.h>
 #include <glib/gi18n.h>
@@ -40,8 +41,16 @@ typedef struct
   char     *options;
   GPtrArray *sources;    /* PwCliSource */
   GPtrArray *header;     /* CSV: the column names */
-  GPtrArray *rows;       /* JsonObject (JSON) or GPtrArray of cells (CSV) */
+  GPtrArray *rows;       /* JSON: JsonObject */
   JsonNode  *root;       /* JSON: keeps the rows alive */
+  /* CSV: read a record at a time */
+  GInputStream      *input;
+  struct csv_parser  parser;
+  gboolean           parsing;
+  GQueue             records;   /* GPtrArray of char * each, parsed, not taken */
+  GPtrArray         *record;    /* the one being parsed */
+  guint              n_records; /* taken so far */
+  guint             *position;  /* output column -> header column, G_MAXUINT: none */
 } Part;
 
 typedef struct
@@ -131,10 +140,24 @@ _pw_cli_part_csv_record (const PwCliShard *shard,
 /* Reading parts                                                        */
 
 static void
+csv_close (Part *part)
+{
+  if (part->parsing)
+    csv_free (&part->parser);
+  part->parsing = FALSE;
+  g_queue_clear_full (&part->records, (GDestroyNotify) g_ptr_array_unref);
+  g_clear_pointer (&part->record, g_ptr_array_unref);
+  g_clear_object (&part->input);
+  part->n_records = 0;
+}
+
+static void
 part_free (Part *part)
 {
+  csv_close (part);
   g_free (part->path);
   g_free (part->options);
+  g_free (part->position);
   g_clear_pointer (&part->sources, g_ptr_array_unref);
   g_clear_pointer (&part->header, g_ptr_array_unref);
   g_clear_pointer (&part->rows, g_ptr_array_unref);
@@ -144,57 +167,85 @@ part_free (Part *part)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Part, part_free)
 
-typedef struct
-{
-  GPtrArray *records;   /* GPtrArray of char * each */
-  GPtrArray *record;
-} CsvRead;
-
 static void
 csv_on_field (void   *text,
               size_t  length,
               void   *data)
 {
-  CsvRead *read = data;
+  Part *part = data;
 
-  if (read->record == NULL)
-    read->record = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (read->record, g_strndup (text, length));
+  if (part->record == NULL)
+    part->record = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (part->record, g_strndup (text, length));
 }
 
 static void
 csv_on_record (int   end,
                void *data)
 {
-  CsvRead *read = data;
+  Part *part = data;
 
-  if (read->record == NULL)
-    read->record = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (read->records, g_steal_pointer (&read->record));
+  if (part->record == NULL)
+    part->record = g_ptr_array_new_with_free_func (g_free);
+  g_queue_push_tail (&part->records, g_steal_pointer (&part->record));
 }
 
-/* The records of the CSV @text, or NULL after setting @error. */
-static GPtrArray *
-parse_csv (const char  *text,
-           gsize        length,
-           const char  *path,
-           GError     **error)
+/* Opens the CSV part (again) at its first record. */
+static gboolean
+csv_open (Part    *part,
+          GError **error)
 {
-  struct csv_parser parser;
-  CsvRead read = { g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref), NULL };
-  gboolean ok;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (part->path);
+  g_autoptr(GError) local_error = NULL;
 
-  csv_init (&parser, CSV_STRICT | CSV_STRICT_FINI);
-  ok = csv_parse (&parser, text, length, csv_on_field, csv_on_record, &read) == length &&
-       csv_fini (&parser, csv_on_field, csv_on_record, &read) == 0;
-  if (!ok)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: not valid CSV: %s"), path,
-                 csv_strerror (csv_error (&parser)));
-  csv_free (&parser);
-  g_clear_pointer (&read.record, g_ptr_array_unref);
-  if (!ok)
-    g_clear_pointer (&read.records, g_ptr_array_unref);
-  return read.records;
+  csv_close (part);
+  part->input = G_INPUT_STREAM (g_file_read (file, NULL, &local_error));
+  if (part->input == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", part->path,
+                   local_error->message);
+      return FALSE;
+    }
+  csv_init (&part->parser, CSV_STRICT | CSV_STRICT_FINI);
+  part->parsing = TRUE;
+  return TRUE;
+}
+
+/* The next record (the caller's), or NULL at the end or after setting
+ * @error. */
+static GPtrArray *
+csv_next (Part    *part,
+          GError **error)
+{
+  char buffer[65536];
+
+  while (g_queue_is_empty (&part->records) && part->input != NULL)
+    {
+      gssize n = g_input_stream_read (part->input, buffer, sizeof buffer, NULL, error);
+      gboolean ok;
+
+      if (n < 0)
+        return NULL;
+      if (n > 0)
+        ok = csv_parse (&part->parser, buffer, n, csv_on_field, csv_on_record, part) == (gsize) n;
+      else
+        {
+          ok = csv_fini (&part->parser, csv_on_field, csv_on_record, part) == 0;
+          g_clear_object (&part->input);
+        }
+      if (!ok)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s: after record %u: not valid CSV: %s"), part->path,
+                       part->n_records + (guint) g_queue_get_length (&part->records),
+                       csv_strerror (csv_error (&part->parser)));
+          return NULL;
+        }
+    }
+  if (g_queue_is_empty (&part->records))
+    return NULL;
+  part->n_records++;
+  return g_queue_pop_head (&part->records);
 }
 
 static gboolean
@@ -213,31 +264,33 @@ read_count (const char *text,
 {
   guint64 number;
 
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT32, &number, NULL))
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &number, NULL))
     return FALSE;
   *value = number;
   return TRUE;
 }
 
+/* The first two records: what the part is, and the header. */
 static gboolean
-read_csv_part (Part        *part,
-               const char  *text,
-               gsize        length,
-               GError     **error)
+read_csv_part (Part    *part,
+               GError **error)
 {
-  g_autoptr(GPtrArray) records = parse_csv (text, length, part->path, error);
-  GPtrArray *meta;
+  g_autoptr(GPtrArray) meta = NULL;
 
-  if (records == NULL)
+  /* read again from the start for a second pass */
+  g_ptr_array_set_size (part->sources, 0);
+  g_clear_pointer (&part->header, g_ptr_array_unref);
+  g_clear_pointer (&part->options, g_free);
+  if (!csv_open (part, error))
     return FALSE;
-  if (records->len < 2)
-    return not_a_part (part->path, error);
-  meta = g_ptr_array_index (records, 0);
+  meta = csv_next (part, error);
+  if (meta == NULL)
+    return *error != NULL ? FALSE : not_a_part (part->path, error);
   if (meta->len < 4 || (meta->len - 4) % 3 != 0 ||
       !g_str_equal (g_ptr_array_index (meta, 0), "#" PW_CLI_PART_FORMAT) ||
       !read_count (g_ptr_array_index (meta, 1), &part->shard) ||
       !read_count (g_ptr_array_index (meta, 2), &part->of) ||
-      part->of > PW_CLI_MAX_SHARDS || part->shard > part->of)
+      part->shard < 1 || part->of > PW_CLI_MAX_SHARDS || part->shard > part->of)
     return not_a_part (part->path, error);
   part->options = g_strdup (g_ptr_array_index (meta, 3));
   for (guint i = 4; i < meta->len; i += 3)
@@ -250,23 +303,11 @@ read_csv_part (Part        *part,
       if (!read_count (g_ptr_array_index (meta, i + 1), &source->levels))
         return not_a_part (part->path, error);
     }
-  part->header = g_ptr_array_ref (g_ptr_array_index (records, 1));
+  part->header = csv_next (part, error);
+  if (part->header == NULL)
+    return *error != NULL ? FALSE : not_a_part (part->path, error);
   part->with_file = part->header->len > 0 && g_str_equal (g_ptr_array_index (part->header, 0),
                                                           "file");
-  for (guint r = 2; r < records->len; r++)
-    {
-      GPtrArray *record = g_ptr_array_index (records, r);
-
-      if (record->len != part->header->len)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("%s: record %u has %u fields, the header %u"), part->path, r + 1,
-                       record->len, part->header->len);
-          return FALSE;
-        }
-      g_ptr_array_add (part->rows, g_ptr_array_ref (record));
-    }
-  g_ptr_array_set_free_func (part->rows, (GDestroyNotify) g_ptr_array_unref);
   return TRUE;
 }
 
@@ -362,6 +403,18 @@ read_part (const char  *path,
   part->path = g_strdup (path);
   part->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
   part->rows = g_ptr_array_new ();
+  g_queue_init (&part->records);
+  /* CSV parts are read a record at a time; a JSON part is read whole */
+  text = pw_file_read_at_most (file, 2, &length, NULL, &local_error);
+  if (text == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path, local_error->message);
+      return NULL;
+    }
+  part->csv = length > 0 && text[0] != '{';
+  if (part->csv)
+    return read_csv_part (part, error) ? g_steal_pointer (&part) : NULL;
+  g_clear_pointer (&text, g_free);
   text = pw_file_read_at_most (file, PW_CLI_PART_MAX_BYTES + 1, &length, NULL, &local_error);
   if (text == NULL)
     {
@@ -371,30 +424,18 @@ read_part (const char  *path,
   if (length > PW_CLI_PART_MAX_BYTES)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("%s: the file is over %d bytes, the most merge reads"), path,
+                   _("%s: the file is over %d bytes, the most merge reads of a JSON part "
+                     "(CSV parts have no limit)"), path,
                    PW_CLI_PART_MAX_BYTES);
       return NULL;
     }
-  part->csv = length > 0 && text[0] != '{';
-  if (!(part->csv ? read_csv_part (part, text, length, error)
-                  : read_json_part (part, text, length, error)))
+  if (!read_json_part (part, text, length, error))
     return NULL;
   return g_steal_pointer (&part);
 }
 
 /* ------------------------------------------------------------------ */
 /* Merging                                                              */
-
-static const char *
-csv_cell (Part       *part,
-          GPtrArray  *record,
-          const char *column)
-{
-  for (guint c = 0; c < part->header->len; c++)
-    if (g_str_equal (g_ptr_array_index (part->header, c), column))
-      return g_ptr_array_index (record, c);
-  return NULL;
-}
 
 /* Whether @a and @b come from one run over the same sets: same format,
  * shards, options and sets. */
@@ -430,7 +471,8 @@ parts_agree (Part    *a,
   return FALSE;
 }
 
-/* Every row of @part as an entry, each checked against the shard. */
+/* Every row of the JSON @part as an entry, each checked against the
+ * shard. */
 static gboolean
 add_entries (Part    *part,
              GArray  *entries,
@@ -446,21 +488,8 @@ add_entries (Part    *part,
       guint64 order = 0;
       Entry entry;
 
-      if (part->csv)
-        {
-          const char *text = csv_cell (part, row, "order");
-
-          if (part->with_file)
-            file = csv_cell (part, row, "file");
-          if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT32, &order,
-                                                           NULL))
-            order = 0;
-        }
-      else
-        {
-          file = json_object_get_string_member_with_default (row, "file", NULL);
-          order = json_object_get_int_member_with_default (row, "order", 0);
-        }
+      file = json_object_get_string_member_with_default (row, "file", NULL);
+      order = json_object_get_int_member_with_default (row, "order", 0);
       /* rows come set by set, each in order; a set named twice is met
        * again when the order starts over */
       if (file != NULL)
@@ -610,67 +639,188 @@ merge_json (GArray *entries)
   return g_strconcat (json, "\n", NULL);
 }
 
-static char *
-merge_csv (GPtrArray *parts,
-           GArray    *entries)
+typedef struct
 {
-  g_autoptr(GHashTable) kinds = g_hash_table_new (g_str_hash, g_str_equal);
+  GOutputStream *out;      /* NULL: standard output */
+  GString       *pending;
+} Output;
+
+static gboolean
+output_flush (Output  *output,
+              GError **error)
+{
+  gboolean ok = TRUE;
+
+  if (output->out != NULL)
+    ok = g_output_stream_write_all (output->out, output->pending->str, output->pending->len, NULL,
+                                    NULL, error);
+  else if (fwrite (output->pending->str, 1, output->pending->len, stdout) != output->pending->len)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("could not write to standard output"));
+      ok = FALSE;
+    }
+  g_string_truncate (output->pending, 0);
+  return ok;
+}
+
+/* Every kind named in the parts' rows: a first pass over them. */
+static gboolean
+csv_kinds (GPtrArray  *parts,
+           GHashTable *kinds,
+           GError    **error)
+{
+  for (guint p = 0; p < parts->len; p++)
+    {
+      Part *part = g_ptr_array_index (parts, p);
+      guint column = G_MAXUINT;
+      GPtrArray *record;
+
+      for (guint c = 0; c < part->header->len; c++)
+        if (g_str_equal (g_ptr_array_index (part->header, c), "kind"))
+          column = c;
+      while ((record = csv_next (part, error)) != NULL)
+        {
+          if (column < record->len &&
+              !g_hash_table_contains (kinds, g_ptr_array_index (record, column)))
+            g_hash_table_add (kinds, g_strdup (g_ptr_array_index (record, column)));
+          g_ptr_array_unref (record);
+        }
+      if (*error != NULL)
+        return FALSE;
+      /* again from the first row, for the second pass */
+      if (!read_csv_part (part, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *
+cell_of (Part       *part,
+         GPtrArray  *record,
+         const char *column)
+{
+  for (guint c = 0; c < part->header->len; c++)
+    if (g_str_equal (g_ptr_array_index (part->header, c), column))
+      return g_ptr_array_index (record, c);
+  return NULL;
+}
+
+/* The CSV the run without --shard writes: level o of a set comes from
+ * shard (o − 1) mod N + 1, whose rows are in the set's order, so each
+ * part is read once, a row at a time, in step. */
+static gboolean
+merge_csv (GPtrArray  *parts,
+           Part      **by_shard,
+           Output     *output,
+           GError    **error)
+{
+  g_autoptr(GHashTable) kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) present = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) columns = NULL;
   Part *some = g_ptr_array_index (parts, 0);
-  GString *out = g_string_new (NULL);
+  guint same_column = G_MAXUINT;
 
+  if (!csv_kinds (parts, kinds, error))
+    return FALSE;
   for (guint p = 0; p < parts->len; p++)
     {
       Part *part = g_ptr_array_index (parts, p);
 
       for (guint c = 0; c < part->header->len; c++)
         g_hash_table_add (present, g_ptr_array_index (part->header, c));
-      for (guint r = 0; r < part->rows->len; r++)
-        {
-          const char *kind = csv_cell (part, g_ptr_array_index (part->rows, r), "kind");
-
-          if (kind != NULL)
-            g_hash_table_add (kinds, (gpointer) kind);
-        }
     }
   columns = pw_report_order_columns (kinds, present, some->with_file);
   for (guint c = 0; c < columns->len; c++)
     {
       if (c > 0)
-        g_string_append_c (out, ',');
-      pw_csv_append_field (out, g_ptr_array_index (columns, c));
+        g_string_append_c (output->pending, ',');
+      pw_csv_append_field (output->pending, g_ptr_array_index (columns, c));
+      if (g_str_equal (g_ptr_array_index (columns, c), "same_game_as"))
+        same_column = c;
     }
-  g_string_append (out, "\r\n");
-
-  for (guint e = 0; e < entries->len; e++)
+  g_string_append (output->pending, "\r\n");
+  /* where each column is in each part's header */
+  for (guint p = 0; p < parts->len; p++)
     {
-      Entry *entry = &g_array_index (entries, Entry, e);
-      const char *kind = csv_cell (entry->part, entry->row, "kind");
-      const char *key = kind != NULL ? pw_report_class_key (kind) : NULL;
-      const char *value = key != NULL ? csv_cell (entry->part, entry->row, key) : NULL;
-      const char *partial = csv_cell (entry->part, entry->row, "partial");
-      guint same = 0;
+      Part *part = g_ptr_array_index (parts, p);
 
-      /* only analysed rows (partial is true or false) take part */
-      if (value != NULL && value[0] != '\0' && partial != NULL && partial[0] != '\0')
-        same = same_game (first, entry, csv_cell (entry->part, entry->row, "file"), kind, value);
+      part->position = g_new (guint, columns->len);
       for (guint c = 0; c < columns->len; c++)
-        {
-          const char *column = g_ptr_array_index (columns, c);
-          const char *cell = csv_cell (entry->part, entry->row, column);
-          g_autofree char *number = NULL;
-
-          if (g_str_equal (column, "same_game_as"))
-            cell = number = same > 0 ? g_strdup_printf ("%u", same) : g_strdup ("");
-          if (c > 0)
-            g_string_append_c (out, ',');
-          pw_csv_append_field (out, cell != NULL ? cell : "");
-        }
-      g_string_append (out, "\r\n");
+        if (!g_ptr_array_find_with_equal_func (part->header, g_ptr_array_index (columns, c),
+                                               g_str_equal, &part->position[c]))
+          part->position[c] = G_MAXUINT;
     }
-  return g_string_free (out, FALSE);
+
+  for (guint s = 0; s < some->sources->len; s++)
+    {
+      PwCliSource *source = g_ptr_array_index (some->sources, s);
+
+      for (guint order = 1; order <= source->levels; order++)
+        {
+          Part *part = by_shard[(order - 1) % some->of + 1];
+          g_autoptr(GPtrArray) record = csv_next (part, error);
+          const char *order_text, *file, *kind, *key, *value, *partial;
+          g_autofree char *expected = g_strdup_printf ("%u", order);
+          guint same = 0;
+
+          if (record == NULL && *error != NULL)
+            return FALSE;
+          order_text = record != NULL ? cell_of (part, record, "order") : NULL;
+          file = record != NULL && part->with_file ? cell_of (part, record, "file") : NULL;
+          if (record == NULL || record->len != part->header->len ||
+              g_strcmp0 (order_text, expected) != 0 ||
+              (part->with_file && g_strcmp0 (file, source->file) != 0))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("%s: record %u is not level %u of %s, which shard %u/%u should "
+                             "hold there"), part->path, part->n_records, order, source->file,
+                           part->shard, part->of);
+              return FALSE;
+            }
+          kind = cell_of (part, record, "kind");
+          key = kind != NULL ? pw_report_class_key (kind) : NULL;
+          value = key != NULL ? cell_of (part, record, key) : NULL;
+          partial = cell_of (part, record, "partial");
+          /* only analysed rows (partial is true or false) take part */
+          if (value != NULL && value[0] != '\0' && partial != NULL && partial[0] != '\0')
+            {
+              Entry entry = { s, order, part, record };
+
+              same = same_game (first, &entry, file, kind, value);
+            }
+          for (guint c = 0; c < columns->len; c++)
+            {
+              g_autofree char *number = NULL;
+              const char *cell = part->position[c] != G_MAXUINT
+                ? g_ptr_array_index (record, part->position[c]) : "";
+
+              if (c == same_column)
+                cell = number = same > 0 ? g_strdup_printf ("%u", same) : g_strdup ("");
+              if (c > 0)
+                g_string_append_c (output->pending, ',');
+              pw_csv_append_field (output->pending, cell);
+            }
+          g_string_append (output->pending, "\r\n");
+          if (output->pending->len >= 65536 && !output_flush (output, error))
+            return FALSE;
+        }
+    }
+  /* nothing may be left over */
+  for (guint p = 0; p < parts->len; p++)
+    {
+      Part *part = g_ptr_array_index (parts, p);
+      g_autoptr(GPtrArray) record = csv_next (part, error);
+
+      if (record != NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     _("%s: record %u is of no level of the sets the part names"), part->path,
+                     part->n_records);
+      if (*error != NULL)
+        return FALSE;
+    }
+  return output_flush (output, error);
 }
 
 int
@@ -691,7 +841,8 @@ _pw_cli_merge (int    argc,
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) part_free);
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autofree Part **by_shard = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GFileOutputStream) file_out = NULL;
+  Output out = { NULL, NULL };
   Part *first;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -737,7 +888,7 @@ _pw_cli_merge (int    argc,
           break;
         }
       by_shard[part->shard] = part;
-      if (!add_entries (part, all, &error))
+      if (!part->csv && !add_entries (part, all, &error))
         break;
     }
   for (guint s = 1; error == NULL && s <= first->of; s++)
@@ -745,7 +896,7 @@ _pw_cli_merge (int    argc,
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("shard %u/%u is missing: give every part from 1/%u to %u/%u"), s, first->of,
                    first->of, first->of, first->of);
-  if (error == NULL)
+  if (error == NULL && !first->csv)
     {
       g_array_sort (all, compare_entries);
       check_coverage (first->sources, all, &error);
@@ -756,8 +907,45 @@ _pw_cli_merge (int    argc,
       return PW_EXIT_FAILURE;
     }
 
-  text = first->csv ? merge_csv (parts, all) : merge_json (all);
-  if (!_pw_cli_write_output (output, text, strlen (text)))
-    return PW_EXIT_FAILURE;
+  if (!first->csv)
+    {
+      g_autofree char *text = merge_json (all);
+
+      if (!_pw_cli_write_output (output, text, strlen (text)))
+        return PW_EXIT_FAILURE;
+      return PW_EXIT_OK;
+    }
+
+  /* CSV: row by row into OUT's temporary file, renamed over OUT only when
+   * every row is there */
+  out.pending = g_string_new (NULL);
+  if (output != NULL && !g_str_equal (output, "-"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
+
+      file_out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+      out.out = G_OUTPUT_STREAM (file_out);
+    }
+  if (error == NULL && merge_csv (parts, by_shard, &out, &error))
+    {
+      if (out.out != NULL)
+        g_output_stream_close (out.out, NULL, &error);
+      else if (fflush (stdout) != 0)
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             _("could not write to standard output"));
+    }
+  else if (out.out != NULL)
+    {
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (out.out, cancel, NULL);
+    }
+  g_string_free (out.pending, TRUE);
+  if (error != NULL)
+    {
+      g_printerr ("puzzlewright merge: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
   return PW_EXIT_OK;
 }

@@ -189,31 +189,36 @@ check_set (const char  *path,
 static gboolean
 analyse_file (Pipeline    *p,
               const char  *path,
-              guint        n_levels,
+              PwCliSource *source,
               GError     **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
   guint mine = 0;
   guint window;
-  PwLevel *level;
 
   if (stream == NULL)
     return FALSE;
-  for (guint i = 0; i < n_levels; i++)
+  for (guint i = 0; i < source->levels; i++)
     mine += _pw_cli_shard_has (p->run->shard, i);
   /* one level at a time may use every core (PwAnalyseOptions.threads) */
   window = p->run->jobs > 1 && mine > 1 ? WINDOW_PER_JOB * p->run->jobs : 1;
 
-  for (guint i = 0; (level = pw_level_stream_next (stream, error)) != NULL; i++)
+  for (guint i = 0;; i++)
     {
+      PwLevel *level;
       Job *job;
 
+      /* other shards' levels: checked in the first pass, not read again */
       if (!_pw_cli_shard_has (p->run->shard, i))
         {
-          pw_level_unref (level);
+          if (!pw_level_stream_skip (stream, error))
+            break;
           continue;
         }
+      level = pw_level_stream_next (stream, error);
+      if (level == NULL)
+        break;
       job = g_new0 (Job, 1);
       job->level = level;
       job->order = i + 1;
@@ -240,6 +245,13 @@ analyse_file (Pipeline    *p,
   while (p->window.length > 0)
     if (!emit_oldest (p, path, error))
       return FALSE;
+  if (g_strcmp0 (pw_level_stream_get_sha256 (stream), source->sha256) != 0 ||
+      pw_level_stream_get_count (stream) != source->levels)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s: the file changed while it was analysed"), path);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -364,8 +376,7 @@ _pw_cli_analyse_streamed (char                 **files,
       write_out (head, strlen (head), &p, &error);
     }
   for (guint i = 0; error == NULL && i < paths->len; i++)
-    analyse_file (&p, g_ptr_array_index (paths, i),
-                  ((PwCliSource *) g_ptr_array_index (sources, i))->levels, &error);
+    analyse_file (&p, g_ptr_array_index (paths, i), g_ptr_array_index (sources, i), &error);
   /* levels still in flight when a write failed */
   while (p.window.length > 0)
     {

@@ -16,6 +16,9 @@
 # - Sudoku: SUDOKU puzzles (default 250000) generated, analysed in shards
 #   with the default figures, merged.
 #
+# PW=PROGRAM runs another build of puzzlewright (a copy, so that the
+# build can change while the benchmark runs).
+#
 # Wall time on a shared machine says little: CPU time is printed beside
 # it, and the load before and after.
 set -euo pipefail
@@ -24,7 +27,7 @@ deals=${1:-1000000}
 fc_sample=${2:-20000}
 sudoku=${3:-250000}
 cores=$(nproc)
-pw=$PWD/build/app/puzzlewright
+pw=${PW:-$PWD/build/app/puzzlewright}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export FREECELL_SOLVER_QUIET=1
