@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include <stdio.h>
+
 #include "puzzlewright.h"
 #include "pw-cli.h"
 
@@ -83,6 +85,27 @@ void         _pw_cli_source_free (PwCliSource      *source);
 char        *_pw_cli_part_csv_record (const PwCliShard *shard,
                                       const char       *options,
                                       GPtrArray        *sources);
+
+/* An output written as it goes: standard output, or a temporary file
+ * beside the target, renamed over it by commit (after fsync) and removed
+ * by abort, so that OUTPUT is whole or as it was (app/pw-cli-stream.c). */
+typedef struct
+{
+  FILE *file;
+  char *path;       /* NULL: standard output */
+  char *temporary;
+} PwCliOutput;
+
+gboolean     _pw_cli_output_open    (PwCliOutput  *output,
+                                     const char   *path,
+                                     GError      **error);
+gboolean     _pw_cli_output_write   (PwCliOutput  *output,
+                                     const char   *data,
+                                     gsize         length,
+                                     GError      **error);
+gboolean     _pw_cli_output_commit  (PwCliOutput  *output,
+                                     GError      **error);
+void         _pw_cli_output_abort   (PwCliOutput  *output);
 
 /* analyse and export-csv as streams (app/pw-cli-stream.c). */
 typedef struct

@@ -641,25 +641,17 @@ merge_json (GArray *entries)
 
 typedef struct
 {
-  GOutputStream *out;      /* NULL: standard output */
-  GString       *pending;
+  PwCliOutput  out;
+  GString     *pending;
 } Output;
 
 static gboolean
 output_flush (Output  *output,
               GError **error)
 {
-  gboolean ok = TRUE;
+  gboolean ok = _pw_cli_output_write (&output->out, output->pending->str, output->pending->len,
+                                      error);
 
-  if (output->out != NULL)
-    ok = g_output_stream_write_all (output->out, output->pending->str, output->pending->len, NULL,
-                                    NULL, error);
-  else if (fwrite (output->pending->str, 1, output->pending->len, stdout) != output->pending->len)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                           _("could not write to standard output"));
-      ok = FALSE;
-    }
   g_string_truncate (output->pending, 0);
   return ok;
 }
@@ -841,8 +833,7 @@ _pw_cli_merge (int    argc,
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) part_free);
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autofree Part **by_shard = NULL;
-  g_autoptr(GFileOutputStream) file_out = NULL;
-  Output out = { NULL, NULL };
+  Output out = { { NULL, NULL, NULL }, NULL };
   Part *first;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -919,27 +910,12 @@ _pw_cli_merge (int    argc,
   /* CSV: row by row into OUT's temporary file, renamed over OUT only when
    * every row is there */
   out.pending = g_string_new (NULL);
-  if (output != NULL && !g_str_equal (output, "-"))
+  if (_pw_cli_output_open (&out.out, output, &error))
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
-
-      file_out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
-      out.out = G_OUTPUT_STREAM (file_out);
-    }
-  if (error == NULL && merge_csv (parts, by_shard, &out, &error))
-    {
-      if (out.out != NULL)
-        g_output_stream_close (out.out, NULL, &error);
-      else if (fflush (stdout) != 0)
-        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                             _("could not write to standard output"));
-    }
-  else if (out.out != NULL)
-    {
-      g_autoptr(GCancellable) cancel = g_cancellable_new ();
-
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (out.out, cancel, NULL);
+      if (merge_csv (parts, by_shard, &out, &error))
+        _pw_cli_output_commit (&out.out, &error);
+      else
+        _pw_cli_output_abort (&out.out);
     }
   g_string_free (out.pending, TRUE);
   if (error != NULL)

@@ -15,10 +15,14 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "puzzlewright.h"
 #include "pw-cli.h"
@@ -46,7 +50,7 @@ typedef struct
   GCond                 cond;
   GQueue                window;     /* Job, in the set's order */
   PwReportWriter       *writer;
-  GOutputStream        *out;        /* NULL: standard output */
+  PwCliOutput           out;
   gboolean              ok;         /* every level analysed */
   /* progress */
   guint                 done;
@@ -54,6 +58,105 @@ typedef struct
   gint64                started;
   gint64                shown;
 } Pipeline;
+
+gboolean
+_pw_cli_output_open (PwCliOutput  *output,
+                     const char   *path,
+                     GError      **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  mode_t mask;
+  int fd;
+
+  memset (output, 0, sizeof *output);
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      output->file = stdout;
+      return TRUE;
+    }
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  name = g_strdup_printf (".%s.XXXXXX", base);
+  output->temporary = g_build_filename (dir, name, NULL);
+  fd = g_mkstemp_full (output->temporary, O_WRONLY, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      g_clear_pointer (&output->temporary, g_free);
+      return FALSE;
+    }
+  /* as a new file would be: 0666 less the umask */
+  mask = umask (0);
+  umask (mask);
+  fchmod (fd, 0666 & ~mask);
+  output->file = fdopen (fd, "w");
+  output->path = g_strdup (path);
+  return TRUE;
+}
+
+static gboolean
+output_failed (PwCliOutput  *output,
+               GError      **error)
+{
+  int saved = errno;
+
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s",
+               output->path != NULL ? output->path : _("standard output"), g_strerror (saved));
+  return FALSE;
+}
+
+gboolean
+_pw_cli_output_write (PwCliOutput  *output,
+                      const char   *data,
+                      gsize         length,
+                      GError      **error)
+{
+  if (fwrite (data, 1, length, output->file) != length)
+    return output_failed (output, error);
+  return TRUE;
+}
+
+gboolean
+_pw_cli_output_commit (PwCliOutput  *output,
+                       GError      **error)
+{
+  gboolean ok;
+
+  if (output->path == NULL)
+    return fflush (output->file) == 0 || output_failed (output, error);
+  ok = fflush (output->file) == 0 && fsync (fileno (output->file)) == 0;
+  ok = fclose (output->file) == 0 && ok;
+  output->file = NULL;
+  ok = ok && g_rename (output->temporary, output->path) == 0;
+  if (!ok)
+    {
+      output_failed (output, error);
+      _pw_cli_output_abort (output);
+      return FALSE;
+    }
+  g_clear_pointer (&output->temporary, g_free);
+  g_clear_pointer (&output->path, g_free);
+  return TRUE;
+}
+
+void
+_pw_cli_output_abort (PwCliOutput *output)
+{
+  if (output->path == NULL)
+    return;
+  if (output->file != NULL)
+    fclose (output->file);
+  output->file = NULL;
+  if (output->temporary != NULL)
+    g_unlink (output->temporary);
+  g_clear_pointer (&output->temporary, g_free);
+  g_clear_pointer (&output->path, g_free);
+}
 
 static gboolean
 write_out (const char  *data,
@@ -63,15 +166,7 @@ write_out (const char  *data,
 {
   Pipeline *p = user_data;
 
-  if (p->out != NULL)
-    return g_output_stream_write_all (p->out, data, length, NULL, NULL, error);
-  if (fwrite (data, 1, length, stdout) != length)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                           _("could not write to standard output"));
-      return FALSE;
-    }
-  return TRUE;
+  return _pw_cli_output_write (&p->out, data, length, error);
 }
 
 static void
@@ -307,10 +402,8 @@ _pw_cli_analyse_streamed (char                 **files,
 {
   g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
   g_autoptr(GPtrArray) paths = g_ptr_array_new ();
-  g_autoptr(GFileOutputStream) file_out = NULL;
   g_autoptr(GError) error = NULL;
   gboolean sharded = run->shard != NULL && run->shard->count > 0;
-  gboolean to_file = run->output != NULL && !g_str_equal (run->output, "-");
   gboolean json = run->format == PW_REPORT_JSON;
   int status = PW_EXIT_OK;
   Pipeline p = { 0 };
@@ -341,17 +434,10 @@ _pw_cli_analyse_streamed (char                 **files,
   if (status != PW_EXIT_OK && !run->with_file)
     return status;
 
-  if (to_file)
+  if (!_pw_cli_output_open (&p.out, run->output, &error))
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (run->output);
-
-      file_out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
-      if (file_out == NULL)
-        {
-          g_printerr ("puzzlewright: %s: %s\n", run->output, error->message);
-          return PW_EXIT_FAILURE;
-        }
-      p.out = G_OUTPUT_STREAM (file_out);
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
     }
   p.run = run;
   p.ok = TRUE;
@@ -410,19 +496,11 @@ _pw_cli_analyse_streamed (char                 **files,
 
       pw_report_writer_finish (p.writer, before, &error);
     }
-  if (error == NULL && p.out == NULL && fflush (stdout) != 0)
-    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                         _("could not write to standard output"));
-  if (error == NULL && p.out != NULL)
-    g_output_stream_close (p.out, NULL, &error);
-  else if (p.out != NULL)
-    {
-      /* the temporary file goes, whatever was at OUTPUT stays */
-      g_autoptr(GCancellable) cancel = g_cancellable_new ();
-
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (p.out, cancel, NULL);
-    }
+  /* on failure the temporary file goes, whatever was at OUTPUT stays */
+  if (error == NULL)
+    _pw_cli_output_commit (&p.out, &error);
+  else
+    _pw_cli_output_abort (&p.out);
   show_progress (&p, TRUE);
   pw_report_writer_free (p.writer);
   g_mutex_clear (&p.lock);
