@@ -95,6 +95,17 @@ _pw_cli_output_open (PwCliOutput  *output,
   umask (mask);
   fchmod (fd, 0666 & ~mask);
   output->file = fdopen (fd, "w");
+  if (output->file == NULL)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_unlink (output->temporary);
+      g_clear_pointer (&output->temporary, g_free);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
   output->path = g_strdup (path);
   return TRUE;
 }
