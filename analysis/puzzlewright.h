@@ -12,6 +12,7 @@
 #include "pw-chart-data.h"
 #include "pw-level.h"
 #include "pw-level-set.h"
+#include "pw-level-stream.h"
 #include "pw-document.h"
 #include "pw-recovery.h"
 #include "pw-explorer.h"

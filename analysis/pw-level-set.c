@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-level-set.h"
+#include "pw-level-set-private.h"
 
 G_DEFINE_QUARK (pw-level-set-error-quark, pw_level_set_error)
 
@@ -545,6 +546,7 @@ locate (const char *data,
 static gboolean
 check_nesting (const char *data,
                gsize       length,
+               guint       limit,
                gsize      *offset)
 {
   gboolean in_string = FALSE;
@@ -565,7 +567,7 @@ check_nesting (const char *data,
         in_string = TRUE;
       else if (c == '[' || c == '{')
         {
-          if (++depth > PW_LEVEL_SET_MAX_DEPTH)
+          if (++depth > limit)
             {
               *offset = i;
               return FALSE;
@@ -840,24 +842,36 @@ on_object_end (JsonParser     *parser,
   g_hash_table_remove (check->counts, object);
 }
 
-PwLevelSet *
-pw_level_set_load_from_data (const char *data,
-                             gssize      length,
-                             const char *display_name,
-                             GError    **error)
+/* Line and column of byte @offset of @data, a text that starts at line
+ * @first_line, column @first_column of its file. */
+static void
+locate_from (const char *data,
+             gsize       offset,
+             guint       first_line,
+             guint       first_column,
+             guint      *line,
+             guint      *column)
 {
-  static const char *allowed[] = { "format", "version", "title", "author", "notes", "levels",
-                                   NULL };
+  locate (data, offset, line, column);
+  if (*line == 1)
+    *column += first_column - 1;
+  *line += first_line - 1;
+}
+
+JsonNode *
+_pw_level_set_parse_strict (const char  *data,
+                            gsize        length,
+                            const char  *file,
+                            guint        first_line,
+                            guint        first_column,
+                            guint        depth,
+                            GError     **error)
+{
   g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(PwLevelSet) set = NULL;
   g_autoptr(GError) json_error = NULL;
   g_autoptr(GString) where = g_string_new (NULL);
-  Reader reader = { display_name ? display_name : "<data>", where };
+  Reader reader = { file, where };
   const char *invalid;
-  const char *text;
-  JsonObject *root;
-  JsonNode *node;
-  JsonArray *levels;
   g_autofree char *problem = NULL;
   DuplicateCheck duplicates = { NULL, NULL, 0 };
   gboolean loaded;
@@ -865,28 +879,9 @@ pw_level_set_load_from_data (const char *data,
   guint line, column;
   int code;
 
-  g_return_val_if_fail (data != NULL, NULL);
-
-  if (length < 0)
-    length = strlen (data);
-
-  if ((gsize) length > PW_LEVEL_SET_MAX_BYTES)
-    {
-      g_autofree char *size = g_strdup_printf ("%" G_GSSIZE_FORMAT, length);
-
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                    _("the file is %s bytes; a level set may be at most %d"),
-                    size, PW_LEVEL_SET_MAX_BYTES);
-      return NULL;
-    }
-  if (length == 0)
-    {
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, _("the file is empty"));
-      return NULL;
-    }
   if (!g_utf8_validate (data, length, &invalid))
     {
-      locate (data, invalid - data, &line, &column);
+      locate_from (data, invalid - data, first_line, first_column, &line, &column);
       if (invalid < data + length && *invalid == '\0')
         reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
                       _("line %u, column %u: the text holds a NUL byte"), line, column);
@@ -895,9 +890,9 @@ pw_level_set_load_from_data (const char *data,
                       _("line %u, column %u: the text is not valid UTF-8"), line, column);
       return NULL;
     }
-  if (!check_nesting (data, length, &offset))
+  if (!check_nesting (data, length, PW_LEVEL_SET_MAX_DEPTH - depth, &offset))
     {
-      locate (data, offset, &line, &column);
+      locate_from (data, offset, first_line, first_column, &line, &column);
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("line %u, column %u: lists and objects nest deeper than %d"),
                     line, column, PW_LEVEL_SET_MAX_DEPTH);
@@ -906,7 +901,7 @@ pw_level_set_load_from_data (const char *data,
   problem = check_tokens (data, length, &offset, &code);
   if (problem != NULL)
     {
-      locate (data, offset, &line, &column);
+      locate_from (data, offset, first_line, first_column, &line, &column);
       reader_error (&reader, error, code, _("line %u, column %u: %s"), line, column, problem);
       return NULL;
     }
@@ -921,7 +916,7 @@ pw_level_set_load_from_data (const char *data,
     {
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
                     _("line %u: the member “%s” is written twice in one object"),
-                    duplicates.line, duplicates.duplicate);
+                    duplicates.line + first_line - 1, duplicates.duplicate);
       g_free (duplicates.duplicate);
       return NULL;
     }
@@ -938,20 +933,39 @@ pw_level_set_load_from_data (const char *data,
           what = message + consumed;
           if (g_str_has_prefix (what, "Parse error: "))
             what += strlen ("Parse error: ");
+          if (line == 1)
+            column += first_column - 1;
           reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
-                        _("line %u, column %u: %s"), line, column, what);
+                        _("line %u, column %u: %s"), line + first_line - 1, column, what);
         }
       else
         reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, "%s", message);
       return NULL;
     }
+  /* nothing but white space: a null the caller refuses as no object */
+  if (json_parser_get_root (parser) == NULL)
+    return json_node_new (JSON_NODE_NULL);
+  return json_node_ref (json_parser_get_root (parser));
+}
 
-  node = json_parser_get_root (parser);
+/* The members of the set but its levels: format, version, the strings;
+ * into @set unless NULL. */
+static gboolean
+read_header (Reader      *reader,
+             JsonNode    *node,
+             PwLevelSet  *set,
+             GError     **error)
+{
+  static const char *allowed[] = { "format", "version", "title", "author", "notes", "levels",
+                                   NULL };
+  JsonObject *root;
+  const char *text;
+
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
                     _("not a Puzzlewright level set (the top level is not an object)"));
-      return NULL;
+      return FALSE;
     }
   root = json_node_get_object (node);
 
@@ -960,57 +974,129 @@ pw_level_set_load_from_data (const char *data,
       json_node_get_value_type (node) != G_TYPE_STRING ||
       g_strcmp0 (json_node_get_string (node), PW_LEVEL_SET_FORMAT) != 0)
     {
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_NOT_A_SET,
                     _("not a Puzzlewright level set (“format” is not “%s”)"),
                     PW_LEVEL_SET_FORMAT);
-      return NULL;
+      return FALSE;
     }
 
   node = json_object_get_member (root, "version");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
       json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) < 1)
     {
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_VERSION,
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_VERSION,
                     _("“version” must be a whole number from 1"));
-      return NULL;
+      return FALSE;
     }
   if (json_node_get_int (node) > PW_LEVEL_SET_VERSION)
     {
       g_autofree char *version = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
 
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_VERSION,
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_VERSION,
                     _("the file is version %s, written by a newer Puzzlewright; "
                       "this one reads version %d"),
                     version, PW_LEVEL_SET_VERSION);
-      return NULL;
+      return FALSE;
     }
 
-  if (!check_members (&reader, root, _("the set"), allowed, error))
-    return NULL;
+  if (!check_members (reader, root, _("the set"), allowed, error))
+    return FALSE;
 
-  set = pw_level_set_new ();
-  if (!get_string (&reader, root, "title", FALSE, &text, error))
-    return NULL;
-  pw_level_set_set_title (set, text);
-  if (!get_string (&reader, root, "author", FALSE, &text, error))
-    return NULL;
-  pw_level_set_set_author (set, text);
-  if (!get_string (&reader, root, "notes", FALSE, &text, error))
-    return NULL;
-  pw_level_set_set_notes (set, text);
+  if (!get_string (reader, root, "title", FALSE, &text, error))
+    return FALSE;
+  if (set != NULL)
+    pw_level_set_set_title (set, text);
+  if (!get_string (reader, root, "author", FALSE, &text, error))
+    return FALSE;
+  if (set != NULL)
+    pw_level_set_set_author (set, text);
+  if (!get_string (reader, root, "notes", FALSE, &text, error))
+    return FALSE;
+  if (set != NULL)
+    pw_level_set_set_notes (set, text);
 
   node = json_object_get_member (root, "levels");
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     {
-      reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
+      reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
                     _("“levels” must be a list, not %s"), node_type_name (node));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_pw_level_set_read_header (const char  *file,
+                           JsonNode    *root,
+                           PwLevelSet  *set,
+                           GError     **error)
+{
+  g_autoptr(GString) where = g_string_new (NULL);
+  Reader reader = { file, where };
+
+  return read_header (&reader, root, set, error);
+}
+
+PwLevel *
+_pw_level_set_read_level (const char  *file,
+                          guint        number,
+                          JsonNode    *node,
+                          GError     **error)
+{
+  g_autoptr(GString) where = g_string_new (NULL);
+  Reader reader = { file, where };
+
+  g_string_printf (where, _("level %u"), number);
+  return read_level (&reader, node, error);
+}
+
+PwLevelSet *
+pw_level_set_load_from_data (const char *data,
+                             gssize      length,
+                             const char *display_name,
+                             GError    **error)
+{
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GString) where = g_string_new (NULL);
+  g_autoptr(JsonNode) node = NULL;
+  Reader reader = { display_name ? display_name : "<data>", where };
+  JsonArray *levels;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+
+  if ((gsize) length > PW_LEVEL_SET_MAX_BYTES)
+    {
+      g_autofree char *size = g_strdup_printf ("%" G_GSSIZE_FORMAT, length);
+
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                    _("the file is %s bytes; a level set opened whole may be at most %d "
+                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "sets level by level)"),
+                    size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
-  levels = json_node_get_array (node);
+  if (length == 0)
+    {
+      reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, _("the file is empty"));
+      return NULL;
+    }
+  node = _pw_level_set_parse_strict (data, length, reader.file, 1, 1, 0, error);
+  if (node == NULL)
+    return NULL;
+
+  set = pw_level_set_new ();
+  if (!read_header (&reader, node, set, error))
+    return NULL;
+  levels = json_object_get_array_member (json_node_get_object (node), "levels");
   if (json_array_get_length (levels) > PW_LEVEL_SET_MAX_LEVELS)
     {
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                    _("the set has %u levels; at most %d are allowed"),
+                    _("the set has %u levels; a set opened whole may have at most %d "
+                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "sets level by level)"),
                     json_array_get_length (levels), PW_LEVEL_SET_MAX_LEVELS);
       return NULL;
     }
@@ -1105,7 +1191,9 @@ pw_level_set_load (GFile         *file,
       g_autofree char *size = g_strdup_printf ("%" G_GOFFSET_FORMAT, g_file_info_get_size (info));
 
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                   _("%s: the file is %s bytes; a level set may be at most %d"),
+                   _("%s: the file is %s bytes; a level set opened whole may be at most %d "
+                     "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                     "sets level by level)"),
                    name, size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1122,7 +1210,9 @@ pw_level_set_load (GFile         *file,
   if (length > PW_LEVEL_SET_MAX_BYTES)
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
-                   _("%s: the file is over %d bytes, the most a level set may have"),
+                   _("%s: the file is over %d bytes, the most a level set opened whole may "
+                     "have (“puzzlewright analyse --format json|csv” and “export-csv” read "
+                     "larger sets level by level)"),
                    name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1298,6 +1388,72 @@ escape_unit_separator (GString *text)
     else
       g_string_append_c (escaped, text->str[i]);
   g_string_assign (text, escaped->str);
+}
+
+char *
+_pw_level_set_level_text (PwLevel *level)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) node = level_to_json (level);
+  g_autofree char *data = NULL;
+  g_autoptr(GString) indented = g_string_new ("    ");
+  GString *text;
+  gsize len;
+
+  json_generator_set_root (generator, node);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  data = json_generator_to_data (generator, &len);
+  /* as deep as a level is in the set: inside "levels", inside the set */
+  for (gsize i = 0; i < len; i++)
+    {
+      g_string_append_c (indented, data[i]);
+      if (data[i] == '\n')
+        g_string_append (indented, "    ");
+    }
+  text = join_card_lists (indented->str, indented->len);
+  escape_unit_separator (text);
+  return g_string_free (text, FALSE);
+}
+
+char *
+_pw_level_set_header_text (const char *title,
+                           const char *author,
+                           const char *notes)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *data = NULL;
+  GString *text;
+  char *end;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, PW_LEVEL_SET_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, PW_LEVEL_SET_VERSION);
+  json_builder_set_member_name (builder, "title");
+  json_builder_add_string_value (builder, title);
+  json_builder_set_member_name (builder, "author");
+  json_builder_add_string_value (builder, author);
+  json_builder_set_member_name (builder, "notes");
+  json_builder_add_string_value (builder, notes);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  data = json_generator_to_data (generator, NULL);
+  /* "{ … \"notes\" : \"…\"\n}": open it again for the levels */
+  end = strrchr (data, '}');
+  g_assert (end != NULL);
+  *end = '\0';
+  text = g_string_new (data);
+  g_string_truncate (text, text->len - 1);   /* the newline before the brace */
+  g_string_append (text, ",\n  \"levels\" : [");
+  escape_unit_separator (text);
+  return g_string_free (text, FALSE);
 }
 
 char *

@@ -145,9 +145,19 @@ figure_reported (GPtrArray    *rows,
   return !analysed;
 }
 
-GPtrArray *
-pw_report_columns (GPtrArray *rows,
-                   gboolean   with_file)
+static void append_csv_field (GString    *out,
+                              const char *text);
+
+typedef gboolean (*KindPresent)     (gpointer data, const PwKind *kind);
+typedef gboolean (*FigureReported)  (gpointer data, const PwKind *kind, const char *key);
+
+/* The columns in their order, whatever says which kinds and figures are
+ * there: the rows of a report, or the headers of parts to merge. */
+static GPtrArray *
+columns_where (KindPresent     kind_present_fn,
+               FigureReported  figure_reported_fn,
+               gpointer        data,
+               gboolean        with_file)
 {
   GPtrArray *columns = g_ptr_array_new ();
   const PwKind * const *kinds;
@@ -160,14 +170,14 @@ pw_report_columns (GPtrArray *rows,
 #undef ADD
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
-    if (kind_present (rows, kinds[k]))
+    if (kind_present_fn (data, kinds[k]))
       for (guint f = 0; f < kinds[k]->n_figures; f++)
-        if (figure_reported (rows, kinds[k], kinds[k]->figures[f].key) &&
+        if (figure_reported_fn (data, kinds[k], kinds[k]->figures[f].key) &&
             !g_ptr_array_find_with_equal_func (columns, kinds[k]->figures[f].key, g_str_equal,
                                                NULL))
           g_ptr_array_add (columns, (gpointer) kinds[k]->figures[f].key);
   for (guint k = 0; k < n_kinds; k++)
-    if (kind_present (rows, kinds[k]) && class_key (kinds[k]) != NULL)
+    if (kind_present_fn (data, kinds[k]) && class_key (kinds[k]) != NULL)
       {
         g_ptr_array_add (columns, (gpointer) "same_game_as");
         break;
@@ -176,6 +186,59 @@ pw_report_columns (GPtrArray *rows,
   COMMON_COLUMNS_AFTER (ADD)
 #undef ADD
   return columns;
+}
+
+GPtrArray *
+pw_report_columns (GPtrArray *rows,
+                   gboolean   with_file)
+{
+  return columns_where ((KindPresent) kind_present, (FigureReported) figure_reported, rows,
+                        with_file);
+}
+
+typedef struct
+{
+  GHashTable *kind_ids;
+  GHashTable *columns;
+} Present;
+
+static gboolean
+kind_id_present (Present      *present,
+                 const PwKind *kind)
+{
+  return g_hash_table_contains (present->kind_ids, kind->id);
+}
+
+static gboolean
+column_present (Present      *present,
+                const PwKind *kind,
+                const char   *key)
+{
+  return g_hash_table_contains (present->columns, key);
+}
+
+GPtrArray *
+pw_report_order_columns (GHashTable *kind_ids,
+                         GHashTable *columns,
+                         gboolean    with_file)
+{
+  Present present = { kind_ids, columns };
+
+  return columns_where ((KindPresent) kind_id_present, (FigureReported) column_present, &present,
+                        with_file);
+}
+
+const char *
+pw_report_class_key (const char *kind_id)
+{
+  return class_key (pw_kinds_lookup (kind_id));
+}
+
+void
+pw_csv_append_field (GString    *out,
+                     const char *text)
+{
+  append_csv_field (out, text);
 }
 
 static gboolean
@@ -465,4 +528,374 @@ pw_report_to_text (GPtrArray *rows)
     }
 
   return g_string_free (out, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing rows as they come                                            */
+
+struct _PwReportWriter
+{
+  PwReportFormat  format;
+  gboolean        with_file;
+  guint           depth;
+  PwReportWrite   write;
+  gpointer        user_data;
+  guint           n_rows;
+  GHashTable     *first;        /* "file\nkind\nclass" -> order, for same_game_as */
+  /* CSV: the rows wait in a file until the columns are known */
+  GFile          *spool_file;
+  GFileIOStream  *spool;
+  GString        *pending;      /* spooled bytes not yet written */
+  GHashTable     *key_index;    /* column name -> index + 1 */
+  GPtrArray      *keys;         /* index -> column name (static strings) */
+  GHashTable     *kinds;        /* PwKind present */
+  GHashTable     *analysed;     /* PwKind with an analysed row */
+  GHashTable     *reported;     /* "kind\nkey" of figures some analysed row has */
+};
+
+PwReportWriter *
+pw_report_writer_new (PwReportFormat  format,
+                      gboolean        with_file,
+                      guint           depth,
+                      PwReportWrite   write,
+                      gpointer        user_data)
+{
+  PwReportWriter *writer = g_new0 (PwReportWriter, 1);
+
+  writer->format = format;
+  writer->with_file = with_file;
+  writer->depth = depth;
+  writer->write = write;
+  writer->user_data = user_data;
+  writer->first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  writer->key_index = g_hash_table_new (g_str_hash, g_str_equal);
+  writer->keys = g_ptr_array_new ();
+  writer->kinds = g_hash_table_new (NULL, NULL);
+  writer->analysed = g_hash_table_new (NULL, NULL);
+  writer->reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  writer->pending = g_string_new (NULL);
+  return writer;
+}
+
+void
+pw_report_writer_free (PwReportWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  if (writer->spool != NULL)
+    g_io_stream_close (G_IO_STREAM (writer->spool), NULL, NULL);
+  g_clear_object (&writer->spool);
+  if (writer->spool_file != NULL)
+    g_file_delete (writer->spool_file, NULL, NULL);
+  g_clear_object (&writer->spool_file);
+  g_hash_table_unref (writer->first);
+  g_hash_table_unref (writer->key_index);
+  g_ptr_array_unref (writer->keys);
+  g_hash_table_unref (writer->kinds);
+  g_hash_table_unref (writer->analysed);
+  g_hash_table_unref (writer->reported);
+  g_string_free (writer->pending, TRUE);
+  g_free (writer);
+}
+
+/* same_game_as as pw_report_find_same_games sets it, from the rows before. */
+static void
+writer_same_game (PwReportWriter *writer,
+                  PwReportRow    *row)
+{
+  const char *key = class_key (pw_level_get_kind (row->level));
+  JsonNode *value;
+  char *full;
+  gpointer order;
+
+  row->same_game_as = 0;
+  if (key == NULL || row->analysis == NULL)
+    return;
+  value = json_object_get_member (pw_analysis_get_figures (row->analysis), key);
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+      json_node_get_value_type (value) != G_TYPE_STRING)
+    return;
+  full = g_strdup_printf ("%s\n%s\n%s", row->file ? row->file : "",
+                          pw_level_get_kind_id (row->level), json_node_get_string (value));
+  if (g_hash_table_lookup_extended (writer->first, full, NULL, &order))
+    {
+      row->same_game_as = GPOINTER_TO_UINT (order);
+      g_free (full);
+    }
+  else
+    g_hash_table_insert (writer->first, full, GUINT_TO_POINTER (row->order));
+}
+
+/* Spools @length bytes, written out a block at a time (all that remain
+ * when @length is 0). */
+static gboolean
+spool_write (PwReportWriter  *writer,
+             const void      *data,
+             gsize            length,
+             GError         **error)
+{
+  gboolean ok = TRUE;
+
+  g_string_append_len (writer->pending, data, length);
+  if (writer->pending->len >= 65536 || (length == 0 && writer->pending->len > 0))
+    {
+      ok = g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (writer->spool)),
+                                      writer->pending->str, writer->pending->len, NULL, NULL,
+                                      error);
+      g_string_truncate (writer->pending, 0);
+    }
+  return ok;
+}
+
+/* Every column the row could have and its cell, as (key index, text)
+ * records in the spool file; what the header will need is noted. */
+static gboolean
+writer_spool_row (PwReportWriter  *writer,
+                  PwReportRow     *row,
+                  GError         **error)
+{
+  const PwKind *kind = pw_level_get_kind (row->level);
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  g_autoptr(GString) record = g_string_new (NULL);
+  guint32 n;
+
+  if (writer->spool == NULL)
+    {
+      writer->spool_file = g_file_new_tmp ("puzzlewright-report-XXXXXX", &writer->spool, error);
+      if (writer->spool_file == NULL)
+        return FALSE;
+    }
+  if (kind != NULL)
+    g_hash_table_add (writer->kinds, (gpointer) kind);
+  if (kind != NULL && row->analysis != NULL)
+    {
+      g_autoptr(GList) members = json_object_get_members (pw_analysis_get_figures (row->analysis));
+
+      g_hash_table_add (writer->analysed, (gpointer) kind);
+      for (GList *l = members; l != NULL; l = l->next)
+        g_hash_table_add (writer->reported, g_strdup_printf ("%s\n%s", kind->id,
+                                                             (const char *) l->data));
+    }
+
+  if (writer->with_file)
+    g_ptr_array_add (columns, (gpointer) "file");
+#define ADD(key, label, text) g_ptr_array_add (columns, (gpointer) key);
+  COMMON_COLUMNS_BEFORE (ADD)
+  COMMON_COLUMNS_AFTER (ADD)
+#undef ADD
+  g_ptr_array_add (columns, (gpointer) "same_game_as");
+  for (guint f = 0; kind != NULL && f < kind->n_figures; f++)
+    g_ptr_array_add (columns, (gpointer) kind->figures[f].key);
+
+  n = columns->len;
+  g_string_append_len (record, (const char *) &n, sizeof n);
+  for (guint c = 0; c < columns->len; c++)
+    {
+      const char *column = g_ptr_array_index (columns, c);
+      g_autofree char *cell = row_cell (row, column);
+      g_autofree char *safe = column_is_text (column) ? pw_csv_neutralise (cell) : NULL;
+      const char *text = safe != NULL ? safe : cell;
+      guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (writer->key_index, column));
+      guint32 length = strlen (text);
+
+      if (index == 0)
+        {
+          g_ptr_array_add (writer->keys, (gpointer) column);
+          index = writer->keys->len;
+          g_hash_table_insert (writer->key_index, (gpointer) column, GUINT_TO_POINTER (index));
+        }
+      g_string_append_len (record, (const char *) &index, sizeof index);
+      g_string_append_len (record, (const char *) &length, sizeof length);
+      g_string_append_len (record, text, length);
+    }
+  return spool_write (writer, record->str, record->len, error);
+}
+
+static gboolean
+writer_out (PwReportWriter  *writer,
+            const char      *text,
+            gsize            length,
+            GError         **error)
+{
+  return writer->write (text, length, writer->user_data, error);
+}
+
+gboolean
+pw_report_writer_add (PwReportWriter  *writer,
+                      PwReportRow     *row,
+                      GError         **error)
+{
+  writer_same_game (writer, row);
+  if (writer->format == PW_REPORT_CSV)
+    {
+      writer->n_rows++;
+      return writer_spool_row (writer, row, error);
+    }
+  else
+    {
+      g_autoptr(JsonNode) node = pw_report_row_to_json (row);
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autofree char *json = NULL;
+      g_autoptr(GString) text = g_string_new (writer->n_rows > 0 ? ",\n" : "\n");
+      gsize length;
+
+      json_generator_set_root (generator, node);
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_indent (generator, 2);
+      json = json_generator_to_data (generator, &length);
+      /* one level deeper per enclosing list or object */
+      g_string_append_printf (text, "%*s", 2 * writer->depth, "");
+      for (gsize i = 0; i < length; i++)
+        {
+          g_string_append_c (text, json[i]);
+          if (json[i] == '\n')
+            g_string_append_printf (text, "%*s", 2 * writer->depth, "");
+        }
+      writer->n_rows++;
+      return writer_out (writer, text->str, text->len, error);
+    }
+}
+
+static gboolean
+writer_kind_present (PwReportWriter *writer,
+                     const PwKind   *kind)
+{
+  return g_hash_table_contains (writer->kinds, kind);
+}
+
+static gboolean
+writer_figure_reported (PwReportWriter *writer,
+                        const PwKind   *kind,
+                        const char     *key)
+{
+  g_autofree char *full = NULL;
+
+  if (!g_hash_table_contains (writer->analysed, kind))
+    return TRUE;
+  full = g_strdup_printf ("%s\n%s", kind->id, key);
+  return g_hash_table_contains (writer->reported, full);
+}
+
+static gboolean
+spool_read (GInputStream  *in,
+            void          *data,
+            gsize          length,
+            GError       **error)
+{
+  gsize n;
+
+  if (!g_input_stream_read_all (in, data, length, &n, NULL, error))
+    return FALSE;
+  if (n != length)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                           _("the report’s temporary file ended early"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The CSV: @before (unless NULL), the header, then the spooled rows. */
+static gboolean
+writer_finish_csv (PwReportWriter  *writer,
+                   const char      *before,
+                   GError         **error)
+{
+  g_autoptr(GPtrArray) columns =
+    columns_where ((KindPresent) writer_kind_present, (FigureReported) writer_figure_reported,
+                   writer, writer->with_file);
+  g_autoptr(GString) out = g_string_new (before);
+  g_autofree guint *position = g_new (guint, writer->keys->len + 1);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GInputStream) in = NULL;
+
+  for (guint c = 0; c < columns->len; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ',');
+      append_csv_field (out, g_ptr_array_index (columns, c));
+    }
+  g_string_append (out, "\r\n");
+  if (writer->spool == NULL)
+    return writer_out (writer, out->str, out->len, error);
+
+  /* where each spooled key goes, G_MAXUINT: nowhere */
+  for (guint k = 1; k <= writer->keys->len; k++)
+    {
+      guint found;
+
+      position[k] = G_MAXUINT;
+      if (g_ptr_array_find_with_equal_func (columns, g_ptr_array_index (writer->keys, k - 1),
+                                            g_str_equal, &found))
+        position[k] = found;
+    }
+  if (!spool_write (writer, NULL, 0, error) ||
+      !g_seekable_seek (G_SEEKABLE (writer->spool), 0, G_SEEK_SET, NULL, error))
+    return FALSE;
+  in = g_buffered_input_stream_new_sized (g_io_stream_get_input_stream (G_IO_STREAM (writer->spool)),
+                                          65536);
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (in), FALSE);
+  g_ptr_array_set_size (cells, columns->len);
+  for (guint r = 0; r < writer->n_rows; r++)
+    {
+      guint32 n;
+
+      if (!spool_read (in, &n, sizeof n, error))
+        return FALSE;
+      for (guint c = 0; c < cells->len; c++)
+        g_clear_pointer (&cells->pdata[c], g_free);
+      for (guint32 i = 0; i < n; i++)
+        {
+          guint32 index, length;
+          char *text;
+
+          if (!spool_read (in, &index, sizeof index, error) ||
+              !spool_read (in, &length, sizeof length, error))
+            return FALSE;
+          text = g_malloc (length + 1);
+          if (!spool_read (in, text, length, error))
+            {
+              g_free (text);
+              return FALSE;
+            }
+          text[length] = '\0';
+          if (index >= 1 && index <= writer->keys->len && position[index] != G_MAXUINT)
+            {
+              g_free (cells->pdata[position[index]]);
+              cells->pdata[position[index]] = text;
+            }
+          else
+            g_free (text);
+        }
+      if (out->len >= 65536)
+        {
+          if (!writer_out (writer, out->str, out->len, error))
+            return FALSE;
+          g_string_truncate (out, 0);
+        }
+      for (guint c = 0; c < cells->len; c++)
+        {
+          if (c > 0)
+            g_string_append_c (out, ',');
+          append_csv_field (out, cells->pdata[c] != NULL ? cells->pdata[c] : "");
+        }
+      g_string_append (out, "\r\n");
+    }
+  return writer_out (writer, out->str, out->len, error);
+}
+
+gboolean
+pw_report_writer_finish (PwReportWriter  *writer,
+                         const char      *before,
+                         GError         **error)
+{
+  if (writer->format == PW_REPORT_CSV)
+    return writer_finish_csv (writer, before, error);
+  return TRUE;
+}
+
+guint
+pw_report_writer_get_n_rows (PwReportWriter *writer)
+{
+  return writer->n_rows;
 }

@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include <stdio.h>
+
 #include "puzzlewright.h"
 #include "pw-cli.h"
 
@@ -44,10 +46,93 @@ gboolean    _pw_cli_analyse_set  (const char             *display_name,
                                   gboolean                quiet,
                                   GPtrArray              *rows);
 
-/* Commands in files of their own (app/pw-cli-sets.c). */
+/* --shard I/N (app/pw-cli-shard.c): the levels whose 0-based index in
+ * their set is I − 1 modulo N; count 0: every level. */
+typedef struct
+{
+  guint index;   /* 1 … count */
+  guint count;
+} PwCliShard;
+
+#define PW_CLI_PART_FORMAT    "puzzlewright-report-part"
+#define PW_CLI_PART_VERSION   1
+#define PW_CLI_MAX_SHARDS     1000000
+/* the most `merge` reads of one part */
+#define PW_CLI_PART_MAX_BYTES (1024 * 1024 * 1024)
+
+/* A set a part was made from: its name as shown, its levels, the SHA-256
+ * of its file. */
+typedef struct
+{
+  char  *file;
+  guint  levels;
+  char  *sha256;
+} PwCliSource;
+
+static inline gboolean
+_pw_cli_shard_has (const PwCliShard *shard,
+                   guint             index)
+{
+  return shard == NULL || shard->count == 0 || index % shard->count == shard->index - 1;
+}
+
+/* Reads --shard's @text (NULL: no shard); FALSE after saying why. */
+gboolean     _pw_cli_parse_shard (const char       *command,
+                                  const char       *text,
+                                  PwCliShard       *shard);
+void         _pw_cli_source_free (PwCliSource      *source);
+/* The first record of a CSV part: the shard, @options and @sources. */
+char        *_pw_cli_part_csv_record (const PwCliShard *shard,
+                                      const char       *options,
+                                      GPtrArray        *sources);
+
+/* An output written as it goes: standard output, or a temporary file
+ * beside the target, renamed over it by commit (after fsync) and removed
+ * by abort, so that OUTPUT is whole or as it was (app/pw-cli-stream.c). */
+typedef struct
+{
+  FILE *file;
+  char *path;       /* NULL: standard output */
+  char *temporary;
+} PwCliOutput;
+
+gboolean     _pw_cli_output_open    (PwCliOutput  *output,
+                                     const char   *path,
+                                     GError      **error);
+gboolean     _pw_cli_output_write   (PwCliOutput  *output,
+                                     const char   *data,
+                                     gsize         length,
+                                     GError      **error);
+gboolean     _pw_cli_output_commit  (PwCliOutput  *output,
+                                     GError      **error);
+void         _pw_cli_output_abort   (PwCliOutput  *output);
+
+/* analyse and export-csv as streams (app/pw-cli-stream.c). */
+typedef struct
+{
+  PwReportFormat          format;
+  gboolean                with_file;    /* analyse: a file column, and goes on past a bad set */
+  const PwAnalyseOptions *options;
+  const char             *options_text; /* for parts: what the figures depend on */
+  guint                   jobs;
+  gboolean                quiet;
+  const PwCliShard       *shard;
+  const char             *output;       /* NULL or "-": standard output */
+} PwCliStreamRun;
+
+int          _pw_cli_analyse_streamed   (char                 **files,
+                                         const PwCliStreamRun  *run);
+/* Drops the figures @options did not ask for (pw-cli.c). */
+void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,
+                                         const PwKind           *kind,
+                                         const PwAnalyseOptions *options);
+
+/* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
 int         _pw_cli_playtests    (int                     argc,
                                   char                  **argv);
 int         _pw_cli_duplicates   (int                     argc,
+                                  char                  **argv);
+int         _pw_cli_merge        (int                     argc,
                                   char                  **argv);
 
 G_END_DECLS

@@ -54,6 +54,7 @@ static const Command commands[] = {
   { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
   { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
   { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
+  { "merge",      _pw_cli_merge,  N_("Join the parts of a report made with --shard") },
   /* drawn with cairo by puzzlewright-draw (pw-cli-draw.c), so that this
    * program starts without it */
   { "chart",      cmd_draw,       N_("Draw a set's difficulty curve as SVG, PNG or PDF") },
@@ -234,37 +235,46 @@ parse_figures (const char        *command,
   return TRUE;
 }
 
+/* With @shard, only the levels in it (their rows keep their place in
+ * the set as their order). */
 static gboolean
 analyse_set (const char             *display_name,
              PwLevelSet             *set,
              const PwAnalyseOptions *options,
              guint                   jobs,
              gboolean                quiet,
+             const PwCliShard       *shard,
              GPtrArray              *rows)
 {
   guint n = pw_level_set_get_n_levels (set);
   gboolean ok = TRUE;
   Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
   g_autofree Job *all = g_new0 (Job, MAX (n, 1));
+  guint mine = 0;
+
+  for (guint i = 0; i < n; i++)
+    mine += _pw_cli_shard_has (shard, i);
 
   /* levels side by side each analysed on one thread; one at a time, a
    * level may use every core */
   PwAnalyseOptions one_thread = *options;
 
   one_thread.threads = 1;
-  if (jobs > 1 && n > 1)
+  if (jobs > 1 && mine > 1)
     {
-      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, n), TRUE, NULL);
+      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, mine), TRUE, NULL);
 
       for (guint i = 0; i < n; i++)
         {
+          if (!_pw_cli_shard_has (shard, i))
+            continue;
           all[i].level = pw_level_set_get_level (set, i);
           all[i].options = &one_thread;
           g_thread_pool_push (pool, &all[i], NULL);
         }
       if (!quiet)
         /* Translators: the command line, analysing N levels on M threads */
-        g_printerr (_("%u levels, %u at a time…\n"), n, MIN (jobs, n));
+        g_printerr (_("%u levels, %u at a time…\n"), mine, MIN (jobs, mine));
       g_thread_pool_free (pool, FALSE, TRUE);
     }
 
@@ -273,6 +283,8 @@ analyse_set (const char             *display_name,
       PwLevel *level = pw_level_set_get_level (set, i);
       Job *job = &all[i];
 
+      if (!_pw_cli_shard_has (shard, i))
+        continue;
       if (job->level == NULL)
         {
           progress.index = i + 1;
@@ -316,6 +328,18 @@ load_set (const char  *path,
   return set;
 }
 
+/* What a shard's figures depend on, for `merge` to check that parts were
+ * made alike (--jobs is not: it changes no figure). */
+static char *
+options_text (const char             *figure_list,
+              const PwAnalyseOptions *options)
+{
+  return g_strdup_printf ("figures=%s seed=%" G_GUINT64_FORMAT " max-states=%" G_GUINT64_FORMAT
+                          " max-solutions=%" G_GUINT64_FORMAT,
+                          figure_list != NULL ? figure_list : "default", options->seed,
+                          options->max_states, options->max_solutions);
+}
+
 static int
 cmd_analyse (int    argc,
              char **argv)
@@ -326,8 +350,10 @@ cmd_analyse (int    argc,
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
   g_autofree char *figure_list = NULL;
+  g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
+  PwCliShard shard;
   gboolean verbose = FALSE;
   gboolean quiet = FALSE;
   guint64 jobs = g_get_num_processors ();
@@ -347,6 +373,9 @@ cmd_analyse (int    argc,
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Analyse N levels at once, each on one core (default: every core; -v makes it 1)"),
       "N" },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      N_("Analyse only the levels at places I, I + N, I + 2N… of each set (1 ≤ I ≤ N), as a "
+         "part for “puzzlewright merge” (JSON or CSV)"), "I/N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Trace the analysis on stderr"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -383,8 +412,15 @@ cmd_analyse (int    argc,
   if (!parse_count ("analyse", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("analyse", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
-      !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs))
+      !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs) ||
+      !_pw_cli_parse_shard ("analyse", shard_text, &shard))
     return PW_EXIT_USAGE;
+  if (shard.count > 0 && (format == NULL || g_str_equal (format, "text")))
+    {
+      usage_error ("analyse", _("--shard writes a part for “puzzlewright merge”: give --format "
+                                "json or csv"));
+      return PW_EXIT_USAGE;
+    }
   if (!parse_figures ("analyse", figure_list, &figure_keys, &options))
     return PW_EXIT_USAGE;
   if (verbose)
@@ -397,6 +433,24 @@ cmd_analyse (int    argc,
   /* progress lines only for people watching a terminal */
   quiet = quiet || !isatty (STDERR_FILENO);
 
+  /* records for programs: sets of any size, level by level */
+  if (format != NULL && !g_str_equal (format, "text"))
+    {
+      g_autofree char *used = options_text (figure_list, &options);
+      PwCliStreamRun run = {
+        .format = g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
+        .with_file = TRUE,
+        .options = &options,
+        .options_text = used,
+        .jobs = MIN (jobs, 256),
+        .quiet = quiet,
+        .shard = &shard,
+        .output = NULL,
+      };
+
+      return _pw_cli_analyse_streamed (files, &run);
+    }
+
   for (guint i = 0; files[i] != NULL; i++)
     {
       g_autofree char *display_name = NULL;
@@ -407,32 +461,11 @@ cmd_analyse (int    argc,
           status = PW_EXIT_FAILURE;
           continue;
         }
-      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, rows))
+      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, NULL, rows))
         status = PW_EXIT_FAILURE;
     }
 
-  if (format == NULL || g_str_equal (format, "text"))
-    output = pw_report_to_text (rows);
-  else if (g_str_equal (format, "csv"))
-    output = pw_report_to_csv (rows, TRUE);
-  else
-    {
-      g_autoptr(JsonArray) array = json_array_new ();
-      g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      char *json;
-
-      pw_report_find_same_games (rows);
-      for (guint i = 0; i < rows->len; i++)
-        json_array_add_element (array, pw_report_row_to_json (g_ptr_array_index (rows, i)));
-      json_node_set_array (root, array);
-      json_generator_set_root (generator, root);
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent (generator, 2);
-      json = json_generator_to_data (generator, NULL);
-      output = g_strconcat (json, "\n", NULL);
-      g_free (json);
-    }
+  output = pw_report_to_text (rows);
 
   if (!write_output (NULL, output, strlen (output)))
     status = PW_EXIT_FAILURE;
@@ -642,7 +675,7 @@ cmd_import (int    argc,
     }
 
   out_file = g_file_new_for_commandline_arg (output);
-  if (!pw_level_set_save (set, out_file, NULL, &error))
+  if (!pw_level_set_save_streamed (set, out_file, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
@@ -659,12 +692,17 @@ cmd_export_csv (int    argc,
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *figure_list = NULL;
+  g_autofree char *shard_text = NULL;
   g_auto(GStrv) figure_keys = NULL;
   g_auto(GStrv) files = NULL;
+  PwCliShard shard;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("CSV file to write (standard output when “-”)"), N_("OUT.csv") },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      N_("Analyse only the levels at places I, I + N, I + 2N… of the set (1 ≤ I ≤ N), as a "
+         "part for “puzzlewright merge”"), "I/N" },
     { "figures", 0, 0, G_OPTION_ARG_STRING, &figure_list,
       N_("Only these figures, as solutions,unique, or all (the default leaves out the figures "
          "a kind marks as costly)"),
@@ -682,12 +720,7 @@ cmd_export_csv (int    argc,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json — analyse a level set and write it as CSV"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autoptr(PwLevelSet) set = NULL;
-  g_autofree char *display_name = NULL;
-  g_autofree char *csv = NULL;
   PwAnalyseOptions options;
-  int status = PW_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -709,20 +742,25 @@ cmd_export_csv (int    argc,
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
-      !parse_figures ("export-csv", figure_list, &figure_keys, &options))
+      !parse_figures ("export-csv", figure_list, &figure_keys, &options) ||
+      !_pw_cli_parse_shard ("export-csv", shard_text, &shard))
     return PW_EXIT_USAGE;
 
-  set = load_set (files[0], &display_name);
-  if (set == NULL)
-    return PW_EXIT_FAILURE;
+  {
+    g_autofree char *used = options_text (figure_list, &options);
+    PwCliStreamRun run = {
+      .format = PW_REPORT_CSV,
+      .with_file = FALSE,
+      .options = &options,
+      .options_text = used,
+      .jobs = g_get_num_processors (),
+      .quiet = quiet || !isatty (STDERR_FILENO),
+      .shard = &shard,
+      .output = output,
+    };
 
-  if (!analyse_set (display_name, set, &options, g_get_num_processors (), quiet, rows))
-    status = PW_EXIT_FAILURE;
-
-  csv = pw_report_to_csv (rows, FALSE);
-  if (!write_output (output, csv, strlen (csv)))
-    return PW_EXIT_FAILURE;
-  return status;
+    return _pw_cli_analyse_streamed (files, &run);
+  }
 }
 
 /* Every level in its kind's text form: kinds that read a file one level a
@@ -1191,13 +1229,13 @@ cmd_generate (int    argc,
       /* a generator that stops with an error may have found levels (the
        * slide generator's best when it misses its target): they are kept */
       if (pw_level_set_get_n_levels (g.set) > 0 &&
-          !pw_level_set_save (g.set, out_file, NULL, &error))
+          !pw_level_set_save_streamed (g.set, out_file, &error))
         g_printerr ("puzzlewright: %s\n", error->message);
       pw_level_set_unref (g.set);
       return status;
     }
   g_clear_error (&error);
-  if (!pw_level_set_save (g.set, out_file, NULL, &error))
+  if (!pw_level_set_save_streamed (g.set, out_file, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       pw_level_set_unref (g.set);
@@ -1343,6 +1381,14 @@ pw_cli_run (int    argc,
   return PW_EXIT_USAGE;
 }
 
+void
+_pw_cli_keep_figures_asked (PwAnalysis             *analysis,
+                            const PwKind           *kind,
+                            const PwAnalyseOptions *options)
+{
+  keep_figures_asked (analysis, kind, options);
+}
+
 /* For the commands in files of their own (pw-cli-sets.c) and the
  * drawing commands (pw-cli-draw.c), which run in their own program. */
 void
@@ -1416,5 +1462,5 @@ _pw_cli_analyse_set (const char             *display_name,
                      gboolean                quiet,
                      GPtrArray              *rows)
 {
-  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, rows);
+  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, NULL, rows);
 }

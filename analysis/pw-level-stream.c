@@ -1,0 +1,682 @@
+/* pw-level-stream.c — a level set read and written one level at a time
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Reading splits the file into the set's own text, its "skeleton" (every
+ * byte but the levels, so "levels" reads as an empty list), and the text
+ * of each level. Each level's text goes through the strict pre-pass and
+ * the level reader of pw-level-set.c, told where in the file it starts;
+ * the skeleton goes through them as a whole before the first level (the
+ * part before "levels") and again at the end (all of it). Between levels
+ * only white space and commas are allowed, checked here. So the file is
+ * held to every rule the whole-set reader applies, with these bytes
+ * checked once each.
+ */
+
+#define G_LOG_DOMAIN "pw-level-stream"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "pw-level-set-private.h"
+#include "pw-level-stream.h"
+
+#define BUFFER_SIZE 65536
+
+/* The ids seen so far, exactly: their text end to end in @arena, and an
+ * open-addressing table of (hash, offset + 1) pairs. */
+typedef struct
+{
+  GByteArray *arena;
+  guint32    *slots;      /* 2 words a slot */
+  gsize       n_slots;    /* a power of two */
+  gsize       used;
+} IdSet;
+
+struct _PwLevelStream
+{
+  GInputStream *input;
+  char         *name;
+  GChecksum    *checksum;
+  char         *sha256;
+  guint8       *buffer;
+  gsize         length;
+  gsize         pos;
+  gboolean      eof;
+  guint64       offset;
+  guint64       size;
+  guint         line;
+  guint         column;
+  GString      *skeleton;
+  GString      *element;
+  guint         count;
+  gboolean      in_levels;   /* between "levels" : [ and its ] */
+  gboolean      found_levels;
+  gboolean      done;
+  IdSet         ids;
+  PwLevelSet   *header;
+};
+
+static void
+id_set_init (IdSet *set)
+{
+  set->arena = g_byte_array_new ();
+  set->n_slots = 1024;
+  set->slots = g_new0 (guint32, 2 * set->n_slots);
+  set->used = 0;
+}
+
+static void
+id_set_clear (IdSet *set)
+{
+  g_clear_pointer (&set->arena, g_byte_array_unref);
+  g_clear_pointer (&set->slots, g_free);
+}
+
+static void
+id_set_place (IdSet   *set,
+              guint32 *slots,
+              gsize    n_slots,
+              guint32  hash,
+              guint32  offset)
+{
+  gsize i = hash & (n_slots - 1);
+
+  while (slots[2 * i + 1] != 0)
+    i = (i + 1) & (n_slots - 1);
+  slots[2 * i] = hash;
+  slots[2 * i + 1] = offset;
+}
+
+/* Adds @id; FALSE when it was there already. */
+static gboolean
+id_set_add (IdSet      *set,
+            const char *id)
+{
+  guint32 hash = g_str_hash (id);
+  gsize i = hash & (set->n_slots - 1);
+  guint32 offset;
+
+  for (; set->slots[2 * i + 1] != 0; i = (i + 1) & (set->n_slots - 1))
+    if (set->slots[2 * i] == hash &&
+        strcmp ((const char *) set->arena->data + set->slots[2 * i + 1] - 1, id) == 0)
+      return FALSE;
+
+  offset = set->arena->len + 1;
+  g_byte_array_append (set->arena, (const guint8 *) id, strlen (id) + 1);
+  if (2 * (set->used + 1) > set->n_slots)
+    {
+      gsize n = 2 * set->n_slots;
+      guint32 *slots = g_new0 (guint32, 2 * n);
+
+      for (gsize s = 0; s < set->n_slots; s++)
+        if (set->slots[2 * s + 1] != 0)
+          id_set_place (set, slots, n, set->slots[2 * s], set->slots[2 * s + 1]);
+      g_free (set->slots);
+      set->slots = slots;
+      set->n_slots = n;
+    }
+  id_set_place (set, set->slots, set->n_slots, hash, offset);
+  set->used++;
+  return TRUE;
+}
+
+static void
+stream_error (PwLevelStream  *stream,
+              GError        **error,
+              int             code,
+              const char     *what)
+{
+  g_set_error (error, PW_LEVEL_SET_ERROR, code, _("%s: line %u, column %u: %s"), stream->name,
+               stream->line, stream->column, what);
+}
+
+/* The next byte without taking it: -1 at the end, -2 after an error. */
+static int
+peek_byte (PwLevelStream  *stream,
+           GError        **error)
+{
+  if (stream->pos == stream->length && !stream->eof)
+    {
+      g_autoptr(GError) local_error = NULL;
+      gssize n = g_input_stream_read (stream->input, stream->buffer, BUFFER_SIZE, NULL,
+                                      &local_error);
+
+      if (n < 0)
+        {
+          g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", stream->name,
+                       local_error->message);
+          return -2;
+        }
+      stream->length = n;
+      stream->pos = 0;
+      stream->eof = n == 0;
+      if (n > 0)
+        g_checksum_update (stream->checksum, stream->buffer, n);
+    }
+  if (stream->pos == stream->length)
+    return -1;
+  return stream->buffer[stream->pos];
+}
+
+/* Takes the byte peek_byte gave, keeping count of lines and columns (in
+ * characters, as the whole-set reader counts them). */
+static void
+take_byte (PwLevelStream *stream)
+{
+  guint8 c = stream->buffer[stream->pos++];
+
+  stream->offset++;
+  if (c == '\n')
+    {
+      stream->line++;
+      stream->column = 1;
+    }
+  else if ((c & 0xc0) != 0x80)
+    stream->column++;
+}
+
+/* Copies the set's own text into the skeleton until the "[" that opens
+ * "levels" (TRUE) or the end of the file (FALSE, *@at_end set). */
+static gboolean
+scan_skeleton (PwLevelStream  *stream,
+               gboolean       *at_end,
+               GError        **error)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+  gboolean in_string = FALSE, escape = FALSE, value = FALSE;
+  guint depth = 0;
+  int c;
+
+  /* the skeleton is read again from its start: so is its state */
+  for (gsize i = 0; i < stream->skeleton->len; i++)
+    {
+      char b = stream->skeleton->str[i];
+
+      if (in_string)
+        {
+          if (escape)
+            escape = FALSE;
+          else if (b == '\\')
+            escape = TRUE;
+          else if (b == '"')
+            in_string = FALSE;
+        }
+      else if (b == '"')
+        in_string = TRUE;
+      else if (b == '{' || b == '[')
+        depth++;
+      else if ((b == '}' || b == ']') && depth > 0)
+        depth--;
+    }
+
+  *at_end = FALSE;
+  for (;;)
+    {
+      c = peek_byte (stream, error);
+      if (c == -2)
+        return FALSE;
+      if (c == -1)
+        {
+          *at_end = TRUE;
+          return FALSE;
+        }
+      if (stream->skeleton->len >= PW_LEVEL_SET_MAX_BYTES)
+        {
+          g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                       _("%s: the set’s members but its levels take over %d bytes"),
+                       stream->name, PW_LEVEL_SET_MAX_BYTES);
+          return FALSE;
+        }
+      take_byte (stream);
+      g_string_append_c (stream->skeleton, c);
+      if (in_string)
+        {
+          if (escape)
+            escape = FALSE;
+          else if (c == '\\')
+            escape = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+          if (in_string && depth == 1 && !value)
+            g_string_append_c (key, c);
+          continue;
+        }
+      if (c == '"')
+        {
+          in_string = TRUE;
+          if (depth == 1 && !value)
+            g_string_truncate (key, 0);
+        }
+      else if (c == ':' && depth == 1)
+        value = TRUE;
+      else if (c == ',' && depth == 1)
+        value = FALSE;
+      else if (c == '[' && depth == 1 && value && !stream->found_levels &&
+               g_str_equal (key->str, "levels"))
+        return TRUE;
+      if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+    }
+}
+
+/* Skips white space; the next byte (or -1, -2) is left to take. */
+static int
+skip_space (PwLevelStream  *stream,
+            GError        **error)
+{
+  int c;
+
+  while ((c = peek_byte (stream, error)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+    take_byte (stream);
+  return c;
+}
+
+/* The text of the next level into stream->element, from the byte that
+ * starts it to the one that ends it. */
+static gboolean
+read_element (PwLevelStream  *stream,
+              GError        **error)
+{
+  guint line = stream->line, column = stream->column;
+  gboolean in_string = FALSE, escape = FALSE;
+  guint depth = 0;
+  int c;
+
+  g_string_truncate (stream->element, 0);
+  for (;;)
+    {
+      c = peek_byte (stream, error);
+      if (c == -2)
+        return FALSE;
+      if (c == -1)
+        {
+          /* json-glib says what it misses, as it does for the whole file */
+          g_autoptr(JsonNode) node =
+            _pw_level_set_parse_strict (stream->element->str, stream->element->len,
+                                        stream->name, line, column, 2, error);
+
+          if (node != NULL)
+            stream_error (stream, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                          _("the file ends inside a level"));
+          return FALSE;
+        }
+      if (!in_string && depth == 0 && stream->element->len > 0 &&
+          (c == ',' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        return TRUE;
+      if (stream->element->len >= PW_LEVEL_STREAM_MAX_LEVEL_BYTES)
+        {
+          g_autofree char *what =
+            g_strdup_printf (_("level %u takes over %d bytes"), stream->count + 1,
+                             PW_LEVEL_STREAM_MAX_LEVEL_BYTES);
+
+          stream_error (stream, error, PW_LEVEL_SET_ERROR_TOO_LARGE, what);
+          return FALSE;
+        }
+      take_byte (stream);
+      g_string_append_c (stream->element, c);
+      if (in_string)
+        {
+          if (escape)
+            escape = FALSE;
+          else if (c == '\\')
+            escape = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        depth++;
+      else if (c == '}' || c == ']')
+        {
+          if (depth > 0 && --depth == 0)
+            return TRUE;
+        }
+      /* a scalar ends at the byte after it, above */
+    }
+}
+
+/* Checks the skeleton, closed with @close when it is not whole yet, as
+ * the set's text; before the levels, "format" and "version" must be in
+ * it. */
+static gboolean
+check_skeleton (PwLevelStream  *stream,
+                const char     *close,
+                GError        **error)
+{
+  g_autoptr(GString) text = g_string_new_len (stream->skeleton->str, stream->skeleton->len);
+  g_autoptr(JsonNode) root = NULL;
+
+  g_string_append (text, close);
+  root = _pw_level_set_parse_strict (text->str, text->len, stream->name, 1, 1, 0, error);
+  if (root == NULL)
+    return FALSE;
+  if (close[0] != '\0' && JSON_NODE_HOLDS_OBJECT (root) &&
+      (!json_object_has_member (json_node_get_object (root), "format") ||
+       !json_object_has_member (json_node_get_object (root), "version")))
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_NOT_A_SET,
+                   _("%s: “levels” comes before “format” and “version”: a set read level by "
+                     "level needs them first, as Puzzlewright writes them"), stream->name);
+      return FALSE;
+    }
+  if (!_pw_level_set_read_header (stream->name, root, stream->header, error))
+    return FALSE;
+  /* "levels" written so that the scan did not know it ("lev\u0065ls") */
+  if (close[0] == '\0' && !stream->found_levels &&
+      json_array_get_length (json_object_get_array_member (json_node_get_object (root),
+                                                           "levels")) > 0)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID,
+                   _("%s: write the member name “levels” without escapes"), stream->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+PwLevelStream *
+pw_level_stream_open (GFile   *file,
+                      GError **error)
+{
+  g_autoptr(PwLevelStream) stream = g_new0 (PwLevelStream, 1);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gboolean at_end;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  stream->name = g_file_get_parse_name (file);
+  stream->checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  stream->buffer = g_malloc (BUFFER_SIZE);
+  stream->skeleton = g_string_new (NULL);
+  stream->element = g_string_new (NULL);
+  stream->header = pw_level_set_new ();
+  stream->line = stream->column = 1;
+  id_set_init (&stream->ids);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (info == NULL)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", stream->name,
+                   local_error->message);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
+                   _("%s: is a folder, not a level set"), stream->name);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR)
+    stream->size = g_file_info_get_size (info);
+  stream->input = G_INPUT_STREAM (g_file_read (file, NULL, &local_error));
+  if (stream->input == NULL)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, "%s: %s", stream->name,
+                   local_error->message);
+      return NULL;
+    }
+
+  if (scan_skeleton (stream, &at_end, error))
+    {
+      stream->found_levels = TRUE;
+      stream->in_levels = TRUE;
+      if (!check_skeleton (stream, "]}", error))
+        return NULL;
+      return g_steal_pointer (&stream);
+    }
+  if (!at_end)
+    return NULL;
+  if (stream->skeleton->len == 0)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_SYNTAX, _("%s: the file is empty"),
+                   stream->name);
+      return NULL;
+    }
+  /* no levels list: the whole text says what is wrong */
+  if (!check_skeleton (stream, "", error))
+    return NULL;
+  stream->done = TRUE;
+  return g_steal_pointer (&stream);
+}
+
+/* After the last level: the rest of the set's text, then all of it. */
+static gboolean
+finish (PwLevelStream  *stream,
+        GError        **error)
+{
+  gboolean at_end;
+
+  stream->in_levels = FALSE;
+  if (scan_skeleton (stream, &at_end, error) || !at_end)
+    return FALSE;
+  if (!check_skeleton (stream, "", error))
+    return FALSE;
+  stream->done = TRUE;
+  stream->sha256 = g_strdup (g_checksum_get_string (stream->checksum));
+  return TRUE;
+}
+
+/* Up to the next level's text in stream->element (TRUE), or to the end
+ * of the set (FALSE, no error), or FALSE after setting @error. */
+static gboolean
+next_element (PwLevelStream  *stream,
+              guint          *line,
+              guint          *column,
+              GError        **error)
+{
+  int c;
+
+  if (stream->done)
+    {
+      if (stream->sha256 == NULL)
+        stream->sha256 = g_strdup (g_checksum_get_string (stream->checksum));
+      return FALSE;
+    }
+  c = skip_space (stream, error);
+  if (c == -2)
+    return FALSE;
+  if (stream->count > 0 && c == ',')
+    {
+      take_byte (stream);
+      c = skip_space (stream, error);
+      if (c == -2)
+        return FALSE;
+      if (c == ']')
+        {
+          stream_error (stream, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                        _("a comma is followed by “]”: there is no level after it"));
+          return FALSE;
+        }
+    }
+  else if (c == ']')
+    {
+      take_byte (stream);
+      g_string_append_c (stream->skeleton, ']');
+      finish (stream, error);
+      return FALSE;
+    }
+  else if (stream->count > 0 || c == -1)
+    {
+      stream_error (stream, error, PW_LEVEL_SET_ERROR_SYNTAX,
+                    c == -1 ? _("the file ends inside the list of levels")
+                            : _("a comma or “]” was expected after the level"));
+      return FALSE;
+    }
+
+  if (stream->count >= PW_LEVEL_STREAM_MAX_LEVELS)
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
+                   _("%s: the set has over %u levels, the most a set may have"), stream->name,
+                   PW_LEVEL_STREAM_MAX_LEVELS);
+      return FALSE;
+    }
+  *line = stream->line;
+  *column = stream->column;
+  return read_element (stream, error);
+}
+
+PwLevel *
+pw_level_stream_next (PwLevelStream  *stream,
+                      GError        **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(PwLevel) level = NULL;
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, NULL);
+
+  if (!next_element (stream, &line, &column, error))
+    return NULL;
+  node = _pw_level_set_parse_strict (stream->element->str, stream->element->len, stream->name,
+                                     line, column, 2, error);
+  if (node == NULL)
+    return NULL;
+  level = _pw_level_set_read_level (stream->name, stream->count + 1, node, error);
+  if (level == NULL)
+    return NULL;
+  if (pw_level_get_id (level)[0] != '\0' && !id_set_add (&stream->ids, pw_level_get_id (level)))
+    {
+      g_autofree char *where = pw_level_get_name (level)[0] != '\0'
+        ? g_strdup_printf (_("level %u (“%s”)"), stream->count + 1, pw_level_get_name (level))
+        : g_strdup_printf (_("level %u"), stream->count + 1);
+
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID,
+                   _("%s: %s: the id “%s” is already used by an earlier level"),
+                   stream->name, where, pw_level_get_id (level));
+      return NULL;
+    }
+  stream->count++;
+  return g_steal_pointer (&level);
+}
+
+gboolean
+pw_level_stream_skip (PwLevelStream  *stream,
+                      GError        **error)
+{
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+
+  if (!next_element (stream, &line, &column, error))
+    return FALSE;
+  stream->count++;
+  return TRUE;
+}
+
+guint
+pw_level_stream_get_count (PwLevelStream *stream)
+{
+  return stream->count;
+}
+
+guint64
+pw_level_stream_get_offset (PwLevelStream *stream)
+{
+  return stream->offset;
+}
+
+guint64
+pw_level_stream_get_size (PwLevelStream *stream)
+{
+  return stream->size;
+}
+
+const char *
+pw_level_stream_get_sha256 (PwLevelStream *stream)
+{
+  return stream->sha256;
+}
+
+PwLevelSet *
+pw_level_stream_get_header (PwLevelStream *stream)
+{
+  return stream->header;
+}
+
+void
+pw_level_stream_free (PwLevelStream *stream)
+{
+  if (stream == NULL)
+    return;
+  g_clear_object (&stream->input);
+  g_free (stream->name);
+  g_clear_pointer (&stream->checksum, g_checksum_free);
+  g_free (stream->sha256);
+  g_free (stream->buffer);
+  if (stream->skeleton != NULL)
+    g_string_free (stream->skeleton, TRUE);
+  if (stream->element != NULL)
+    g_string_free (stream->element, TRUE);
+  id_set_clear (&stream->ids);
+  g_clear_pointer (&stream->header, pw_level_set_unref);
+  g_free (stream);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                              */
+
+static gboolean
+write_text (GOutputStream  *out,
+            const char     *text,
+            GError        **error)
+{
+  return g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
+}
+
+gboolean
+pw_level_set_save_streamed (PwLevelSet  *set,
+                            GFile       *file,
+                            GError     **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *header = NULL;
+  guint n;
+  gboolean ok;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* GIO writes a temporary file beside the target and renames it over
+   * the target only when closed; the previous file is kept as FILE~ */
+  out = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, NULL, &local_error);
+  n = pw_level_set_get_n_levels (set);
+  header = _pw_level_set_header_text (pw_level_set_get_title (set), pw_level_set_get_author (set),
+                                      pw_level_set_get_notes (set));
+  ok = out != NULL && write_text (G_OUTPUT_STREAM (out), header, &local_error);
+  for (guint i = 0; ok && i < n; i++)
+    {
+      g_autofree char *text = _pw_level_set_level_text (pw_level_set_get_level (set, i));
+
+      ok = write_text (G_OUTPUT_STREAM (out), i == 0 ? "\n" : ",\n", &local_error) &&
+           write_text (G_OUTPUT_STREAM (out), text, &local_error);
+    }
+  ok = ok && write_text (G_OUTPUT_STREAM (out), n > 0 ? "\n  ]\n}\n" : "]\n}\n", &local_error);
+  if (ok)
+    ok = g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error);
+  else if (out != NULL)
+    {
+      /* cancelled: the temporary file goes and the old file stays */
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+    }
+  if (!ok)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
+                   _("%s: could not save: %s"), name, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

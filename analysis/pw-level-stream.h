@@ -1,0 +1,59 @@
+/* pw-level-stream.h — a level set read and written one level at a time
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * For sets of any size (the command line): memory is a buffer, the
+ * largest level, and the ids seen (PW_LEVEL_STREAM_ID_BYTES a level), not
+ * the set. Every rule of pw_level_set_load_from_data holds (the same
+ * code checks the text and each level); in addition "format" and
+ * "version" must come before "levels", as Puzzlewright writes them.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pw-level-set.h"
+
+G_BEGIN_DECLS
+
+/* the most one level may take in the file */
+#define PW_LEVEL_STREAM_MAX_LEVEL_BYTES  (16 * 1024 * 1024)
+/* the most levels a set read as a stream may have */
+#define PW_LEVEL_STREAM_MAX_LEVELS       1000000000u
+
+typedef struct _PwLevelStream PwLevelStream;
+
+PwLevelStream *pw_level_stream_open       (GFile          *file,
+                                           GError        **error);
+/* The next level, or NULL: at the end of the set (with no error; the rest
+ * of the file has been checked) or after setting @error. */
+PwLevel       *pw_level_stream_next       (PwLevelStream  *stream,
+                                           GError        **error);
+/* Passes over the next level without reading it (only its extent is
+ * found: for a file already read once, whose SHA-256 the caller compares
+ * at the end): TRUE, or FALSE at the end or after setting @error. */
+gboolean       pw_level_stream_skip       (PwLevelStream  *stream,
+                                           GError        **error);
+/* Levels given (or skipped) so far. */
+guint          pw_level_stream_get_count  (PwLevelStream  *stream);
+/* Bytes read so far, and the file's size (0 when not known). */
+guint64        pw_level_stream_get_offset (PwLevelStream  *stream);
+guint64        pw_level_stream_get_size   (PwLevelStream  *stream);
+/* The SHA-256 of the whole file, once the end has been reached. */
+const char    *pw_level_stream_get_sha256 (PwLevelStream  *stream);
+/* The set's title, author and notes, once the end has been reached. */
+PwLevelSet    *pw_level_stream_get_header (PwLevelStream  *stream);
+void           pw_level_stream_free       (PwLevelStream  *stream);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelStream, pw_level_stream_free)
+
+/* Writes @set as pw_level_set_save does (the same bytes; atomically, the
+ * old file kept as FILE~), a level at a time, so that no text of the
+ * whole set is ever held. */
+gboolean       pw_level_set_save_streamed (PwLevelSet     *set,
+                                           GFile          *file,
+                                           GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,525 @@
+/* pw-cli-stream.c — analyse and export-csv over sets of any size
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each set is read twice as a stream (pw-level-stream.h): once to check
+ * all of it, so that a bad level is refused before any work, then level
+ * by level into a pool of --jobs threads. At most WINDOW_PER_JOB levels a
+ * job are in flight; their rows go out in the set's order as soon as the
+ * next one is done (pw_report_writer). Memory: the window, the writer's
+ * same_game_as table and the stream's ids, not the set.
+ */
+
+#define G_LOG_DOMAIN "pw-cli"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "puzzlewright.h"
+#include "pw-cli.h"
+#include "pw-cli-private.h"
+
+#define WINDOW_PER_JOB 4
+/* progress lines at most this often (µs) */
+#define PROGRESS_EVERY (G_USEC_PER_SEC / 2)
+
+typedef struct
+{
+  PwLevel         *level;
+  guint            order;
+  PwAnalysis      *analysis;
+  GError          *error;
+  gboolean         done;
+} Job;
+
+typedef struct
+{
+  const PwCliStreamRun *run;
+  PwAnalyseOptions      one_thread;
+  GThreadPool          *pool;
+  GMutex                lock;
+  GCond                 cond;
+  GQueue                window;     /* Job, in the set's order */
+  PwReportWriter       *writer;
+  PwCliOutput           out;
+  gboolean              ok;         /* every level analysed */
+  /* progress */
+  guint                 done;
+  guint                 total;
+  gint64                started;
+  gint64                shown;
+} Pipeline;
+
+gboolean
+_pw_cli_output_open (PwCliOutput  *output,
+                     const char   *path,
+                     GError      **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  mode_t mask;
+  int fd;
+
+  memset (output, 0, sizeof *output);
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      output->file = stdout;
+      return TRUE;
+    }
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  name = g_strdup_printf (".%s.XXXXXX", base);
+  output->temporary = g_build_filename (dir, name, NULL);
+  fd = g_mkstemp_full (output->temporary, O_WRONLY, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      g_clear_pointer (&output->temporary, g_free);
+      return FALSE;
+    }
+  /* as a new file would be: 0666 less the umask */
+  mask = umask (0);
+  umask (mask);
+  fchmod (fd, 0666 & ~mask);
+  output->file = fdopen (fd, "w");
+  if (output->file == NULL)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_unlink (output->temporary);
+      g_clear_pointer (&output->temporary, g_free);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  output->path = g_strdup (path);
+  return TRUE;
+}
+
+static gboolean
+output_failed (PwCliOutput  *output,
+               GError      **error)
+{
+  int saved = errno;
+
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s",
+               output->path != NULL ? output->path : _("standard output"), g_strerror (saved));
+  return FALSE;
+}
+
+gboolean
+_pw_cli_output_write (PwCliOutput  *output,
+                      const char   *data,
+                      gsize         length,
+                      GError      **error)
+{
+  if (fwrite (data, 1, length, output->file) != length)
+    return output_failed (output, error);
+  return TRUE;
+}
+
+gboolean
+_pw_cli_output_commit (PwCliOutput  *output,
+                       GError      **error)
+{
+  gboolean ok;
+
+  if (output->path == NULL)
+    return fflush (output->file) == 0 || output_failed (output, error);
+  ok = fflush (output->file) == 0 && fsync (fileno (output->file)) == 0;
+  ok = fclose (output->file) == 0 && ok;
+  output->file = NULL;
+  ok = ok && g_rename (output->temporary, output->path) == 0;
+  if (!ok)
+    {
+      output_failed (output, error);
+      _pw_cli_output_abort (output);
+      return FALSE;
+    }
+  g_clear_pointer (&output->temporary, g_free);
+  g_clear_pointer (&output->path, g_free);
+  return TRUE;
+}
+
+void
+_pw_cli_output_abort (PwCliOutput *output)
+{
+  if (output->path == NULL)
+    return;
+  if (output->file != NULL)
+    fclose (output->file);
+  output->file = NULL;
+  if (output->temporary != NULL)
+    g_unlink (output->temporary);
+  g_clear_pointer (&output->temporary, g_free);
+  g_clear_pointer (&output->path, g_free);
+}
+
+static gboolean
+write_out (const char  *data,
+           gsize        length,
+           gpointer     user_data,
+           GError     **error)
+{
+  Pipeline *p = user_data;
+
+  return _pw_cli_output_write (&p->out, data, length, error);
+}
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+  Pipeline *p = user_data;
+  PwAnalysis *analysis;
+  GError *error = NULL;
+
+  analysis = pw_level_analyse (job->level, &p->one_thread, NULL, NULL, NULL, &error);
+  g_mutex_lock (&p->lock);
+  job->analysis = analysis;
+  job->error = error;
+  job->done = TRUE;
+  g_cond_broadcast (&p->cond);
+  g_mutex_unlock (&p->lock);
+}
+
+static void
+show_progress (Pipeline *p,
+               gboolean  last)
+{
+  gint64 now = g_get_monotonic_time ();
+  double seconds = (now - p->started) / 1e6;
+  double rate = seconds > 0 ? p->done / seconds : 0;
+  g_autofree char *done = NULL;
+  g_autofree char *total = NULL;
+
+  if (p->run->quiet || (!last && now - p->shown < PROGRESS_EVERY))
+    return;
+  p->shown = now;
+  done = pw_format_count (p->done);
+  total = pw_format_count (p->total);
+  g_printerr ("\r\033[K");
+  if (last)
+    /* Translators: at the end of analyse: N levels in S seconds, R levels a second */
+    g_printerr (_("%s levels in %.1f s, %.1f a second\n"), done, seconds, rate);
+  else if (rate > 0)
+    {
+      double left = (p->total - p->done) / rate;
+
+      /* Translators: progress: levels done of all, levels a second, time left */
+      g_printerr (_("%s of %s levels, %.1f a second, %d:%02d:%02d left"), done, total, rate,
+                  (int) (left / 3600), (int) (left / 60) % 60, (int) left % 60);
+    }
+  else
+    g_printerr (_("%s of %s levels"), done, total);
+}
+
+/* Writes the oldest job's row, waiting for it. */
+static gboolean
+emit_oldest (Pipeline    *p,
+             const char  *display_name,
+             GError     **error)
+{
+  Job *job = g_queue_pop_head (&p->window);
+  g_autoptr(PwReportRow) row = NULL;
+  gboolean written;
+
+  g_mutex_lock (&p->lock);
+  while (!job->done)
+    g_cond_wait (&p->cond, &p->lock);
+  g_mutex_unlock (&p->lock);
+
+  if (job->analysis == NULL)
+    {
+      if (!p->run->quiet)
+        g_printerr ("\r\033[K");
+      g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (job->level),
+                  job->error->message);
+      p->ok = FALSE;
+    }
+  else
+    _pw_cli_keep_figures_asked (job->analysis, pw_level_get_kind (job->level), p->run->options);
+  row = pw_report_row_new (display_name, job->order, job->level, job->analysis,
+                           job->error ? job->error->message : NULL);
+  written = pw_report_writer_add (p->writer, row, error);
+  g_clear_pointer (&job->analysis, pw_analysis_unref);
+  g_clear_error (&job->error);
+  pw_level_unref (job->level);
+  g_free (job);
+  p->done++;
+  show_progress (p, FALSE);
+  return written;
+}
+
+/* Checks the whole set first: its levels (all of them: the count the
+ * progress needs), or FALSE having said why. */
+static gboolean
+check_set (const char  *path,
+           guint       *n_levels,
+           char       **sha256)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, &error);
+  PwLevel *level;
+
+  if (stream != NULL)
+    while ((level = pw_level_stream_next (stream, &error)) != NULL)
+      pw_level_unref (level);
+  if (error != NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return FALSE;
+    }
+  *n_levels = pw_level_stream_get_count (stream);
+  *sha256 = g_strdup (pw_level_stream_get_sha256 (stream));
+  return TRUE;
+}
+
+/* One set through the pipeline. */
+static gboolean
+analyse_file (Pipeline    *p,
+              const char  *path,
+              PwCliSource *source,
+              GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
+  guint mine = 0;
+  guint window;
+
+  if (stream == NULL)
+    return FALSE;
+  for (guint i = 0; i < source->levels; i++)
+    mine += _pw_cli_shard_has (p->run->shard, i);
+  /* one level at a time may use every core (PwAnalyseOptions.threads) */
+  window = p->run->jobs > 1 && mine > 1 ? WINDOW_PER_JOB * p->run->jobs : 1;
+
+  for (guint i = 0;; i++)
+    {
+      PwLevel *level;
+      Job *job;
+
+      /* other shards' levels: checked in the first pass, not read again */
+      if (!_pw_cli_shard_has (p->run->shard, i))
+        {
+          if (!pw_level_stream_skip (stream, error))
+            break;
+          continue;
+        }
+      level = pw_level_stream_next (stream, error);
+      if (level == NULL)
+        break;
+      job = g_new0 (Job, 1);
+      job->level = level;
+      job->order = i + 1;
+      if (window == 1)
+        {
+          if (p->run->options->trace != NULL)
+            g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
+          job->analysis = pw_level_analyse (level, p->run->options, NULL, NULL, NULL,
+                                            &job->error);
+          job->done = TRUE;
+          g_queue_push_tail (&p->window, job);
+        }
+      else
+        {
+          g_queue_push_tail (&p->window, job);
+          g_thread_pool_push (p->pool, job, NULL);
+        }
+      while (p->window.length >= window)
+        if (!emit_oldest (p, path, error))
+          return FALSE;
+    }
+  if (*error != NULL)
+    return FALSE;
+  while (p->window.length > 0)
+    if (!emit_oldest (p, path, error))
+      return FALSE;
+  if (g_strcmp0 (pw_level_stream_get_sha256 (stream), source->sha256) != 0 ||
+      pw_level_stream_get_count (stream) != source->levels)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s: the file changed while it was analysed"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "\"text\"": @text as a JSON string. */
+static char *
+json_string (const char *text)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_VALUE);
+
+  json_node_set_string (node, text);
+  json_generator_set_root (generator, node);
+  return json_generator_to_data (generator, NULL);
+}
+
+/* The part's header: the first member up to the opening of "rows". */
+static char *
+part_json_head (const PwCliShard *shard,
+                const char       *options)
+{
+  g_autofree char *format = json_string (PW_CLI_PART_FORMAT);
+  g_autofree char *used = json_string (options);
+
+  return g_strdup_printf ("{\n  \"format\" : %s,\n  \"version\" : %d,\n  \"shard\" : %u,\n"
+                          "  \"of\" : %u,\n  \"options\" : %s,\n  \"rows\" : [",
+                          format, PW_CLI_PART_VERSION, shard->index, shard->count, used);
+}
+
+/* The rest of a JSON part: the sets it was made from. */
+static char *
+part_json_tail (GPtrArray *sources,
+                gboolean   rows)
+{
+  GString *tail = g_string_new (rows ? "\n  ],\n  \"sources\" : [" : "],\n  \"sources\" : [");
+
+  for (guint i = 0; i < sources->len; i++)
+    {
+      PwCliSource *source = g_ptr_array_index (sources, i);
+      g_autofree char *file = json_string (source->file);
+      g_autofree char *sha256 = json_string (source->sha256);
+
+      g_string_append_printf (tail, "%s\n    {\n      \"file\" : %s,\n      \"levels\" : %u,\n"
+                              "      \"sha256\" : %s\n    }", i > 0 ? "," : "", file,
+                              source->levels, sha256);
+    }
+  g_string_append (tail, sources->len > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  return g_string_free (tail, FALSE);
+}
+
+int
+_pw_cli_analyse_streamed (char                 **files,
+                          const PwCliStreamRun  *run)
+{
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  gboolean sharded = run->shard != NULL && run->shard->count > 0;
+  gboolean json = run->format == PW_REPORT_JSON;
+  int status = PW_EXIT_OK;
+  Pipeline p = { 0 };
+
+  /* every set checked before any work */
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *sha256 = NULL;
+      PwCliSource *source;
+      guint n;
+
+      if (!check_set (files[i], &n, &sha256))
+        {
+          status = PW_EXIT_FAILURE;
+          continue;
+        }
+      source = g_new0 (PwCliSource, 1);
+      source->file = g_strdup (files[i]);
+      source->levels = n;
+      source->sha256 = g_steal_pointer (&sha256);
+      g_ptr_array_add (sources, source);
+      g_ptr_array_add (paths, files[i]);
+      for (guint l = 0; l < n; l++)
+        p.total += _pw_cli_shard_has (run->shard, l);
+    }
+  /* a set that cannot be read is the end of export-csv, but analyse goes
+   * on with the others, as it always has */
+  if (status != PW_EXIT_OK && !run->with_file)
+    return status;
+
+  if (!_pw_cli_output_open (&p.out, run->output, &error))
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  p.run = run;
+  p.ok = TRUE;
+  p.one_thread = *run->options;
+  p.one_thread.threads = 1;
+  g_mutex_init (&p.lock);
+  g_cond_init (&p.cond);
+  g_queue_init (&p.window);
+  p.writer = pw_report_writer_new (run->format, run->with_file, sharded ? 2 : 1, write_out, &p);
+  p.started = p.shown = g_get_monotonic_time ();
+  if (run->jobs > 1)
+    p.pool = g_thread_pool_new (run_job, &p, run->jobs, TRUE, NULL);
+  if (!run->quiet && run->jobs > 1 && p.total > 1)
+    /* Translators: the command line, analysing N levels on M threads */
+    g_printerr (_("%u levels, %u at a time…\n"), p.total, MIN (run->jobs, p.total));
+
+  if (json)
+    {
+      g_autofree char *head = sharded ? part_json_head (run->shard, run->options_text)
+                                      : g_strdup ("[");
+
+      write_out (head, strlen (head), &p, &error);
+    }
+  for (guint i = 0; error == NULL && i < paths->len; i++)
+    analyse_file (&p, g_ptr_array_index (paths, i), g_ptr_array_index (sources, i), &error);
+  /* levels still in flight when a write failed */
+  while (p.window.length > 0)
+    {
+      Job *job = g_queue_pop_head (&p.window);
+
+      g_mutex_lock (&p.lock);
+      while (!job->done)
+        g_cond_wait (&p.cond, &p.lock);
+      g_mutex_unlock (&p.lock);
+      g_clear_pointer (&job->analysis, pw_analysis_unref);
+      g_clear_error (&job->error);
+      pw_level_unref (job->level);
+      g_free (job);
+    }
+  if (p.pool != NULL)
+    g_thread_pool_free (p.pool, FALSE, TRUE);
+
+  if (error == NULL && json)
+    {
+      gboolean rows = pw_report_writer_get_n_rows (p.writer) > 0;
+      g_autofree char *tail = sharded ? part_json_tail (sources, rows)
+                                      : g_strdup (rows ? "\n]\n" : "]\n");
+
+      write_out (tail, strlen (tail), &p, &error);
+    }
+  else if (error == NULL)
+    {
+      g_autofree char *before = sharded ? _pw_cli_part_csv_record (run->shard, run->options_text,
+                                                                   sources)
+                                        : NULL;
+
+      pw_report_writer_finish (p.writer, before, &error);
+    }
+  /* on failure the temporary file goes, whatever was at OUTPUT stays */
+  if (error == NULL)
+    _pw_cli_output_commit (&p.out, &error);
+  else
+    _pw_cli_output_abort (&p.out);
+  show_progress (&p, TRUE);
+  pw_report_writer_free (p.writer);
+  g_mutex_clear (&p.lock);
+  g_cond_clear (&p.cond);
+  if (error != NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  return p.ok ? status : PW_EXIT_FAILURE;
+}

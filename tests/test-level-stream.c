@@ -1,0 +1,231 @@
+/* test-level-stream.c — reading and writing a set a level at a time
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The stream must accept exactly what the whole-set reader accepts, give
+ * the same levels, refuse the same files with the same code and message,
+ * and write the same bytes.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "puzzlewright.h"
+#include "test-util.h"
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static GPtrArray *
+list_files (const char *dir_path,
+            const char *suffix)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, suffix))
+      g_ptr_array_add (names, g_build_filename (dir_path, name, NULL));
+  g_ptr_array_sort (names, compare_paths);
+  return names;
+}
+
+/* Every level of @file through the stream, as a set; NULL and @error
+ * when the stream refuses the file. */
+static PwLevelSet *
+read_streamed (GFile   *file,
+               GError **error)
+{
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
+  g_autoptr(PwLevelSet) set = NULL;
+  PwLevelSet *header;
+  PwLevel *level;
+
+  if (stream == NULL)
+    return NULL;
+  set = pw_level_set_new ();
+  while ((level = pw_level_stream_next (stream, error)) != NULL)
+    {
+      pw_level_set_append (set, level);
+      pw_level_unref (level);
+    }
+  if (*error != NULL)
+    return NULL;
+  g_assert_cmpuint (pw_level_stream_get_count (stream), ==, pw_level_set_get_n_levels (set));
+  g_assert_nonnull (pw_level_stream_get_sha256 (stream));
+  header = pw_level_stream_get_header (stream);
+  pw_level_set_set_title (set, pw_level_set_get_title (header));
+  pw_level_set_set_author (set, pw_level_set_get_author (header));
+  pw_level_set_set_notes (set, pw_level_set_get_notes (header));
+  return g_steal_pointer (&set);
+}
+
+/* Good files and the bundled sets: the stream gives what loading gives,
+ * and the streamed writer writes what the writer writes. */
+static void
+test_good_files (void)
+{
+  g_autofree char *good = g_test_build_filename (G_TEST_DIST, "data", "good", NULL);
+  g_autofree char *bundled = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                               NULL);
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out_path = g_build_filename (dir, "out.json", NULL);
+  g_autoptr(GPtrArray) files = list_files (good, ".json");
+  g_autoptr(GPtrArray) more = list_files (bundled, ".json");
+
+  for (guint i = 0; i < more->len; i++)
+    g_ptr_array_add (files, g_strdup (g_ptr_array_index (more, i)));
+  g_assert_cmpuint (files->len, >, 10);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) out = g_file_new_for_path (out_path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) whole = pw_level_set_load (file, NULL, &error);
+      g_autoptr(PwLevelSet) streamed = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *got = NULL;
+      g_autofree char *written = NULL;
+
+      g_test_message ("%s", path);
+      g_assert_no_error (error);
+      streamed = read_streamed (file, &error);
+      g_assert_no_error (error);
+      expected = pw_level_set_to_data (whole, NULL);
+      got = pw_level_set_to_data (streamed, NULL);
+      g_assert_cmpstr (got, ==, expected);
+
+      g_assert_true (pw_level_set_save_streamed (whole, out, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
+      g_assert_cmpstr (written, ==, expected);
+    }
+
+  /* an empty set too */
+  {
+    g_autoptr(PwLevelSet) empty = pw_level_set_new ();
+    g_autoptr(GFile) out = g_file_new_for_path (out_path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *expected = pw_level_set_to_data (empty, NULL);
+    g_autofree char *written = NULL;
+    g_autoptr(PwLevelSet) back = NULL;
+
+    g_assert_true (pw_level_set_save_streamed (empty, out, &error));
+    g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
+    g_assert_cmpstr (written, ==, expected);
+    back = read_streamed (out, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pw_level_set_get_n_levels (back), ==, 0);
+  }
+  test_remove_dir (dir);
+}
+
+/* Every bad file is refused by the stream as by loading: the same code,
+ * the same message. */
+static void
+test_bad_files (void)
+{
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "bad", NULL);
+  g_autoptr(GPtrArray) files = list_files (bad, ".json");
+
+  g_assert_cmpuint (files->len, >, 30);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) whole_error = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) whole = pw_level_set_load (file, NULL, &whole_error);
+      g_autoptr(PwLevelSet) streamed = read_streamed (file, &error);
+
+      g_assert_null (whole);
+      g_test_message ("%s:\n  whole:  %s\n  stream: %s", path, whole_error->message,
+                      error ? error->message : "(accepted)");
+      g_assert_null (streamed);
+      g_assert_error (error, PW_LEVEL_SET_ERROR, whole_error->code);
+      g_assert_cmpstr (error->message, ==, whole_error->message);
+    }
+}
+
+/* Refusals only the stream makes, and places in a long file. */
+static void
+test_stream_only (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *says;
+  } cases[] = {
+    { "{\"levels\": [], \"format\": \"puzzlewright-level-set\", \"version\": 1}",
+      "comes before “format” and “version”" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"lev\\u0065ls\": "
+      "[{\"kind\": \"x\", \"payload\": 1}]}", "without escapes" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": "
+      "[{\"kind\": \"x\", \"payload\": 1},]}", "line 1, column 91: a comma is followed" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": "
+      "[{\"kind\": \"x\", \"payload\": 1} {}]}", "a comma or “]” was expected" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": "
+      "[{\"kind\": \"x\", \"payload\": 1}", "ends inside the list of levels" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": "
+      "[{\"kind\": \"x\", \"payload\": [1", "line 1, column 89: unexpected" },
+    { "{\"format\": \"puzzlewright-level-set\", \"version\": 1, \"levels\": "
+      "[{\"kind\": \"x\", \"payload\": 1}], \"extra\": 2}", "unknown member “extra”" },
+  };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "set.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GString) big = g_string_new ("{\n  \"format\" : \"puzzlewright-level-set\",\n"
+                                         "  \"version\" : 1,\n  \"levels\" : [\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) set = NULL;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      set = read_streamed (file, &error);
+      g_test_message ("case %u: %s", i, error ? error->message : "(accepted)");
+      g_assert_null (set);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+    }
+
+  /* level 3000 of a long file is wrong: its line and column are said */
+  for (guint i = 1; i <= 4000; i++)
+    g_string_append_printf (big, "    {\"id\": \"l%u\", \"kind\": \"x\", \"payload\": %s}%s\n", i,
+                            i == 3000 ? "01" : "1", i < 4000 ? "," : "");
+  g_string_append (big, "  ]\n}\n");
+  g_assert_true (g_file_set_contents (path, big->str, -1, NULL));
+  {
+    g_autoptr(GError) whole_error = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PwLevelSet) whole = pw_level_set_load (file, NULL, &whole_error);
+    g_autoptr(PwLevelSet) set = read_streamed (file, &error);
+
+    g_assert_null (set);
+    g_assert_cmpstr (error->message, ==, whole_error->message);
+    g_assert_nonnull (strstr (error->message, "line 3004, column 45"));
+  }
+  test_remove_dir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/level-stream/good-files", test_good_files);
+  g_test_add_func ("/level-stream/bad-files", test_bad_files);
+  g_test_add_func ("/level-stream/stream-only", test_stream_only);
+  return g_test_run ();
+}

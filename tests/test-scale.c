@@ -1,0 +1,599 @@
+/* test-scale.c — the command line at scale: --jobs, --shard, merge
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every check runs the built `puzzlewright` as a user would and compares
+ * its output byte for byte with another run's, minus the timings.
+ */
+
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "puzzlewright.h"
+#include "test-util.h"
+
+typedef struct
+{
+  char *out;
+  char *err;
+  int   status;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs the command line with the arguments in @args (NULL-terminated). */
+static void
+run_argv (Run         *run,
+          const char **args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static void
+run_cli (Run *run,
+         ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  run_argv (run, (const char **) args->pdata);
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The bundled level sets, data/levels/NAME.json, sorted. */
+static GPtrArray *
+bundled_sets (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", NULL);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, compare_paths);
+  g_assert_cmpuint (paths->len, >=, 9);
+  return paths;
+}
+
+/* @text with every timing replaced by 0: the JSON member "seconds" and,
+ * in CSV, the "seconds" column (located by the header). */
+static char *
+without_seconds (const char *text)
+{
+  g_autoptr(GRegex) json = g_regex_new ("\"seconds\" : [-+0-9.eE]+", 0, 0, NULL);
+
+  if (text[0] == '[' || text[0] == '{')
+    return g_regex_replace_literal (json, text, -1, 0, "\"seconds\" : 0", 0, NULL);
+  else
+    {
+      g_autoptr(GPtrArray) rows = test_parse_csv (text);
+      GPtrArray *header = g_ptr_array_index (rows, 0);
+      GString *out = g_string_new (NULL);
+      guint column = G_MAXUINT;
+
+      for (guint c = 0; c < header->len; c++)
+        if (g_str_equal (g_ptr_array_index (header, c), "seconds"))
+          column = c;
+      g_assert_cmpuint (column, !=, G_MAXUINT);
+      for (guint r = 0; r < rows->len; r++)
+        {
+          GPtrArray *row = g_ptr_array_index (rows, r);
+
+          for (guint c = 0; c < row->len; c++)
+            g_string_append_printf (out, "%s%s", c ? "\x1f" : "",
+                                    r > 0 && c == column ? "0"
+                                                         : (char *) g_ptr_array_index (row, c));
+          g_string_append_c (out, '\n');
+        }
+      return g_string_free (out, FALSE);
+    }
+}
+
+/* The arguments "analyse -q --format FORMAT --jobs JOBS" then @extra
+ * (NULL-terminated, may be NULL) then every bundled set. */
+static void
+run_analyse_all (Run         *run,
+                 const char  *format,
+                 guint        jobs,
+                 const char **extra)
+{
+  g_autoptr(GPtrArray) sets = bundled_sets ();
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autofree char *jobs_text = g_strdup_printf ("%u", jobs);
+  const char *start[] = { "analyse", "-q", "--format", format, "--jobs", jobs_text };
+
+  for (guint i = 0; i < G_N_ELEMENTS (start); i++)
+    g_ptr_array_add (args, (gpointer) start[i]);
+  for (guint i = 0; extra != NULL && extra[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) extra[i]);
+  for (guint i = 0; i < sets->len; i++)
+    g_ptr_array_add (args, g_ptr_array_index (sets, i));
+  g_ptr_array_add (args, NULL);
+  run_argv (run, (const char **) args->pdata);
+  g_test_message ("analyse --format %s --jobs %u: %s", format, jobs, run->err);
+  g_assert_cmpint (run->status, ==, 0);
+}
+
+/* Fails the test at the first line where @text differs from @expected,
+ * saying which (the whole texts are too long to read in a log). */
+static void
+assert_same_text (const char *text,
+                  const char *expected,
+                  const char *what)
+{
+  g_auto(GStrv) a = g_strsplit (text, "\n", -1);
+  g_auto(GStrv) b = g_strsplit (expected, "\n", -1);
+
+  for (guint i = 0; a[i] != NULL || b[i] != NULL; i++)
+    if (a[i] == NULL || b[i] == NULL || !g_str_equal (a[i], b[i]))
+      {
+        g_test_message ("%s: line %u differs:\n  got      %s\n  expected %s", what, i + 1,
+                        a[i] ? a[i] : "(end)", b[i] ? b[i] : "(end)");
+        for (guint j = i > 12 ? i - 12 : 0; j < i && b[j] != NULL; j++)
+          g_test_message ("  context %u: %s", j + 1, b[j]);
+        g_test_fail ();
+        return;
+      }
+}
+
+/* `analyse --jobs N` gives what one job gives, for every bundled set (every
+ * kind, analysed in one run): levels analysed side by side share nothing,
+ * and their random searches are seeded from the level and --seed, never
+ * from the thread. */
+static void
+test_jobs_identical (void)
+{
+  g_auto(Run) one = { 0 };
+  g_autofree char *reference = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) kinds = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *rows;
+  guint n_kinds;
+
+  run_analyse_all (&one, "json", 1, NULL);
+  reference = without_seconds (one.out);
+
+  /* every kind is there, and analysed */
+  json_parser_load_from_data (parser, one.out, -1, &error);
+  g_assert_no_error (error);
+  rows = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+
+      g_assert_false (json_object_has_member (row, "error"));
+      g_hash_table_add (kinds, (gpointer) json_object_get_string_member (row, "kind"));
+    }
+  pw_kinds_list (&n_kinds);
+  g_assert_cmpuint (g_hash_table_size (kinds), ==, n_kinds);
+
+  for (guint jobs = 2; jobs <= 3; jobs++)
+    {
+      g_auto(Run) many = { 0 };
+      g_autofree char *result = NULL;
+
+      run_analyse_all (&many, "json", jobs, NULL);
+      result = without_seconds (many.out);
+      assert_same_text (result, reference, jobs == 2 ? "--jobs 2" : "--jobs 3");
+    }
+}
+
+/* The text of @path; fails the test when it cannot be read. */
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* A FreeCell set whose later deals repeat earlier ones, so that
+ * same_game_as points across shards. */
+static char *
+make_repeating_set (const char *dir)
+{
+  char *path = g_build_filename (dir, "deals.json", NULL);
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "1-7,2,5,1,3", "-o", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  return path;
+}
+
+/* Writes the parts of `analyse --shard I/N` (I from 1 to @n) for the
+ * arguments @args into @dir, named part-I.FORMAT; their paths, last
+ * first, in @parts. */
+static void
+write_parts (const char  *dir,
+             const char  *format,
+             guint        n,
+             const char **sets,
+             GPtrArray   *parts)
+{
+  for (guint i = n; i >= 1; i--)
+    {
+      g_autofree char *shard = g_strdup_printf ("%u/%u", i, n);
+      g_autofree char *name = g_strdup_printf ("part-%u.%s", i, format);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_auto(Run) run = { 0 };
+      const char *start[] = { "analyse", "-q", "--jobs", "2", "--format", format, "--shard",
+                              shard };
+
+      for (guint a = 0; a < G_N_ELEMENTS (start); a++)
+        g_ptr_array_add (args, (gpointer) start[a]);
+      for (guint a = 0; sets[a] != NULL; a++)
+        g_ptr_array_add (args, (gpointer) sets[a]);
+      g_ptr_array_add (args, NULL);
+      run_argv (&run, (const char **) args->pdata);
+      g_assert_cmpint (run.status, ==, 0);
+      g_ptr_array_add (parts, g_build_filename (dir, name, NULL));
+      g_assert_true (g_file_set_contents (g_ptr_array_index (parts, parts->len - 1), run.out, -1,
+                                          NULL));
+    }
+}
+
+/* `merge` of the parts, given in any order, writes what one run without
+ * --shard writes (but the timings): JSON and CSV, several sets of every
+ * kind but the slowest, a shard count that does not divide the sets, and
+ * FreeCell deals that repeat across shards (same_game_as). */
+static void
+test_shard_merge (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autoptr(GPtrArray) bundled = bundled_sets ();
+  g_autoptr(GPtrArray) sets = g_ptr_array_new ();
+  const char *formats[] = { "json", "csv" };
+
+  for (guint i = 0; i < bundled->len; i++)
+    if (!g_str_has_suffix (g_ptr_array_index (bundled, i), "combination.json"))
+      g_ptr_array_add (sets, g_ptr_array_index (bundled, i));
+  g_ptr_array_add (sets, deals);
+  g_ptr_array_add (sets, NULL);
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (guint n = 1; n <= 4; n += 3)
+      {
+        g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr(GPtrArray) args = g_ptr_array_new ();
+        g_autofree char *merged_path = g_build_filename (dir, "merged", NULL);
+        g_autofree char *merged = NULL;
+        g_autofree char *expected = NULL;
+        g_autofree char *got = NULL;
+        g_auto(Run) whole = { 0 };
+        g_auto(Run) merge = { 0 };
+        const char *start[] = { "analyse", "-q", "--format", formats[f] };
+
+        for (guint a = 0; a < G_N_ELEMENTS (start); a++)
+          g_ptr_array_add (args, (gpointer) start[a]);
+        for (guint a = 0; a + 1 < sets->len; a++)
+          g_ptr_array_add (args, g_ptr_array_index (sets, a));
+        g_ptr_array_add (args, NULL);
+        run_argv (&whole, (const char **) args->pdata);
+        g_assert_cmpint (whole.status, ==, 0);
+
+        write_parts (dir, formats[f], n, (const char **) sets->pdata, parts);
+        g_ptr_array_set_size (args, 0);
+        g_ptr_array_add (args, "merge");
+        for (guint p = 0; p < parts->len; p++)
+          g_ptr_array_add (args, g_ptr_array_index (parts, p));
+        g_ptr_array_add (args, "-o");
+        g_ptr_array_add (args, merged_path);
+        g_ptr_array_add (args, NULL);
+        run_argv (&merge, (const char **) args->pdata);
+        g_test_message ("merge %s of %u: %s", formats[f], n, merge.err);
+        g_assert_cmpint (merge.status, ==, 0);
+
+        merged = read_text (merged_path);
+        got = without_seconds (merged);
+        expected = without_seconds (whole.out);
+        assert_same_text (got, expected, formats[f]);
+        /* the deals repeat: some level points to an earlier one in another shard */
+        g_assert_true (strstr (whole.out, f == 0 ? "\"same_game_as\" : 1" : "\"1\"") != NULL);
+      }
+  test_remove_dir (dir);
+}
+
+/* export-csv --shard: the parts merge into the CSV export-csv writes. */
+static void
+test_export_csv_shards (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autofree char *whole_path = g_build_filename (dir, "whole.csv", NULL);
+  g_autofree char *one = g_build_filename (dir, "one.csv", NULL);
+  g_autofree char *two = g_build_filename (dir, "two.csv", NULL);
+  g_autofree char *merged_path = g_build_filename (dir, "merged.csv", NULL);
+  g_autofree char *whole = NULL, *merged = NULL, *expected = NULL, *got = NULL;
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_auto(Run) m = { 0 };
+
+  run_cli (&a, "export-csv", "-q", deals, "-o", whole_path, NULL);
+  run_cli (&b, "export-csv", "-q", "--shard", "2/2", deals, "-o", two, NULL);
+  run_cli (&c, "export-csv", "-q", "--shard", "1/2", deals, "-o", one, NULL);
+  run_cli (&m, "merge", two, one, "-o", merged_path, NULL);
+  g_test_message ("%s%s%s%s", a.err, b.err, c.err, m.err);
+  g_assert_cmpint (a.status + b.status + c.status + m.status, ==, 0);
+  whole = read_text (whole_path);
+  merged = read_text (merged_path);
+  expected = without_seconds (whole);
+  got = without_seconds (merged);
+  assert_same_text (got, expected, "export-csv");
+  test_remove_dir (dir);
+}
+
+/* Parts that do not make one report are refused, saying why; so are
+ * shards that are no shards. */
+static void
+test_merge_refusals (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *deals = make_repeating_set (dir);
+  g_autofree char *other = g_build_filename (dir, "other.json", NULL);
+  g_autofree char *one = g_build_filename (dir, "1.json", NULL);
+  g_autofree char *two = g_build_filename (dir, "2.json", NULL);
+  g_autofree char *three = g_build_filename (dir, "3.json", NULL);
+  g_autofree char *seeded = g_build_filename (dir, "seeded.json", NULL);
+  g_autofree char *foreign = g_build_filename (dir, "foreign.json", NULL);
+  g_autofree char *csv = g_build_filename (dir, "2.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  struct
+  {
+    const char *shard;
+    const char *format;
+    const char *set;
+    const char *seed;
+    const char *path;
+  } parts[] = {
+    { "1/3", "json", deals, "1", one },
+    { "2/3", "json", deals, "1", two },
+    { "3/3", "json", deals, "1", three },
+    { "2/3", "json", deals, "7", seeded },
+    { "2/3", "json", other, "1", foreign },
+    { "2/3", "csv", deals, "1", csv },
+  };
+  struct
+  {
+    const char *a, *b, *c;
+    const char *says;
+  } cases[] = {
+    { one, three, NULL, "shard 2/3 is missing" },
+    { one, two, two, "are both shard 2/3" },
+    { one, seeded, three, "different options" },
+    { one, foreign, three, "different level sets" },
+    { one, csv, three, "different kinds" },
+    { one, deals, three, "not a part" },
+  };
+  const char *bad_shards[] = { "0/3", "4/3", "3", "1/0", "x/2", "1/2000000" };
+  g_autofree char *csv_one = g_build_filename (dir, "1.csv", NULL);
+  g_autofree char *csv_two = g_build_filename (dir, "2-short.csv", NULL);
+  g_autofree char *csv_out = g_build_filename (dir, "out.csv", NULL);
+  g_auto(Run) import = { 0 };
+  g_auto(Run) text = { 0 };
+
+  run_cli (&import, "import", "--kind", "freecell", "--ms-deal", "8-14", "-o", other, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "analyse", "-q", "--format", parts[i].format, "--seed", parts[i].seed,
+               "--shard", parts[i].shard, parts[i].set, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_true (g_file_set_contents (parts[i].path, run.out, -1, NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "merge", cases[i].a, cases[i].b, "-o", out, cases[i].c, NULL);
+      g_test_message ("case %u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, cases[i].says));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad_shards); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "analyse", "--format", "json", "--shard", bad_shards[i], deals, NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--shard"));
+    }
+  /* a CSV part that lost its last row (a task killed while writing) */
+  {
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+    g_auto(Run) m = { 0 };
+    char *cut;
+
+    run_cli (&a, "analyse", "-q", "--format", "csv", "--shard", "1/2", deals, NULL);
+    run_cli (&b, "analyse", "-q", "--format", "csv", "--shard", "2/2", deals, NULL);
+    g_assert_cmpint (a.status + b.status, ==, 0);
+    g_assert_true (g_file_set_contents (csv_one, a.out, -1, NULL));
+    cut = g_strrstr_len (b.out, strlen (b.out) - 2, "\r\n");
+    g_assert_nonnull (cut);
+    cut[2] = '\0';
+    g_assert_true (g_file_set_contents (csv_two, b.out, -1, NULL));
+    run_cli (&m, "merge", csv_one, csv_two, "-o", csv_out, NULL);
+    g_test_message ("short part: %s", m.err);
+    g_assert_cmpint (m.status, ==, 1);
+    g_assert_nonnull (strstr (m.err, "is not level 10 of"));
+    g_assert_false (g_file_test (csv_out, G_FILE_TEST_EXISTS));
+  }
+  /* a part must be one merge can read */
+  run_cli (&text, "analyse", "--shard", "1/2", deals, NULL);
+  g_assert_cmpint (text.status, ==, 2);
+  g_assert_nonnull (strstr (text.err, "json or csv"));
+  test_remove_dir (dir);
+}
+
+/* A set of @n small magic squares (cheap to analyse), written as a
+ * program would, without Puzzlewright. */
+static char *
+make_cheap_set (const char *dir,
+                guint       n)
+{
+  g_autofree char *name = g_strdup_printf ("cheap-%u.json", n);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GString) text = g_string_new ("{\"format\": \"puzzlewright-level-set\", "
+                                          "\"version\": 1, \"title\": \"Cheap\", \"levels\": [\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s{\"id\": \"m%u\", \"name\": \"Square %u\", \"kind\": \"magic\", "
+                            "\"payload\": {\"size\": 3, \"grid\": [\". . 2\", \". . .\", "
+                            "\". . 4\"]}}", i > 0 ? ",\n" : "", i, i + 1);
+  g_string_append (text, "\n]}\n");
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  return path;
+}
+
+/* Runs the command line with @args, its output to @out; the peak resident
+ * memory of that process, in KiB. */
+static long
+peak_kib (const char **args,
+          const char  *out)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  struct rusage usage;
+  GPid pid;
+  int out_fd = g_open (out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_cmpint (out_fd, >=, 0);
+  g_assert_true (g_spawn_async_with_fds (NULL, (char **) argv->pdata, NULL,
+                                         G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, -1, out_fd,
+                                         -1, &error));
+  g_assert_no_error (error);
+  close (out_fd);
+  g_assert_cmpint (wait4 (pid, &status, 0, &usage), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* The set in @path analysed in two shards (CSV) then merged: the peak of
+ * the larger shard run and of the merge, in KiB, in @analyse and @merge. */
+static void
+sharded_peaks (const char *dir,
+               const char *path,
+               long       *analyse,
+               long       *merge)
+{
+  g_autofree char *one = g_build_filename (dir, "part-1.csv", NULL);
+  g_autofree char *two = g_build_filename (dir, "part-2.csv", NULL);
+  g_autofree char *merged = g_build_filename (dir, "merged.csv", NULL);
+  const char *first[] = { "analyse", "-q", "--format", "csv", "--figures", "solutions", "--jobs",
+                          "2", "--shard", "1/2", path, NULL };
+  const char *second[] = { "analyse", "-q", "--format", "csv", "--figures", "solutions",
+                           "--jobs", "2", "--shard", "2/2", path, NULL };
+  const char *join[] = { "merge", two, one, NULL };
+
+  *analyse = MAX (peak_kib (first, one), peak_kib (second, two));
+  *merge = peak_kib (join, merged);
+}
+
+/* Memory does not grow with the set: ten times the levels, far less than
+ * ten times the peak, for analyse (what grows is 27 bytes a level of ids)
+ * and merge; and every level came out, in order. CSV, whose rows wait in a
+ * file for the header, is the format to watch (JSON rows go out the same
+ * way without it; not run twice: CPU time). */
+static void
+test_memory_bounded (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *small = make_cheap_set (dir, 20000);
+  g_autofree char *large = make_cheap_set (dir, 200000);
+  g_autofree char *merged_path = g_build_filename (dir, "merged.csv", NULL);
+  g_autofree char *merged = NULL;
+  long small_analyse, small_merge, large_analyse, large_merge;
+
+  /* AddressSanitizer keeps freed memory in quarantine and maps shadow
+   * memory: resident sizes say nothing there */
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_test_skip ("peak memory is not measured under AddressSanitizer");
+      test_remove_dir (dir);
+      return;
+    }
+  sharded_peaks (dir, small, &small_analyse, &small_merge);
+  sharded_peaks (dir, large, &large_analyse, &large_merge);
+  g_test_message ("analyse: 20,000 levels %ld KiB, 200,000 levels %ld KiB", small_analyse,
+                  large_analyse);
+  g_test_message ("merge: 20,000 levels %ld KiB, 200,000 levels %ld KiB", small_merge,
+                  large_merge);
+  merged = read_text (merged_path);
+  g_assert_nonnull (strstr (merged, "\r\n\"" ));
+  g_assert_nonnull (strstr (merged, "\",\"199999\",\"m199998\","));
+  g_assert_nonnull (strstr (merged, "\",\"200000\",\"m199999\","));
+  g_assert_cmpint (large_analyse, <, 3 * small_analyse);
+  g_assert_cmpint (large_merge, <, 3 * small_merge);
+  test_remove_dir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/scale/jobs-identical", test_jobs_identical);
+  g_test_add_func ("/scale/shard-merge", test_shard_merge);
+  g_test_add_func ("/scale/export-csv-shards", test_export_csv_shards);
+  g_test_add_func ("/scale/merge-refusals", test_merge_refusals);
+  g_test_add_func ("/scale/memory-bounded", test_memory_bounded);
+  return g_test_run ();
+}
