@@ -65,6 +65,12 @@ typedef struct
                                   * domain (n_values ≤ DOMAIN_TABLE_VALUES), or NULL */
   const PwCspDomain *by_target;  /* [state][state]: the values leading from one to the other */
   const PwCspDomain *failing;    /* [state]: the values with no next state */
+  /* when every value either leads to one state from wherever it may come
+   * (a piece on a line) or keeps the state wherever it may come (an empty
+   * cell): per value, that state or -1, and the states it may come from;
+   * NULL otherwise */
+  const gint8       *target;
+  const guint64     *from_mask;
   PwCspDomain    identity;  /* values that leave every state as it is */
   guint64        universal; /* accepting states every value keeps (n_states ≤ 64) */
   /* cardinality: bounds per value, and which of the search's running
@@ -111,6 +117,8 @@ typedef struct
   guint64     *by_domain;
   PwCspDomain *by_target;
   PwCspDomain *failing;
+  gint8       *target;      /* NULL unless every value resets or keeps the state */
+  guint64     *from_mask;
 } AutomatonTables;
 
 static void
@@ -123,6 +131,8 @@ automaton_tables_free (gpointer data)
   g_free (t->by_domain);
   g_free (t->by_target);
   g_free (t->failing);
+  g_free (t->target);
+  g_free (t->from_mask);
   g_free (t);
 }
 
@@ -312,6 +322,42 @@ automaton_tables (PwCsp            *csp,
         t->by_target[st * ns + c->next[st * nv + v]] |= 1u << v;
       else
         t->failing[st] |= 1u << v;
+  {
+    /* does every value reset the state (one target from every state it
+     * may come from) or keep it (the same state wherever it may come)? */
+    gboolean simple = TRUE;
+
+    t->target = g_new (gint8, nv);
+    t->from_mask = g_new0 (guint64, nv);
+    for (guint v = 0; v < nv && simple; v++)
+      {
+        gboolean resets = TRUE, keeps = TRUE;
+        int to = -1;
+
+        for (guint st = 0; st < ns; st++)
+          {
+            int next = c->next[st * nv + v];
+
+            if (next < 0)
+              continue;
+            t->from_mask[v] |= G_GUINT64_CONSTANT (1) << st;
+            keeps &= next == (int) st;
+            resets &= to < 0 || next == to;
+            to = next;
+          }
+        if (keeps)
+          t->target[v] = -1;
+        else if (resets)
+          t->target[v] = to;
+        else
+          simple = FALSE;
+      }
+    if (!simple)
+      {
+        g_clear_pointer (&t->target, g_free);
+        g_clear_pointer (&t->from_mask, g_free);
+      }
+  }
   if (nv <= DOMAIN_TABLE_VALUES)
     {
       const gsize n_domains = (gsize) 1 << nv;
@@ -405,6 +451,8 @@ pw_csp_add_automaton (PwCsp                *csp,
       c->by_domain = t->by_domain;
       c->by_target = t->by_target;
       c->failing = t->failing;
+      c->target = t->target;
+      c->from_mask = t->from_mask;
     }
   {
     /* values whose columns of the transition table are equal */
@@ -885,6 +933,32 @@ propagate_automaton_small (Search           *s,
           if ((fwd[i] & ahead) == 0)
             return FALSE;
           ahead &= fwd[i];
+          continue;
+        }
+      if (c->target != NULL)
+        {
+          /* per value, the states reached here it leads on from: from
+           * any it may come from when it resets to a state that goes on,
+           * from those that go on when it keeps the state */
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            {
+              guint value = __builtin_ctz (rest);
+              gint target = c->target[value];
+              guint64 from = fwd[i] & c->from_mask[value];
+
+              if (target < 0)
+                from &= ahead;
+              else if (!((ahead >> target) & 1))
+                from = 0;
+              if (from != 0)
+                {
+                  back |= from;
+                  supported |= 1u << value;
+                }
+            }
+          ahead = back;
+          if (supported != d && !narrow (s, dom, var, d & supported, k, chain))
+            return FALSE;
           continue;
         }
       /* per state reached here, the values of d that lead to a state
