@@ -649,7 +649,7 @@ typedef struct
   guint8            *values;     /* a solution */
   /* what a node keeps besides its domains, for the node's domains and
    * for a singleton test's: the running counts per cardinality
-   * constraint (assigned[32], then possible[32]), then from entailed_at
+   * constraint (assigned[32], then holding[32]: see count_change), then from entailed_at
    * a bit per constraint found entailed (every assignment of the domains
    * satisfies it, so it need not run again below this node) */
   guint             *counts;
@@ -729,7 +729,9 @@ touched (Search      *s,
 }
 
 /* Keeps the cardinality counts of @counts in step with one variable's
- * domain going from @from to @to. */
+ * domain going from @from to @to: per value, the variables fixed to it
+ * (assigned) and those whose domain holds it, fixed or not (holding);
+ * only the values that come or go change holding. */
 static inline void
 count_change (const PwCsp *csp,
               guint       *counts,
@@ -738,23 +740,24 @@ count_change (const PwCsp *csp,
               PwCspDomain  to)
 {
   GArray *uses = csp->cards[var];
+  PwCspDomain lost = from & ~to, gained = to & ~from;
 
+  if (from == to)
+    return;
   for (guint u = 0; u < uses->len; u++)
     {
       const CardUse *use = &g_array_index (uses, CardUse, u);
       guint *assigned = counts + (gsize) use->card * 2 * PW_CSP_MAX_VALUES;
-      guint *possible = assigned + PW_CSP_MAX_VALUES;
+      guint *holding = assigned + PW_CSP_MAX_VALUES;
 
       if (singleton (from))
         assigned[__builtin_ctz (from)] -= use->times;
-      else
-        for (PwCspDomain rest = from; rest != 0; rest &= rest - 1)
-          possible[__builtin_ctz (rest)] -= use->times;
       if (singleton (to))
         assigned[__builtin_ctz (to)] += use->times;
-      else
-        for (PwCspDomain rest = to; rest != 0; rest &= rest - 1)
-          possible[__builtin_ctz (rest)] += use->times;
+      for (PwCspDomain rest = lost; rest != 0; rest &= rest - 1)
+        holding[__builtin_ctz (rest)] -= use->times;
+      for (PwCspDomain rest = gained; rest != 0; rest &= rest - 1)
+        holding[__builtin_ctz (rest)] += use->times;
     }
 }
 
@@ -1165,18 +1168,19 @@ propagate_cardinality (Search           *s,
 {
   const guint nv = s->csp->n_values;
   const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * PW_CSP_MAX_VALUES;
-  const guint *possible = assigned + PW_CSP_MAX_VALUES;
+  const guint *holding = assigned + PW_CSP_MAX_VALUES;
   PwCspDomain full = 0, needed = 0;
 
   for (guint v = 0; v < nv; v++)
     {
-      if (assigned[v] > c->card_max[v] || assigned[v] + possible[v] < c->card_min[v])
+      /* holding[v] - assigned[v] variables may still take v */
+      if (assigned[v] > c->card_max[v] || holding[v] < c->card_min[v])
         return FALSE;
-      if (possible[v] == 0)
+      if (holding[v] == assigned[v])
         continue;
       if (assigned[v] == c->card_max[v])
         full |= 1u << v;
-      else if (assigned[v] + possible[v] == c->card_min[v])
+      else if (holding[v] == c->card_min[v])
         needed |= 1u << v;
     }
   if (!s->search->cardinality || (full | needed) == 0)
