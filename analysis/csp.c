@@ -649,7 +649,8 @@ typedef struct
   guint8            *values;     /* a solution */
   /* what a node keeps besides its domains, for the node's domains and
    * for a singleton test's: the running counts per cardinality
-   * constraint (assigned[32], then holding[32]: see count_change), then from entailed_at
+   * constraint (assigned[n_values], then holding[n_values]: see
+   * count_change), then from entailed_at
    * a bit per constraint found entailed (every assignment of the domains
    * satisfies it, so it need not run again below this node) */
   guint             *counts;
@@ -747,8 +748,8 @@ count_change (const PwCsp *csp,
   for (guint u = 0; u < uses->len; u++)
     {
       const CardUse *use = &g_array_index (uses, CardUse, u);
-      guint *assigned = counts + (gsize) use->card * 2 * PW_CSP_MAX_VALUES;
-      guint *holding = assigned + PW_CSP_MAX_VALUES;
+      guint *assigned = counts + (gsize) use->card * 2 * csp->n_values;
+      guint *holding = assigned + csp->n_values;
 
       if (singleton (from))
         assigned[__builtin_ctz (from)] -= use->times;
@@ -1167,8 +1168,8 @@ propagate_cardinality (Search           *s,
                        gboolean          chain)
 {
   const guint nv = s->csp->n_values;
-  const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * PW_CSP_MAX_VALUES;
-  const guint *holding = assigned + PW_CSP_MAX_VALUES;
+  const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * nv;
+  const guint *holding = assigned + nv;
   PwCspDomain full = 0, needed = 0;
 
   for (guint v = 0; v < nv; v++)
@@ -1498,7 +1499,7 @@ pw_csp_propagate (const PwCsp       *csp,
   s.queue = g_new (guint, MAX (s.n_constraints, 1));
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
-  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * csp->n_values;
   s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);
@@ -1544,7 +1545,7 @@ pw_csp_search (const PwCsp       *csp,
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
   s.values = g_new0 (guint8, MAX (n, 1));
-  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * csp->n_values;
   s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);
