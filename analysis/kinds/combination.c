@@ -1153,7 +1153,10 @@ count_and_find_dead (gpointer data)
     return NULL;
   spend (c, &c->raw_counted);
 
-  if (c->raw_counted.solutions > 0)
+  /* a search that ran to its end saw every solution: the pairs none
+   * showed are dead without asking again; one stopped at the cap asks
+   * for each pair it did not see */
+  if (c->raw_counted.solutions > 0 && !c->raw_counted.exhausted)
     {
       g_autofree PwCspDomain *assume = g_new (PwCspDomain, MAX (raw->n_vars, 1));
 
