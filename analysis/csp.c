@@ -65,6 +65,12 @@ typedef struct
                                   * domain (n_values ≤ DOMAIN_TABLE_VALUES), or NULL */
   const PwCspDomain *by_target;  /* [state][state]: the values leading from one to the other */
   const PwCspDomain *failing;    /* [state]: the values with no next state */
+  /* when every value either leads to one state from wherever it may come
+   * (a piece on a line) or keeps the state wherever it may come (an empty
+   * cell): per value, that state or -1, and the states it may come from;
+   * NULL otherwise */
+  const gint8       *target;
+  const guint64     *from_mask;
   PwCspDomain    identity;  /* values that leave every state as it is */
   guint64        universal; /* accepting states every value keeps (n_states ≤ 64) */
   /* cardinality: bounds per value, and which of the search's running
@@ -111,6 +117,8 @@ typedef struct
   guint64     *by_domain;
   PwCspDomain *by_target;
   PwCspDomain *failing;
+  gint8       *target;      /* NULL unless every value resets or keeps the state */
+  guint64     *from_mask;
 } AutomatonTables;
 
 static void
@@ -123,6 +131,8 @@ automaton_tables_free (gpointer data)
   g_free (t->by_domain);
   g_free (t->by_target);
   g_free (t->failing);
+  g_free (t->target);
+  g_free (t->from_mask);
   g_free (t);
 }
 
@@ -312,6 +322,42 @@ automaton_tables (PwCsp            *csp,
         t->by_target[st * ns + c->next[st * nv + v]] |= 1u << v;
       else
         t->failing[st] |= 1u << v;
+  {
+    /* does every value reset the state (one target from every state it
+     * may come from) or keep it (the same state wherever it may come)? */
+    gboolean simple = TRUE;
+
+    t->target = g_new (gint8, nv);
+    t->from_mask = g_new0 (guint64, nv);
+    for (guint v = 0; v < nv && simple; v++)
+      {
+        gboolean resets = TRUE, keeps = TRUE;
+        int to = -1;
+
+        for (guint st = 0; st < ns; st++)
+          {
+            int next = c->next[st * nv + v];
+
+            if (next < 0)
+              continue;
+            t->from_mask[v] |= G_GUINT64_CONSTANT (1) << st;
+            keeps &= next == (int) st;
+            resets &= to < 0 || next == to;
+            to = next;
+          }
+        if (keeps)
+          t->target[v] = -1;
+        else if (resets)
+          t->target[v] = to;
+        else
+          simple = FALSE;
+      }
+    if (!simple)
+      {
+        g_clear_pointer (&t->target, g_free);
+        g_clear_pointer (&t->from_mask, g_free);
+      }
+  }
   if (nv <= DOMAIN_TABLE_VALUES)
     {
       const gsize n_domains = (gsize) 1 << nv;
@@ -405,6 +451,8 @@ pw_csp_add_automaton (PwCsp                *csp,
       c->by_domain = t->by_domain;
       c->by_target = t->by_target;
       c->failing = t->failing;
+      c->target = t->target;
+      c->from_mask = t->from_mask;
     }
   {
     /* values whose columns of the transition table are equal */
@@ -601,7 +649,8 @@ typedef struct
   guint8            *values;     /* a solution */
   /* what a node keeps besides its domains, for the node's domains and
    * for a singleton test's: the running counts per cardinality
-   * constraint (assigned[32], then possible[32]), then from entailed_at
+   * constraint (assigned[n_values], then holding[n_values]: see
+   * count_change), then from entailed_at
    * a bit per constraint found entailed (every assignment of the domains
    * satisfies it, so it need not run again below this node) */
   guint             *counts;
@@ -681,7 +730,9 @@ touched (Search      *s,
 }
 
 /* Keeps the cardinality counts of @counts in step with one variable's
- * domain going from @from to @to. */
+ * domain going from @from to @to: per value, the variables fixed to it
+ * (assigned) and those whose domain holds it, fixed or not (holding);
+ * only the values that come or go change holding. */
 static inline void
 count_change (const PwCsp *csp,
               guint       *counts,
@@ -690,23 +741,24 @@ count_change (const PwCsp *csp,
               PwCspDomain  to)
 {
   GArray *uses = csp->cards[var];
+  PwCspDomain lost = from & ~to, gained = to & ~from;
 
+  if (from == to)
+    return;
   for (guint u = 0; u < uses->len; u++)
     {
       const CardUse *use = &g_array_index (uses, CardUse, u);
-      guint *assigned = counts + (gsize) use->card * 2 * PW_CSP_MAX_VALUES;
-      guint *possible = assigned + PW_CSP_MAX_VALUES;
+      guint *assigned = counts + (gsize) use->card * 2 * csp->n_values;
+      guint *holding = assigned + csp->n_values;
 
       if (singleton (from))
         assigned[__builtin_ctz (from)] -= use->times;
-      else
-        for (PwCspDomain rest = from; rest != 0; rest &= rest - 1)
-          possible[__builtin_ctz (rest)] -= use->times;
       if (singleton (to))
         assigned[__builtin_ctz (to)] += use->times;
-      else
-        for (PwCspDomain rest = to; rest != 0; rest &= rest - 1)
-          possible[__builtin_ctz (rest)] += use->times;
+      for (PwCspDomain rest = lost; rest != 0; rest &= rest - 1)
+        holding[__builtin_ctz (rest)] -= use->times;
+      for (PwCspDomain rest = gained; rest != 0; rest &= rest - 1)
+        holding[__builtin_ctz (rest)] += use->times;
     }
 }
 
@@ -885,6 +937,32 @@ propagate_automaton_small (Search           *s,
           if ((fwd[i] & ahead) == 0)
             return FALSE;
           ahead &= fwd[i];
+          continue;
+        }
+      if (c->target != NULL)
+        {
+          /* per value, the states reached here it leads on from: from
+           * any it may come from when it resets to a state that goes on,
+           * from those that go on when it keeps the state */
+          for (PwCspDomain rest = d; rest != 0; rest &= rest - 1)
+            {
+              guint value = __builtin_ctz (rest);
+              gint target = c->target[value];
+              guint64 from = fwd[i] & c->from_mask[value];
+
+              if (target < 0)
+                from &= ahead;
+              else if (!((ahead >> target) & 1))
+                from = 0;
+              if (from != 0)
+                {
+                  back |= from;
+                  supported |= 1u << value;
+                }
+            }
+          ahead = back;
+          if (supported != d && !narrow (s, dom, var, d & supported, k, chain))
+            return FALSE;
           continue;
         }
       /* per state reached here, the values of d that lead to a state
@@ -1090,19 +1168,20 @@ propagate_cardinality (Search           *s,
                        gboolean          chain)
 {
   const guint nv = s->csp->n_values;
-  const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * PW_CSP_MAX_VALUES;
-  const guint *possible = assigned + PW_CSP_MAX_VALUES;
+  const guint *assigned = counts_of (s, dom) + (gsize) c->card_index * 2 * nv;
+  const guint *holding = assigned + nv;
   PwCspDomain full = 0, needed = 0;
 
   for (guint v = 0; v < nv; v++)
     {
-      if (assigned[v] > c->card_max[v] || assigned[v] + possible[v] < c->card_min[v])
+      /* holding[v] - assigned[v] variables may still take v */
+      if (assigned[v] > c->card_max[v] || holding[v] < c->card_min[v])
         return FALSE;
-      if (possible[v] == 0)
+      if (holding[v] == assigned[v])
         continue;
       if (assigned[v] == c->card_max[v])
         full |= 1u << v;
-      else if (assigned[v] + possible[v] == c->card_min[v])
+      else if (holding[v] == c->card_min[v])
         needed |= 1u << v;
     }
   if (!s->search->cardinality || (full | needed) == 0)
@@ -1420,7 +1499,7 @@ pw_csp_propagate (const PwCsp       *csp,
   s.queue = g_new (guint, MAX (s.n_constraints, 1));
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
-  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * csp->n_values;
   s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);
@@ -1466,7 +1545,7 @@ pw_csp_search (const PwCsp       *csp,
   s.queued = g_new0 (guint8, MAX (s.n_constraints, 1));
   s.scratch = g_malloc (MAX (csp->scratch_size, 1));
   s.values = g_new0 (guint8, MAX (n, 1));
-  s.entailed_at = MAX (csp->n_card, 1) * 2 * PW_CSP_MAX_VALUES;
+  s.entailed_at = MAX (csp->n_card, 1) * 2 * csp->n_values;
   s.counts_size = s.entailed_at + (s.n_constraints + 31) / 32;
   s.counts = g_new0 (guint, s.counts_size);
   s.sac_counts = g_new0 (guint, s.counts_size);

@@ -1,7 +1,10 @@
 /* bench-combination.c — the constraint engine on peaceable armies of
- * queens (OEIS A250000, A328283): bench-combination [SECONDS]; and the
- * whole combination analysis of the levels of a file: bench-combination
- * --analyse bench/combination-levels.txt. Run by bench/run, figures in
+ * queens (OEIS A250000, A328283): bench-combination [SECONDS]; the whole
+ * combination analysis of the levels of a file, RUNS times each (default
+ * 3): bench-combination --analyse bench/combination-levels.txt [RUNS];
+ * and the whole analysis of two armies of 9 queens on 8×8 with the
+ * default budget: bench-combination --armies [RUNS]. Wall-clock and CPU
+ * seconds (every thread of the process). Run by bench/run, figures in
  * docs/performance.md
  *
  * Copyright 2026 The Puzzlewright authors
@@ -12,9 +15,19 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "puzzlewright.h"
 #include "combination-private.h"
+
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static PwLevel *
 queens (int n,
@@ -51,6 +64,7 @@ solve (int      n,
   g_autoptr(PwLevel) level = queens (n, army, colours);
   g_autoptr(PwCombinationModel) model = _pw_combination_model_new (pw_level_get_data (level), TRUE);
   g_autoptr(GTimer) timer = g_timer_new ();
+  double cpu = cpu_seconds ();
   PwCspSearch search;
   PwCspResult result;
 
@@ -60,45 +74,63 @@ solve (int      n,
   search.values_descending = TRUE;
   search.max_nodes = (guint64) (limit_seconds * 2e5);
   pw_csp_search (model->csp, &search, &result, NULL);
-  g_print ("  n=%d, %d colours, army %d: %s in %.3f s, %" G_GUINT64_FORMAT " nodes%s\n", n,
-           colours, army,
+  g_print ("  n=%d, %d colours, army %d: %s in %.3f s (CPU %.3f s), %" G_GUINT64_FORMAT
+           " nodes%s\n", n, colours, army,
            result.solutions > 0 ? "solution found"
            : result.exhausted ? "proved impossible" : "not decided",
-           g_timer_elapsed (timer, NULL), result.nodes,
+           g_timer_elapsed (timer, NULL), cpu_seconds () - cpu, result.nodes,
            result.node_limit ? " (node limit)" : "");
 }
 
-/* The whole analysis of each level of a plain-text collection, as the
- * editor runs it. */
+/* The whole analysis of @level, as the editor runs it, @runs times. */
 static void
-analyse_file (const char *path)
+analyse_level (PwLevel *level,
+               int      runs)
+{
+  PwAnalyseOptions options;
+
+  pw_analyse_options_init (&options);
+  for (int run = 0; run < runs; run++)
+    {
+      g_autoptr(GTimer) timer = g_timer_new ();
+      double cpu = cpu_seconds ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwAnalysis) analysis = pw_level_analyse (level, &options, NULL, NULL, NULL,
+                                                         &error);
+      double difficulty = 0;
+      gint64 solutions = 0;
+
+      g_assert_no_error (error);
+      cpu = cpu_seconds () - cpu;
+      if (pw_analysis_get_partial (analysis))
+        {
+          g_print ("  %s: %.3f s (CPU %.3f s), partial: %s\n", pw_level_get_name (level),
+                   g_timer_elapsed (timer, NULL), cpu, pw_analysis_get_partial_reason (analysis));
+          continue;
+        }
+      pw_analysis_get_double (analysis, "difficulty", &difficulty);
+      pw_analysis_get_int (analysis, "solutions", &solutions);
+      g_print ("  %s: %.3f s (CPU %.3f s; solutions %" G_GINT64_FORMAT ", difficulty %.1f)\n",
+               pw_level_get_name (level), g_timer_elapsed (timer, NULL), cpu, solutions,
+               difficulty);
+    }
+}
+
+/* The whole analysis of each level of a plain-text collection. */
+static void
+analyse_file (const char *path,
+              int         runs)
 {
   g_autoptr(PwLevelSet) set = pw_level_set_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  PwAnalyseOptions options;
 
   if (!g_file_get_contents (path, &text, NULL, &error) ||
       !pw_import_text (set, "combination", text, path, &error))
     g_error ("%s", error->message);
-  pw_analyse_options_init (&options);
   g_print ("== full analysis (%s)\n", path);
   for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
-    for (int run = 0; run < 3; run++)
-      {
-        PwLevel *level = pw_level_set_get_level (set, i);
-        g_autoptr(GTimer) timer = g_timer_new ();
-        g_autoptr(PwAnalysis) analysis = pw_level_analyse (level, &options, NULL, NULL, NULL,
-                                                           &error);
-        double difficulty = 0;
-        gint64 solutions = 0;
-
-        g_assert_no_error (error);
-        pw_analysis_get_double (analysis, "difficulty", &difficulty);
-        pw_analysis_get_int (analysis, "solutions", &solutions);
-        g_print ("  %s: %.3f s (solutions %" G_GINT64_FORMAT ", difficulty %.1f)\n",
-                 pw_level_get_name (level), g_timer_elapsed (timer, NULL), solutions, difficulty);
-      }
+    analyse_level (pw_level_set_get_level (set, i), runs);
 }
 
 int
@@ -107,7 +139,17 @@ main (int   argc,
 {
   if (argc > 2 && g_str_equal (argv[1], "--analyse"))
     {
-      analyse_file (argv[2]);
+      analyse_file (argv[2], argc > 3 ? atoi (argv[3]) : 3);
+      return 0;
+    }
+  if (argc > 1 && g_str_equal (argv[1], "--armies"))
+    {
+      /* the crowded case: every figure within the default budget */
+      g_autoptr(PwLevel) level = queens (8, 9, 2);
+
+      g_print ("== full analysis, two armies of 9 queens on 8x8 (default budget)\n");
+      pw_level_set_name (level, "8x8, 9 + 9 queens");
+      analyse_level (level, argc > 2 ? atoi (argv[2]) : 1);
       return 0;
     }
 

@@ -216,9 +216,10 @@ ref_orbits (const Ref  *r,
 /* ------------------------------------------------------------------ */
 
 static PwAnalysis *
-analyse_text_on (const char *text,
-                 guint       threads,
-                 PwLevel   **level_out)
+analyse_text_capped (const char *text,
+                     guint       threads,
+                     guint64     max_solutions,
+                     PwLevel   **level_out)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PwLevel) level = pw_level_new_from_text ("combination", text, &error);
@@ -229,6 +230,8 @@ analyse_text_on (const char *text,
   pw_analyse_options_init (&options);
   options.search_runs = 5;
   options.threads = threads;
+  if (max_solutions > 0)
+    options.max_solutions = max_solutions;
   analysis = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (pw_analysis_get_partial (analysis));
@@ -238,10 +241,18 @@ analyse_text_on (const char *text,
 }
 
 static PwAnalysis *
+analyse_text_on (const char *text,
+                 guint       threads,
+                 PwLevel   **level_out)
+{
+  return analyse_text_capped (text, threads, 0, level_out);
+}
+
+static PwAnalysis *
 analyse_text (const char *text,
               PwLevel   **level_out)
 {
-  return analyse_text_on (text, 0, level_out);
+  return analyse_text_capped (text, 0, 0, level_out);
 }
 
 static gint64
@@ -352,7 +363,7 @@ test_combination_random (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (20111);
   g_autoptr(GString) text = g_string_new (NULL);
-  guint solvable = 0, symmetric = 0, checked = 0;
+  guint solvable = 0, symmetric = 0, checked = 0, capped_checked = 0;
 
   while (checked < 1500)
     {
@@ -406,14 +417,35 @@ test_combination_random (void)
             g_assert_false (used[y * r.w + x]);
           }
       }
+      /* with the count capped below the solutions, the dead cells come
+       * from one search per (cell, piece) no solution counted showed,
+       * instead of from every solution: the same cells, per entry too */
+      if (raw >= 2 && checked % 3 == 0)
+        {
+          g_autoptr(PwAnalysis) capped = analyse_text_capped (text->str, 0, 1, NULL);
+          JsonObject *all = pw_analysis_get_figures (analysis);
+          JsonObject *few = pw_analysis_get_figures (capped);
+          g_autofree char *a = json_to_string (json_object_get_member (all, "entry_dead_cells"),
+                                               FALSE);
+          g_autofree char *b = json_to_string (json_object_get_member (few, "entry_dead_cells"),
+                                               FALSE);
+          g_autofree char *c = json_to_string (json_object_get_member (all, "dead_cells"), FALSE);
+          g_autofree char *d = json_to_string (json_object_get_member (few, "dead_cells"), FALSE);
+
+          g_assert_true (json_object_get_boolean_member (few, "capped"));
+          g_assert_cmpstr (a, ==, b);
+          g_assert_cmpstr (c, ==, d);
+          capped_checked++;
+        }
       solvable += raw > 0;
       symmetric += raw > orbits;
       checked++;
       g_hash_table_unref (e.raw);
     }
-  g_test_message ("%u levels, %u solvable, %u with interchangeable colours", checked, solvable,
-                  symmetric);
+  g_test_message ("%u levels, %u solvable, %u with interchangeable colours, %u capped",
+                  checked, solvable, symmetric, capped_checked);
   g_assert_cmpuint (solvable, >, 400);
+  g_assert_cmpuint (capped_checked, >, 50);
   g_assert_cmpuint (symmetric, >, 100);
 }
 

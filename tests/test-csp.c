@@ -164,6 +164,22 @@ random_automaton (GRand         *rand,
   c->accepting = g_rand_int (rand) & ((1u << c->n_states) - 1);
   if (c->accepting == 0)
     c->accepting = 1;
+  if (g_rand_int_range (rand, 0, 3) == 0)
+    {
+      /* like a combination line: each value either leads to one state
+       * from every state it may come from (a piece) or keeps the state
+       * (an empty cell), which the engine propagates by values */
+      for (guint v = 0; v < p->n_values; v++)
+        {
+          int target = g_rand_int_range (rand, 0, 2) == 0 ? -1
+                       : g_rand_int_range (rand, 0, c->n_states);
+
+          for (guint st = 0; st < c->n_states; st++)
+            c->next[st * p->n_values + v] = g_rand_int_range (rand, 0, 4) == 0 ? -1
+                                            : target < 0 ? (int) st : target;
+        }
+      return;
+    }
   for (guint i = 0; i < c->n_states * p->n_values; i++)
     c->next[i] = g_rand_int_range (rand, 0, 5) == 0
                  ? -1 : g_rand_int_range (rand, 0, c->n_states);

@@ -1123,8 +1123,19 @@ count_and_find_dead (gpointer data)
 {
   Counting *c = data;
   const PwCombinationModel *raw = c->raw;
+  /* no interchangeable colours: the two models are one, and so are the
+   * two counts */
+  const gboolean same = c->broken->symmetry_order == 1;
   PwCspSearch search;
   Seen sv;
+
+  /* which cells take which pieces in the solutions with colours
+   * distinct: the dead cells come from these and from one search per
+   * (cell, piece) no solution found showed */
+  c->seen = g_new0 (guint8, (gsize) MAX (raw->n_vars, 1) * (raw->n_entries + 1));
+  sv.seen = c->seen;
+  sv.n_values = raw->n_entries + 1;
+  sv.n_vars = raw->n_vars;
 
   /* solutions up to colour symmetry, with a cap: smallest domain first,
    * pieces before empty cells, which finds solutions of crowded levels
@@ -1135,25 +1146,32 @@ count_and_find_dead (gpointer data)
   search.max_solutions = c->cap + 1;
   search.max_nodes = c->left;
   search.cancellable = c->cancellable;
+  if (same)
+    {
+      search.on_solution = mark_seen;
+      search.on_solution_data = &sv;
+    }
   if (!pw_csp_search (c->broken->csp, &search, &c->counted, &c->error))
     return NULL;
   spend (c, &c->counted);
 
-  /* every solution with colours distinct, remembering which cells take
-   * which pieces: the dead cells come from these and from one search per
-   * (cell, piece) no solution found showed */
-  c->seen = g_new0 (guint8, (gsize) MAX (raw->n_vars, 1) * (raw->n_entries + 1));
-  sv.seen = c->seen;
-  sv.n_values = raw->n_entries + 1;
-  sv.n_vars = raw->n_vars;
+  /* every solution with colours distinct */
   search.on_solution = mark_seen;
   search.on_solution_data = &sv;
-  search.max_nodes = MAX (c->left, 1);
-  if (!pw_csp_search (raw->csp, &search, &c->raw_counted, &c->error))
-    return NULL;
-  spend (c, &c->raw_counted);
+  if (same)
+    c->raw_counted = c->counted;
+  else
+    {
+      search.max_nodes = MAX (c->left, 1);
+      if (!pw_csp_search (raw->csp, &search, &c->raw_counted, &c->error))
+        return NULL;
+      spend (c, &c->raw_counted);
+    }
 
-  if (c->raw_counted.solutions > 0)
+  /* a search that ran to its end saw every solution: the pairs none
+   * showed are dead without asking again; one stopped at the cap asks
+   * for each pair it did not see */
+  if (c->raw_counted.solutions > 0 && !c->raw_counted.exhausted)
     {
       g_autofree PwCspDomain *assume = g_new (PwCspDomain, MAX (raw->n_vars, 1));
 
