@@ -524,6 +524,66 @@ test_window_playtest (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+clock_running (gpointer data)
+{
+  return g_strcmp0 (pw_window_get_clock_text (data), "00:00") != 0;
+}
+
+/* The play bar's clock: still until the first move, then running, and
+ * stopped on the win at the seconds the playtest records. */
+static void
+test_window_play_clock (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (window));
+  GPtrArray *playtests;
+  const PwPlaytest *p;
+  g_autofree char *stopped = NULL;
+  g_autofree char *recorded = NULL;
+  guint seconds;
+  PwPlay *play;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  play = pw_window_get_play (window);
+  wait_for (play_has_analysis, window, "play mode to know the level's analysis");
+  /* no move yet: no time */
+  test_spin (1200);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, "00:00");
+
+  g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  wait_for (clock_running, window, "the clock to run after the first move");
+  g_assert_cmpstr (pw_window_get_clock_text (window), !=, "00:00");
+  /* a second more */
+  test_spin (1100);
+  while (!pw_play_is_won (play))
+    g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  wait_for (question_shown, NULL, "the playtest question");
+  stopped = g_strdup (pw_window_get_clock_text (window));
+  g_assert_cmpstr (stopped, !=, "00:00");
+  g_assert_cmpstr (stopped, !=, "00:01");
+  /* stopped: it reads the same later */
+  test_spin (1200);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, stopped);
+
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (playtest_question ()),
+                                     GTK_TYPE_BUTTON, "skip"),
+                         "clicked");
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 1);
+  p = g_ptr_array_index (playtests, 0);
+  g_assert_true (p->completed);
+  seconds = (guint) p->seconds;
+  recorded = g_strdup_printf ("%02u:%02u", seconds / 60, seconds % 60);
+  g_assert_cmpstr (stopped, ==, recorded);
+
+  /* a new attempt starts from nothing */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-restart", NULL);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, "00:00");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkWindow *
 toplevel_with_class (const char *css_class)
 {
@@ -1188,6 +1248,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
   g_test_add_func ("/ui/window/playtest", test_window_playtest);
+  g_test_add_func ("/ui/window/play-clock", test_window_play_clock);
   g_test_add_func ("/ui/window/set-tools", test_window_set_tools);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
