@@ -335,8 +335,9 @@ list_filled (PwWindow *window)
 }
 
 /* A new window of @width × @height on the bundled set @file, its middle
- * level on screen once every level is analysed: `SET-WxH.png`; with
- * @chart, the Chart side page too: `SET-chart-WxH.png`. */
+ * level on screen once every level is analysed: `SET-WxH.png`; the
+ * window keeps its size in play mode; with @chart, the Chart side page
+ * too: `SET-chart-WxH.png`. */
 static void
 take_set (const char *dir,
           const char *file,
@@ -353,16 +354,25 @@ take_set (const char *dir,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   pw_window_set_document (window, document);
   gtk_window_present (GTK_WINDOW (window));
-  spin (300);
   /* the default size holds the frame's margins too: ask for what makes
-   * the window itself @width × @height */
-  if (gtk_widget_get_width (GTK_WIDGET (window)) != width ||
-      gtk_widget_get_height (GTK_WIDGET (window)) != height)
+   * the window itself @width × @height, until it has been so a while */
+  for (int tries = 0, stable = 0; tries < 40 && stable < 3; tries++)
     {
-      gtk_window_set_default_size (GTK_WINDOW (window),
-                                   2 * width - gtk_widget_get_width (GTK_WIDGET (window)),
-                                   2 * height - gtk_widget_get_height (GTK_WIDGET (window)));
-      spin (300);
+      int w, h, dw, dh;
+
+      spin (100);
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      if (w == width && h == height && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        {
+          stable++;
+          continue;
+        }
+      stable = 0;
+      if (w <= 0 || h <= 0)
+        continue;
+      gtk_window_get_default_size (GTK_WINDOW (window), &dw, &dh);
+      gtk_window_set_default_size (GTK_WINDOW (window), dw + width - w, dh + height - h);
     }
   pw_window_select_level (window, pw_document_get_n_levels (document) / 2);
   while (!(list_filled (window) && analysed (window)))
@@ -379,6 +389,18 @@ take_set (const char *dir,
              gtk_widget_get_width (GTK_WIDGET (window)),
              gtk_widget_get_height (GTK_WIDGET (window)), width, height);
   save (GTK_WIDGET (window), dir, name);
+  /* play mode's bars must fit the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  spin (500);
+  if (!pw_board_get_playing (pw_window_get_board (window)))
+    g_error ("%s: the level on screen cannot be played", file);
+  if (gtk_widget_get_width (GTK_WIDGET (window)) != width ||
+      gtk_widget_get_height (GTK_WIDGET (window)) != height)
+    g_error ("%s: in play the window is %d × %d, not %d × %d", file,
+             gtk_widget_get_width (GTK_WIDGET (window)),
+             gtk_widget_get_height (GTK_WIDGET (window)), width, height);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  spin (200);
   if (chart)
     {
       g_autofree char *chart_name = g_strdup_printf ("%s-chart-%dx%d.png", set, width, height);
