@@ -19,7 +19,8 @@ if not ids:
 
 patterns = ["ui/pw-window*.[ch]", "ui/pw-application.[ch]", "app/pw-cli*.c", "app/*-main.c",
             "ui/pw-level-list*.c", "ui/pw-level-item.c", "ui/pw-analysis-panel.c",
-            "ui/pw-level-panel.c", "ui/pw-grid-board.c", "ui/pw-board.c", "ui/pw-chart*.[ch]",
+            "ui/pw-level-panel.c", "ui/pw-grid-board*.[ch]", "ui/pw-board.c",
+            "ui/pw-canvas*.[ch]", "ui/pw-preferences-window.[ch]", "ui/pw-chart*.[ch]",
             "ui/pw-sheet*.[ch]", "draw/*.[ch]", "ui/pw-cell-*.[ch]", "resources/ui/pw-window.ui",
             "resources/ui/pw-chart*.ui", "resources/ui/pw-cell-board.ui"]
 status = 0

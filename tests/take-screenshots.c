@@ -1,5 +1,8 @@
 /* take-screenshots.c — pictures of the real editor for docs/screenshots,
- * run by docs/screenshots/take.sh under Xvfb
+ * run by docs/screenshots/take.sh under Xvfb; its "sets" group (every
+ * bundled set at 1280 × 800 and 1920 × 1080) is also the test
+ * `screenshots`, which fails when a set's window is not analysed in time,
+ * not the size asked, or draws nothing
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,6 +18,8 @@
 #include "pw-application.h"
 #include "pw-card-table.h"
 #include "pw-generate-dialog.h"
+#include "pw-level-item.h"
+#include "pw-preferences-window.h"
 #include "latin-board.h"
 #include "pw-cell-board.h"
 #include "pw-window.h"
@@ -315,12 +320,164 @@ take_logic (PwWindow   *window,
       gtk_window_destroy (dialog);
       spin (500);
     }
+  else if (g_str_equal (group, "preferences"))
+    {
+      g_autoptr(GSettingsSchemaSource) source =
+        g_settings_schema_source_new_from_directory (PW_BUILD_SCHEMADIR, NULL, FALSE, NULL);
+      g_autoptr(GSettingsSchema) schema = source != NULL
+                                          ? g_settings_schema_source_lookup (source,
+                                                                             "org.puzzlewright.Puzzlewright",
+                                                                             FALSE)
+                                          : NULL;
+      g_autoptr(GSettings) settings = NULL;
+      PwPreferencesWindow *preferences;
+
+      if (schema == NULL)
+        g_error ("no compiled schema in %s", PW_BUILD_SCHEMADIR);
+      settings = g_settings_new_full (schema, NULL, NULL);
+      g_settings_set_string (settings, "tester-name", "Tess");
+      preferences = pw_preferences_window_new (GTK_WINDOW (window), settings);
+      gtk_window_present (GTK_WINDOW (preferences));
+      spin (800);
+      save (GTK_WIDGET (preferences), dir, "preferences.png");
+      gtk_window_destroy (GTK_WINDOW (preferences));
+    }
   else
     g_error ("no screenshots named %s", group);
 }
 
+/* ---- every bundled set at the two window sizes ---- */
+
+static gboolean
+list_filled (PwWindow *window)
+{
+  GListModel *model = pw_window_get_level_model (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PwLevelItem) item = g_list_model_get_item (model, i);
+
+      if (pw_level_item_get_analysis (item) == NULL)
+        return FALSE;
+    }
+  return g_list_model_get_n_items (model) > 0;
+}
+
+/* A new window of @width × @height on the bundled set @file, its middle
+ * level on screen once every level is analysed: `SET-WxH.png`; the
+ * window keeps its size in play mode; with @chart, the Chart side page
+ * too: `SET-chart-WxH.png`. */
+static void
+take_set (const char *dir,
+          const char *file,
+          int         width,
+          int         height,
+          gboolean    chart)
+{
+  g_autoptr(PwDocument) document = load_bundled (file);
+  g_autofree char *set = g_strndup (file, strlen (file) - strlen (".json"));
+  g_autofree char *name = g_strdup_printf ("%s-%dx%d.png", set, width, height);
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  PwWindow *window = pw_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  /* the default size holds the frame's margins too: ask for what makes
+   * the window itself @width × @height, until it has been so a while */
+  for (int tries = 0, stable = 0; tries < 40 && stable < 3; tries++)
+    {
+      int w, h, dw, dh;
+
+      spin (100);
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      if (w == width && h == height && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        {
+          stable++;
+          continue;
+        }
+      stable = 0;
+      if (w <= 0 || h <= 0)
+        continue;
+      gtk_window_get_default_size (GTK_WINDOW (window), &dw, &dh);
+      gtk_window_set_default_size (GTK_WINDOW (window), dw + width - w, dh + height - h);
+    }
+  pw_window_select_level (window, pw_document_get_n_levels (document) / 2);
+  while (!(list_filled (window) && analysed (window)))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("%s: not every level analysed in 120 s", file);
+      spin (50);
+    }
+  /* the list and the chart relayout as the last figures arrive */
+  spin (1000);
+  if (gtk_widget_get_width (GTK_WIDGET (window)) != width ||
+      gtk_widget_get_height (GTK_WIDGET (window)) != height)
+    g_error ("%s: the window is %d × %d, not %d × %d (is the screen big enough?)", file,
+             gtk_widget_get_width (GTK_WIDGET (window)),
+             gtk_widget_get_height (GTK_WIDGET (window)), width, height);
+  save (GTK_WIDGET (window), dir, name);
+  /* play mode's bars must fit the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  spin (500);
+  if (!pw_board_get_playing (pw_window_get_board (window)))
+    g_error ("%s: the level on screen cannot be played", file);
+  if (gtk_widget_get_width (GTK_WIDGET (window)) != width ||
+      gtk_widget_get_height (GTK_WIDGET (window)) != height)
+    g_error ("%s: in play the window is %d × %d, not %d × %d", file,
+             gtk_widget_get_width (GTK_WIDGET (window)),
+             gtk_widget_get_height (GTK_WIDGET (window)), width, height);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  spin (200);
+  if (chart)
+    {
+      g_autofree char *chart_name = g_strdup_printf ("%s-chart-%dx%d.png", set, width, height);
+
+      g_object_set (gtk_widget_get_ancestor (GTK_WIDGET (pw_window_get_chart_view (window)),
+                                             GTK_TYPE_STACK),
+                    "visible-child-name", "chart", NULL);
+      spin (1500);
+      save (GTK_WIDGET (window), dir, chart_name);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (200);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Every .json file of data/levels at 1280 × 800 and 1920 × 1080 (the screen
+ * must hold 1920 × 1080), the sample set's chart at both. */
+static void
+take_sets (const char *dir)
+{
+  static const int sizes[][2] = { { 1280, 800 }, { 1920, 1080 } };
+  g_autofree char *levels = g_build_filename (PW_SOURCE_DATADIR, "levels", NULL);
+  g_autoptr(GDir) folder = g_dir_open (levels, 0, NULL);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+
+  if (folder == NULL)
+    g_error ("cannot read %s", levels);
+  while ((entry = g_dir_read_name (folder)) != NULL)
+    if (g_str_has_suffix (entry, ".json"))
+      g_ptr_array_add (files, g_strdup (entry));
+  g_ptr_array_sort (files, compare_names);
+  for (guint i = 0; i < files->len; i++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      take_set (dir, g_ptr_array_index (files, i), sizes[s][0], sizes[s][1],
+                g_str_equal (g_ptr_array_index (files, i), "sample.json"));
+}
+
 /* take-screenshots DIR [GROUP…]: every screenshot, or only the groups
- * named (queens, nonogram, magic, knights-tour, logic-dark, generate-slide). */
+ * named (queens, nonogram, magic, knights-tour, logic-dark, generate-slide,
+ * preferences); take-screenshots DIR sets: every bundled set at both
+ * window sizes. */
 int
 main (int   argc,
       char *argv[])
@@ -345,6 +502,14 @@ main (int   argc,
                                                 GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   }
+
+  if (argc > 2 && g_str_equal (argv[2], "sets"))
+    {
+      if (g_mkdir_with_parents (dir, 0755) != 0)
+        g_error ("cannot make %s", dir);
+      take_sets (dir);
+      return 0;
+    }
 
   document = pw_document_load (file, NULL, &error);
   if (document == NULL)

@@ -18,6 +18,7 @@
 
 #include "puzzlewright.h"
 #include "pw-chart-paint.h"
+#include "pw-kind-view.h"
 #include "pw-sheet.h"
 #include "test-util.h"
 
@@ -744,6 +745,120 @@ test_sheet_pixels (void)
   cairo_surface_destroy (surface);
 }
 
+/* Whether the analysis says the level has a solution: its kind's
+ * solvable figure is true or a count above 0. */
+static gboolean
+says_solvable (PwLevel    *level,
+               JsonObject *figures)
+{
+  const char *key = pw_level_get_kind (level)->solvable_figure;
+  JsonNode *node = key != NULL ? json_object_get_member (figures, key) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+    return json_node_get_boolean (node);
+  return json_node_get_int (node) > 0;
+}
+
+static cairo_surface_t *
+white_surface (int size)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, size, size);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  return surface;
+}
+
+/* Every bundled set's solution pages: each level that has a solution is
+ * drawn solved by its kind's draw_solution (what it draws differs from
+ * the level's own drawing in hundreds of pixels), a level without one
+ * draws nothing, and the sheets hold a solution page per level page. */
+static void
+test_sheet_solutions (void)
+{
+  static const char *sets[] = {
+    "sample.json", "combination.json", "freecell.json", "sudoku.json", "latin.json",
+    "queens.json", "nonogram.json", "magic.json", "knights-tour.json",
+  };
+  const int size = 300;
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *pdf = g_build_filename (dir, "solutions.pdf", NULL);
+  guint unsolvable = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    {
+      g_autoptr(PwLevelSet) set = load_sample (sets[s]);
+      g_autoptr(GPtrArray) rows = analyse_rows (set);
+      g_autoptr(GError) error = NULL;
+      PwSheetOptions options;
+      guint pages = 0;
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          PwReportRow *row = g_ptr_array_index (rows, i);
+          JsonObject *figures = pw_analysis_get_figures (row->analysis);
+          gboolean solvable = says_solvable (row->level, figures);
+          cairo_surface_t *plain = white_surface (size);
+          cairo_surface_t *solved = white_surface (size);
+          PwGeometry geometry;
+          gboolean drawn;
+          int columns, grid_rows;
+          guint differ = 0, inked = 0;
+          cairo_t *cr;
+
+          g_assert_true (pw_level_get_grid (row->level, &columns, &grid_rows));
+          pw_geometry_fit (&geometry, columns, grid_rows, size, size, 4);
+          cr = cairo_create (plain);
+          g_assert_true (pw_level_paint_at (row->level, cr, &geometry, FALSE));
+          cairo_destroy (cr);
+          cr = cairo_create (solved);
+          drawn = pw_level_paint_solution (row->level, figures, cr, &geometry, FALSE);
+          cairo_destroy (cr);
+          cairo_surface_flush (plain);
+          cairo_surface_flush (solved);
+          g_test_message ("%s, %s: %s", sets[s], pw_level_get_name (row->level),
+                          drawn ? "drawn solved" : "no solution drawn");
+          g_assert_cmpint (drawn, ==, solvable);
+          for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++)
+              {
+                const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (plain)
+                                                      + y * cairo_image_surface_get_stride (plain));
+                const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (solved)
+                                                      + y * cairo_image_surface_get_stride (solved));
+
+                differ += (a[x] & 0xffffff) != (b[x] & 0xffffff);
+                inked += (b[x] & 0xffffff) != 0xffffff;
+              }
+          if (drawn)
+            g_assert_cmpuint (differ, >, 300);
+          else
+            {
+              /* nothing drawn at all */
+              g_assert_cmpuint (inked, ==, 0);
+              unsolvable++;
+            }
+          cairo_surface_destroy (plain);
+          cairo_surface_destroy (solved);
+        }
+
+      pw_sheet_options_init (&options);
+      options.per_page = 2;
+      options.solutions = TRUE;
+      g_assert_true (pw_sheet_write (rows, &options, pdf, &pages, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (pages, ==, 2 * ((rows->len + 1) / 2));
+      g_assert_cmpuint (pdf_pages (pdf), ==, pages);
+    }
+  /* the FreeCell sampler's unwinnable deal */
+  g_assert_cmpuint (unsolvable, ==, 1);
+  test_remove_dir (dir);
+}
+
 /* --- the command line ----------------------------------------------- */
 
 static int
@@ -971,6 +1086,7 @@ main (int   argc,
   g_test_add_func ("/chart/write", test_chart_write);
   g_test_add_func ("/sheet/pages", test_sheet_pages);
   g_test_add_func ("/sheet/pixels", test_sheet_pixels);
+  g_test_add_func ("/sheet/solutions", test_sheet_solutions);
   g_test_add_func ("/cli/chart", test_cli_chart);
   g_test_add_func ("/cli/report", test_cli_report);
   g_test_add_func ("/cli/render", test_cli_render);

@@ -1407,6 +1407,211 @@ test_find_duplicates (void)
   g_assert_true (g_ptr_array_index ((GPtrArray *) groups->pdata[0], 2) == recoloured);
 }
 
+/* ---- Latin squares 7 × 7 to 9 × 9: rows and columns in any order ---- */
+
+/* A plain search for rows ρ, columns σ and digits π with
+ * b[ρ(i)][σ(j)] = π(a[i][j]) (blanks to blanks): row 0 of a picks its row
+ * of b and every column, the other rows then only their rows; digits are
+ * bound as cells meet them. No numbering by appearance, no best so far. */
+typedef struct
+{
+  const guint8 *a;
+  const guint8 *b;
+  guint         n;
+  guint         rho0;
+  guint         sigma[PW_LATIN_MAX_N];
+  gboolean      row_used[PW_LATIN_MAX_N];
+  gboolean      column_used[PW_LATIN_MAX_N];
+  guint8        pi[PW_LATIN_MAX_N + 1];
+  guint8        pi_inverse[PW_LATIN_MAX_N + 1];
+} LatinIso;
+
+/* Binds digit @x of a to @y of b; FALSE when that contradicts π. *bound
+ * says whether a new pair was made (to undo). */
+static gboolean
+iso_bind (LatinIso *s,
+          guint8    x,
+          guint8    y,
+          gboolean *bound)
+{
+  *bound = FALSE;
+  if (x == 0 || y == 0)
+    return x == y;
+  if (s->pi[x] == 0 && s->pi_inverse[y] == 0)
+    {
+      s->pi[x] = y;
+      s->pi_inverse[y] = x;
+      *bound = TRUE;
+      return TRUE;
+    }
+  return s->pi[x] == y;
+}
+
+static void
+iso_unbind (LatinIso *s,
+            guint8    x)
+{
+  s->pi_inverse[s->pi[x]] = 0;
+  s->pi[x] = 0;
+}
+
+static gboolean iso_rows (LatinIso *s,
+                          guint     i);
+
+static gboolean
+iso_columns (LatinIso *s,
+             guint     j)
+{
+  guint n = s->n;
+
+  if (j == n)
+    return iso_rows (s, 1);
+  for (guint c = 0; c < n; c++)
+    {
+      guint8 x = s->a[j];
+      gboolean bound, found;
+
+      if (s->column_used[c] || !iso_bind (s, x, s->b[s->rho0 * n + c], &bound))
+        continue;
+      s->column_used[c] = TRUE;
+      s->sigma[j] = c;
+      found = iso_columns (s, j + 1);
+      s->column_used[c] = FALSE;
+      if (bound)
+        iso_unbind (s, x);
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+iso_rows (LatinIso *s,
+          guint     i)
+{
+  guint n = s->n;
+
+  if (i == n)
+    return TRUE;
+  for (guint r = 0; r < n; r++)
+    {
+      guint8 made[PW_LATIN_MAX_N];
+      guint n_made = 0;
+      gboolean ok = TRUE, found = FALSE;
+
+      if (s->row_used[r])
+        continue;
+      s->row_used[r] = TRUE;
+      if (i == 0)
+        {
+          s->rho0 = r;
+          found = iso_columns (s, 0);
+        }
+      else
+        {
+          for (guint j = 0; j < n && ok; j++)
+            {
+              gboolean bound;
+
+              ok = iso_bind (s, s->a[i * n + j], s->b[r * n + s->sigma[j]], &bound);
+              if (bound)
+                made[n_made++] = s->a[i * n + j];
+            }
+          found = ok && iso_rows (s, i + 1);
+          while (n_made > 0)
+            iso_unbind (s, made[--n_made]);
+        }
+      s->row_used[r] = FALSE;
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+latin_plain_isomorphic (const PwLatinLevel *a,
+                        const PwLatinLevel *b)
+{
+  guint n = a->n;
+  g_autofree guint8 *transposed = g_new (guint8, n * n);
+
+  if (b->n != n)
+    return FALSE;
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      transposed[x * n + y] = a->givens[y * n + x];
+  for (guint turn = 0; turn < 2; turn++)
+    {
+      LatinIso s = { turn ? transposed : a->givens, b->givens, n };
+
+      if (iso_rows (&s, 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A random partial Latin square: a cyclic square with its rows, columns
+ * and digits shuffled, about a third of its cells given. */
+static PwLatinLevel *
+latin_partial (guint  n,
+               GRand *rand)
+{
+  PwLatinLevel *level = _pw_latin_level_new (PW_LATIN_LATIN, n, 0, 0);
+  guint rows[PW_LATIN_MAX_N], cols[PW_LATIN_MAX_N], digits[PW_LATIN_MAX_N];
+
+  for (guint i = 0; i < n; i++)
+    rows[i] = cols[i] = digits[i] = i;
+  shuffle (rand, rows, n);
+  shuffle (rand, cols, n);
+  shuffle (rand, digits, n);
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      if (g_rand_int_range (rand, 0, 3) == 0)
+        level->givens[y * n + x] = digits[(rows[y] + cols[x]) % n] + 1;
+  return level;
+}
+
+/* Above 6 × 6 a Latin square's rows and columns are exchanged too: a
+ * square and its image under random rows, columns, digits and a
+ * transposition share their form; a square one cell away shares it
+ * exactly when the plain search finds a way from one to the other. */
+static void
+test_latin_large (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (79);
+  const PwKind *kind = pw_kinds_lookup ("latin");
+  guint same = 0, different = 0;
+
+  for (guint n = 7; n <= 9; n++)
+    for (guint round = 0; round < 6; round++)
+      {
+        PwLatinLevel *a = latin_partial (n, rand);
+        PwLatinLevel *image = latin_shuffle (a, rand);
+        PwLatinLevel *changed = latin_mutate (round % 2 == 0 ? a : image, rand);
+        /* every other time the changed square arranged again */
+        PwLatinLevel *other = round % 2 == 0 ? _pw_latin_level_copy (changed)
+                                             : latin_shuffle (changed, rand);
+        g_autofree char *form_a = kind->canonical_form (a);
+        g_autofree char *form_image = kind->canonical_form (image);
+        g_autofree char *form_other = kind->canonical_form (other);
+        gboolean truth = latin_plain_isomorphic (a, other);
+
+        g_assert_cmpstr (form_a, ==, form_image);
+        g_assert_true (latin_plain_isomorphic (a, image));
+        g_assert_cmpint (truth, ==, g_str_equal (form_a, form_other));
+        if (truth)
+          same++;
+        else
+          different++;
+        _pw_latin_level_free (a);
+        _pw_latin_level_free (image);
+        _pw_latin_level_free (changed);
+        _pw_latin_level_free (other);
+      }
+  g_test_message ("one cell away: %u the same puzzle, %u not", same, different);
+  g_assert_cmpuint (different, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1422,6 +1627,7 @@ main (int   argc,
   g_test_add_data_func ("/analysis/duplicates/sudoku-jigsaw", &jigsaw_case, test_case);
   g_test_add_func ("/analysis/duplicates/sudoku-9x9", test_sudoku_9x9);
   g_test_add_func ("/analysis/duplicates/sudoku-large", test_sudoku_large);
+  g_test_add_func ("/analysis/duplicates/latin-large", test_latin_large);
   g_test_add_func ("/analysis/duplicates/find", test_find_duplicates);
 
   return g_test_run ();

@@ -16,6 +16,7 @@
 #include "pw-card-table.h"
 #include "pw-grid-board.h"
 #include "pw-level-item.h"
+#include "pw-preferences-window.h"
 #include "pw-window.h"
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -896,6 +897,144 @@ test_shell_print (void)
   test_remove_dir (dir);
 }
 
+static PwPreferencesWindow *
+preferences_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (PW_IS_PREFERENCES_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return PW_PREFERENCES_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+static gboolean
+preferences_shown (gpointer data)
+{
+  return preferences_window () != NULL;
+}
+
+/* The label under @widget that reads @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return GTK_LABEL (child);
+      found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The widget the label @text names (its mnemonic widget). */
+static GtkWidget *
+find_labelled (GtkWidget  *widget,
+               const char *text)
+{
+  GtkLabel *label = find_label (widget, text);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_mnemonic_widget (label);
+}
+
+/* Preferences (app.preferences, Ctrl+comma, in the main menu): one
+ * window whose rows are bound to the settings both ways; the tester name
+ * is the one play mode records, the levels a page is Print's default. */
+static void
+test_shell_preferences (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *pdf = g_build_filename (dir, "sheets.pdf", NULL);
+  g_auto(GStrv) accels = NULL;
+  GSettings *settings;
+  PwPreferencesWindow *preferences;
+  PwWindow *window;
+  GtkWidget *tester, *per_page, *memory;
+  guint n;
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_activate (G_APPLICATION (app));
+  test_wait_for (app_has_window, app, "the application's window");
+  window = PW_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  settings = pw_application_get_settings (app);
+  g_assert_nonnull (settings);
+
+  /* the schema's defaults */
+  g_assert_cmpuint (g_settings_get_uint (settings, "analysis-memory-mib"), ==, 2048);
+  g_assert_cmpuint (g_settings_get_uint (settings, "sheets-per-page"), ==, 4);
+
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.preferences");
+  g_assert_true (strv_has (accels, "<Control>comma"));
+  g_assert_null (preferences_window ());
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  test_wait_for (preferences_shown, NULL, "the preferences window");
+  preferences = preferences_window ();
+  g_assert_true (pw_preferences_window_get_settings (preferences) == settings);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (preferences)) == GTK_WINDOW (window));
+  /* asked again: the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  g_assert_true (preferences_window () == preferences);
+
+  tester = find_labelled (GTK_WIDGET (preferences), "_Tester name");
+  per_page = find_labelled (GTK_WIDGET (preferences), "_Levels per page");
+  memory = find_labelled (GTK_WIDGET (preferences), "_Memory budget");
+  g_assert_true (GTK_IS_ENTRY (tester));
+  g_assert_true (GTK_IS_SPIN_BUTTON (per_page));
+  g_assert_true (GTK_IS_SPIN_BUTTON (memory));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (memory)), ==, 2048);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (per_page)), ==, 4);
+
+  /* the rows write the settings… */
+  gtk_editable_set_text (GTK_EDITABLE (tester), "Tess");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (memory), 512);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (per_page), 2);
+  {
+    g_autofree char *name = g_settings_get_string (settings, "tester-name");
+
+    g_assert_cmpstr (name, ==, "Tess");
+  }
+  g_assert_cmpuint (g_settings_get_uint (settings, "analysis-memory-mib"), ==, 512);
+  g_assert_cmpuint (g_settings_get_uint (settings, "sheets-per-page"), ==, 2);
+  /* …and show what others write (0 MiB: no limit) */
+  g_settings_set_string (settings, "tester-name", "Ann");
+  g_settings_set_uint (settings, "analysis-memory-mib", 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tester)), ==, "Ann");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (memory)), ==, 0);
+  g_assert_nonnull (find_label (GTK_WIDGET (preferences), "No limit"));
+
+  /* Print takes its levels a page from the setting */
+  n = pw_document_get_n_levels (pw_window_get_document (window));
+  g_assert_cmpuint (n, >, 2);
+  g_assert_true (pw_window_print (window, pdf, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (pdf), ==, (n + 1) / 2);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_assert_null (preferences_window ());
+  g_settings_reset (settings, "tester-name");
+  g_settings_reset (settings, "analysis-memory-mib");
+  g_settings_reset (settings, "sheets-per-page");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -922,6 +1061,7 @@ main (int   argc,
   g_test_add_func ("/ui/shell/long-notes-scroll", test_shell_long_notes_scroll);
   g_test_add_func ("/ui/shell/chart", test_shell_chart);
   g_test_add_func ("/ui/shell/print", test_shell_print);
+  g_test_add_func ("/ui/shell/preferences", test_shell_preferences);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

@@ -524,6 +524,66 @@ test_window_playtest (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+clock_running (gpointer data)
+{
+  return g_strcmp0 (pw_window_get_clock_text (data), "00:00") != 0;
+}
+
+/* The play bar's clock: still until the first move, then running, and
+ * stopped on the win at the seconds the playtest records. */
+static void
+test_window_play_clock (void)
+{
+  PwWindow *window = open_window ();
+  PwDocument *document = pw_window_get_document (window);
+  GtkWidget *canvas = GTK_WIDGET (pw_window_get_canvas (window));
+  GPtrArray *playtests;
+  const PwPlaytest *p;
+  g_autofree char *stopped = NULL;
+  g_autofree char *recorded = NULL;
+  guint seconds;
+  PwPlay *play;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play", NULL);
+  play = pw_window_get_play (window);
+  wait_for (play_has_analysis, window, "play mode to know the level's analysis");
+  /* no move yet: no time */
+  test_spin (1200);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, "00:00");
+
+  g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  wait_for (clock_running, window, "the clock to run after the first move");
+  g_assert_cmpstr (pw_window_get_clock_text (window), !=, "00:00");
+  /* a second more */
+  test_spin (1100);
+  while (!pw_play_is_won (play))
+    g_signal_emit_by_name (canvas, "move", (guint) pw_play_hint (play));
+  wait_for (question_shown, NULL, "the playtest question");
+  stopped = g_strdup (pw_window_get_clock_text (window));
+  g_assert_cmpstr (stopped, !=, "00:00");
+  g_assert_cmpstr (stopped, !=, "00:01");
+  /* stopped: it reads the same later */
+  test_spin (1200);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, stopped);
+
+  g_signal_emit_by_name (find_child (gtk_window_get_titlebar (playtest_question ()),
+                                     GTK_TYPE_BUTTON, "skip"),
+                         "clicked");
+  playtests = pw_level_get_playtests (pw_document_get_level (document, 0));
+  g_assert_cmpuint (playtests->len, ==, 1);
+  p = g_ptr_array_index (playtests, 0);
+  g_assert_true (p->completed);
+  seconds = (guint) p->seconds;
+  recorded = g_strdup_printf ("%02u:%02u", seconds / 60, seconds % 60);
+  g_assert_cmpstr (stopped, ==, recorded);
+
+  /* a new attempt starts from nothing */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-restart", NULL);
+  g_assert_cmpstr (pw_window_get_clock_text (window), ==, "00:00");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkWindow *
 toplevel_with_class (const char *css_class)
 {
@@ -994,6 +1054,132 @@ app_has_window (gpointer data)
   return gtk_application_get_active_window (data) != NULL;
 }
 
+/* A set of slide levels from grids, titled, ids @prefix0, @prefix1… */
+static PwDocument *
+slide_document (const char  *title,
+                const char  *prefix,
+                const char **grids,
+                guint        n_grids)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+
+  pw_level_set_set_title (set, title);
+  for (guint i = 0; i < n_grids; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", grids[i], &error);
+      g_autofree char *id = g_strdup_printf ("%s%u", prefix, i);
+
+      g_assert_no_error (error);
+      pw_level_set_id (level, id);
+      pw_level_set_name (level, id);
+      pw_level_set_append (set, level);
+    }
+  return pw_document_new (set, NULL);
+}
+
+/* The buttons of the levels in a row of the duplicates list. */
+static guint
+group_buttons (GtkWidget  *row,
+               GtkWidget **buttons,
+               guint       max)
+{
+  GtkWidget *flow = find_child (row, GTK_TYPE_FLOW_BOX, NULL);
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (flow); child != NULL && n < max;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = find_child (child, GTK_TYPE_BUTTON, NULL);
+
+      if (button != NULL)
+        buttons[n++] = button;
+    }
+  return n;
+}
+
+/* Find Duplicates with two sets open in two windows of the application:
+ * it searches both, names each level's set, and a level clicked is shown
+ * in its own set's window. */
+static void
+test_window_duplicates_across_sets (void)
+{
+  const char *first[] = {
+    "#####\n#r..R\n#.$.#\n#####",
+    "#####\n#r..R\n#..$#\n#####",
+  };
+  const char *second[] = {
+    /* the first set's first level turned */
+    "####\n#.r#\n#$.#\n#..#\n##R#",
+    /* the first set's second level mirrored */
+    "#####\nR..r#\n#$..#\n#####",
+    /* the first set's second level in blue */
+    "#####\n#b..B\n#..$#\n#####",
+  };
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(PwApplication) app = pw_application_new (sample);
+  g_autoptr(PwDocument) document_a = slide_document ("Set A", "a", first, G_N_ELEMENTS (first));
+  g_autoptr(PwDocument) document_b = slide_document ("Set B", "b", second, G_N_ELEMENTS (second));
+  g_autoptr(GError) error = NULL;
+  PwWindow *window_a, *window_b;
+  GtkWindow *dialog;
+  GtkWidget *list, *row, *buttons[4];
+
+  g_test_log_set_fatal_handler (no_session_bus_is_fine, NULL);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  window_a = pw_window_new (GTK_APPLICATION (app));
+  window_b = pw_window_new (GTK_APPLICATION (app));
+  pw_window_set_document (window_a, document_a);
+  pw_window_set_document (window_b, document_b);
+  gtk_window_present (GTK_WINDOW (window_b));
+  gtk_window_present (GTK_WINDOW (window_a));
+  test_spin (300);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window_a), "find-duplicates", NULL);
+  dialog = toplevel_with_class ("pw-duplicates");
+  g_assert_nonnull (dialog);
+  list = find_child (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX, NULL);
+
+  /* group 1: a0 and b0; group 2: a1, b1 and b2; the window asked first */
+  row = gtk_widget_get_first_child (list);
+  g_assert_nonnull (row);
+  g_assert_cmpuint (group_buttons (row, buttons, 4), ==, 2);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[0])), ==, "Set A: a0");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[1])), ==, "Set B: b0");
+  row = gtk_widget_get_next_sibling (row);
+  g_assert_nonnull (row);
+  g_assert_null (gtk_widget_get_next_sibling (row));
+  g_assert_cmpuint (group_buttons (row, buttons, 4), ==, 3);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[0])), ==, "Set A: a1");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[1])), ==, "Set B: b1");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[2])), ==, "Set B: b2");
+
+  /* a level of the other set: shown there */
+  g_assert_cmpuint (pw_window_get_current (window_b), !=, 2);
+  g_signal_emit_by_name (buttons[2], "clicked");
+  g_assert_cmpuint (pw_window_get_current (window_b), ==, 2);
+  g_assert_cmpuint (pw_window_get_current (window_a), ==, 0);
+  g_signal_emit_by_name (buttons[0], "clicked");
+  g_assert_cmpuint (pw_window_get_current (window_a), ==, 1);
+  gtk_window_destroy (dialog);
+
+  /* from the second window, its own set comes first */
+  g_action_group_activate_action (G_ACTION_GROUP (window_b), "find-duplicates", NULL);
+  dialog = toplevel_with_class ("pw-duplicates");
+  g_assert_nonnull (dialog);
+  row = gtk_widget_get_first_child (find_child (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX, NULL));
+  g_assert_cmpuint (group_buttons (row, buttons, 4), ==, 2);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[0])), ==, "Set B: b0");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (buttons[1])), ==, "Set A: a0");
+  gtk_window_destroy (dialog);
+
+  gtk_window_destroy (GTK_WINDOW (window_a));
+  gtk_window_destroy (GTK_WINDOW (window_b));
+  test_spin (100);
+}
+
 /* A recovery copy left by a run that did not end normally is offered at
  * the next start, and restoring it shows the unsaved work. */
 static void
@@ -1278,7 +1464,9 @@ main (int   argc,
   g_test_add_func ("/ui/window/paint-and-undo", test_window_paint_and_undo);
   g_test_add_func ("/ui/window/play-dead-end", test_window_play_dead_end);
   g_test_add_func ("/ui/window/playtest", test_window_playtest);
+  g_test_add_func ("/ui/window/play-clock", test_window_play_clock);
   g_test_add_func ("/ui/window/set-tools", test_window_set_tools);
+  g_test_add_func ("/ui/window/duplicates-across-sets", test_window_duplicates_across_sets);
   g_test_add_func ("/ui/window/level-list", test_window_level_list);
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pw-application.h"
+#include "pw-preferences-window.h"
 #include "pw-resources.h"
 #include "pw-window.h"
 
@@ -23,6 +24,7 @@ struct _PwApplication
   char           *sample_set;
   GSettings      *settings;
   PwRecovery     *recovery;
+  GtkWindow      *preferences;   /* weak: the open Preferences window */
 };
 
 G_DEFINE_FINAL_TYPE (PwApplication, pw_application, GTK_TYPE_APPLICATION)
@@ -321,6 +323,27 @@ action_about (GSimpleAction *action,
                          NULL);
 }
 
+/* One Preferences window, over the window it was asked from. */
+static void
+action_preferences (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  PwApplication *self = data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (self->settings == NULL)
+    return;
+  if (self->preferences == NULL)
+    {
+      self->preferences = GTK_WINDOW (pw_preferences_window_new (parent, self->settings));
+      g_object_add_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+    }
+  else if (parent != self->preferences)
+    gtk_window_set_transient_for (self->preferences, parent);
+  gtk_window_present (self->preferences);
+}
+
 static void
 action_quit (GSimpleAction *action,
              GVariant      *parameter,
@@ -336,6 +359,7 @@ action_quit (GSimpleAction *action,
 
 static const GActionEntry app_entries[] = {
   { "about", action_about },
+  { "preferences", action_preferences },
   { "quit", action_quit },
 };
 
@@ -348,6 +372,7 @@ pw_application_startup (GApplication *application)
                                                     "recovery", NULL);
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
@@ -396,6 +421,10 @@ pw_application_startup (GApplication *application)
 
   self->settings = open_settings ();
   self->recovery = pw_recovery_new (recovery_dir);
+  /* no schema, nothing to set */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "preferences")),
+                               self->settings != NULL);
 }
 
 static void
@@ -403,6 +432,8 @@ pw_application_finalize (GObject *object)
 {
   PwApplication *self = PW_APPLICATION (object);
 
+  if (self->preferences != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
   g_clear_object (&self->settings);
   g_clear_object (&self->recovery);
   g_free (self->sample_set);

@@ -83,5 +83,7 @@ void                   _pw_card_table_apply_decor_marks (PwCardTable *self);
 void                   _pw_card_table_start_check       (PwCardTable *self);
 /* The drag and key controllers on the table's area. */
 void                   _pw_card_table_add_input         (PwCardTable *self);
+/* pw-card-table-board.c: the PwBoard interface */
+void                   _pw_card_table_board_init        (PwBoardInterface *iface);
 
 G_END_DECLS

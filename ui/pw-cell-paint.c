@@ -148,6 +148,39 @@ pw_cell_grid_figure (JsonObject *figures,
   return out;
 }
 
+gboolean
+pw_cell_paint_solution (const PwCellView  *view,
+                        gconstpointer      data,
+                        JsonObject        *figures,
+                        cairo_t           *cr,
+                        const PwGeometry  *geometry,
+                        const PwViewStyle *style)
+{
+  g_autofree int *position = NULL;
+  PwCellPaintState state = { NULL };
+  int x, y, width, height;
+
+  g_return_val_if_fail (view != NULL && view->paint != NULL && view->get_cells != NULL, FALSE);
+
+  if (view->solution == NULL || figures == NULL ||
+      (position = view->solution (data, figures)) == NULL)
+    return FALSE;
+  /* the position play shows when it ends solved */
+  view->get_cells (data, &x, &y, &width, &height);
+  for (int c = 0; c < width * height; c++)
+    {
+      int fixed = view->fixed != NULL ? view->fixed (data, c) : -1;
+
+      if (fixed >= 0)
+        position[c] = fixed;
+      else if (position[c] == view->solution_quiet)
+        position[c] = 0;
+    }
+  state.position = position;
+  view->paint (data, &state, cr, geometry, style);
+  return TRUE;
+}
+
 /* ------------------------------------------------------------------ */
 /* Drawing                                                              */
 

@@ -224,6 +224,17 @@ int          *pw_cell_grid_figure          (JsonObject        *figures,
                                             int                width,
                                             int                height);
 
+/* For the kinds' draw_solution (printed solution pages): paints the level
+ * as @view does in play, its cells holding the solution of @figures
+ * (view->solution; fixed cells keep their entry, solution_quiet entries
+ * are left empty). FALSE, painting nothing, when the figures hold none. */
+gboolean      pw_cell_paint_solution       (const PwCellView  *view,
+                                            gconstpointer      data,
+                                            JsonObject        *figures,
+                                            cairo_t           *cr,
+                                            const PwGeometry  *geometry,
+                                            const PwViewStyle *style);
+
 /* For the cell board (pw-cell-board.c): the marks over cells (cx, cy) of
  * the view's grid onwards, cw × ch of them. */
 void          _pw_cell_paint_marks         (cairo_t           *cr,

@@ -7,6 +7,7 @@
  * Everything here goes through the kind's view table (draw, palette,
  * tiles, the inventory of placement play) and its PwKind (play_* for
  * move play, place_check for placement play): no kind is named.
+ * Placement play is pw-grid-board-place.c's.
  */
 
 #define G_LOG_DOMAIN "pw-grid-board"
@@ -17,50 +18,17 @@
 
 #include <glib/gi18n.h>
 
-#include "pw-grid-board.h"
+#include "pw-grid-board-private.h"
 #include "pw-kind-view.h"
 
-struct _PwGridBoard
-{
-  GtkWidget           parent_instance;
-
-  /* template */
-  GtkWidget          *box;
-  GtkWidget          *edit_bar;
-  GtkBox             *tool_box;
-  GtkFlowBox         *palette_box;
-  GtkWidget          *scroller;
-  PwCanvas           *canvas;
-
-  GSimpleActionGroup *actions;         /* tool, tile, zoom */
-  const PwKindView   *palette_view;    /* the kind the palette shows */
-  gboolean            stroke;
-
-  PwLevel            *level;
-  gboolean            valid;           /* no problems */
-  PwAnalysis         *analysis;
-
-  /* move play (kinds with play_*) */
-  PwPlay             *play;
-
-  /* placement play (kinds with place_check) */
-  guint8             *placed;          /* per cell 0 or entry + 1, or NULL */
-  GArray             *placed_order;    /* cells, in the order pieces went down */
-  int                 cells_width;
-  int                 cells_height;
-  int                 entry;           /* the inventory entry clicks place */
-  PwPlaceResult       place_result;
-  gboolean            place_known;
-  GCancellable       *place_cancellable;
-};
 
 static void pw_grid_board_board_init (PwBoardInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (PwGridBoard, pw_grid_board, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (PW_TYPE_BOARD, pw_grid_board_board_init))
 
-static const PwKindView *
-level_view (PwGridBoard *self)
+const PwKindView *
+_pw_grid_board_level_view (PwGridBoard *self)
 {
   return self->level != NULL ? pw_kind_view_lookup (pw_level_get_kind_id (self->level)) : NULL;
 }
@@ -249,7 +217,7 @@ draw_palette_tile (GtkDrawingArea *area,
 static void
 rebuild_palette (PwGridBoard *self)
 {
-  const PwKindView *view = level_view (self);
+  const PwKindView *view = _pw_grid_board_level_view (self);
   GtkWidget *child;
 
   if (view == self->palette_view)
@@ -391,275 +359,6 @@ palette_key (GtkEventControllerKey *controller,
 }
 
 /* ------------------------------------------------------------------ */
-/* Placement play                                                       */
-
-static void placement_changed (PwGridBoard *self);
-
-static int
-placed_count (PwGridBoard *self)
-{
-  int n = 0;
-
-  for (int i = 0; i < self->cells_width * self->cells_height; i++)
-    n += self->placed[i] != 0;
-  return n;
-}
-
-static void
-update_placement_status (PwGridBoard *self)
-{
-  const PwKindView *view = level_view (self);
-  g_autofree char *entry = view && view->entry_label
-                           ? view->entry_label (pw_level_get_data (self->level), self->entry)
-                           : NULL;
-  g_autofree char *text = NULL;
-  int state = 0;
-
-  pw_canvas_set_placement (self->canvas, self->placed,
-                           self->place_known && !self->place_result.completable
-                           ? self->place_result.conflict : NULL);
-  if (!self->place_known)
-    text = g_strdup_printf (_("Checking the placement…\nPlacing: %s"), entry ? entry : "");
-  else if (!self->place_result.decided)
-    text = g_strdup_printf (_("The search budget ran out: it is not known whether this "
-                              "placement can be completed.\nPlacing: %s"), entry ? entry : "");
-  else if (!self->place_result.completable)
-    {
-      text = g_strdup (_("Dead end: the pieces ringed in red cannot all stay in any solution. "
-                         "Click a piece to take it away, or Backspace."));
-      state = 2;
-    }
-  else if (self->place_result.solution != NULL &&
-           memcmp (self->place_result.solution, self->placed,
-                   self->cells_width * self->cells_height) == 0)
-    {
-      text = g_strdup (_("Solved: every piece is placed and no ray hits another colour."));
-      state = 1;
-    }
-  else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%d piece placed; a solution can still be reached.\n"
-                                         "Placing: %s (click the inventory to choose)",
-                                         "%d pieces placed; a solution can still be reached.\n"
-                                         "Placing: %s (click the inventory to choose)",
-                                         placed_count (self)),
-                            placed_count (self), entry ? entry : "");
-  pw_board_emit_play_status (PW_BOARD (self), text, state);
-  pw_board_emit_play_changed (PW_BOARD (self));
-}
-
-static void
-place_checked (GObject      *source,
-               GAsyncResult *result,
-               gpointer      data)
-{
-  g_autoptr(PwGridBoard) self = data;
-  g_autoptr(GError) error = NULL;
-  PwPlaceResult *found = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (found == NULL)
-    return;  /* cancelled: a newer check is on its way */
-  if (self->placed == NULL)
-    {
-      pw_place_result_clear (found);
-      g_free (found);
-      return;
-    }
-  pw_place_result_clear (&self->place_result);
-  self->place_result = *found;
-  g_free (found);
-  self->place_known = TRUE;
-  update_placement_status (self);
-}
-
-static void
-place_result_free (gpointer data)
-{
-  pw_place_result_clear (data);
-  g_free (data);
-}
-
-typedef struct
-{
-  PwLevel *level;
-  guint8  *placed;
-} PlaceJob;
-
-static void
-place_job_free (PlaceJob *job)
-{
-  pw_level_unref (job->level);
-  g_free (job->placed);
-  g_free (job);
-}
-
-static void
-place_thread (GTask        *task,
-              gpointer      source,
-              gpointer      data,
-              GCancellable *cancellable)
-{
-  PlaceJob *job = data;
-  const PwKind *kind = pw_level_get_kind (job->level);
-  PwPlaceResult *result = g_new0 (PwPlaceResult, 1);
-  GError *error = NULL;
-
-  if (!kind->place_check (pw_level_get_data (job->level), job->placed, result, cancellable,
-                          &error))
-    {
-      g_free (result);
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, result, place_result_free);
-}
-
-/* The placement changed: check it on a worker thread; the panel says so
- * meanwhile. */
-static void
-placement_changed (PwGridBoard *self)
-{
-  g_autoptr(GTask) task = NULL;
-  PlaceJob *job;
-
-  if (self->place_cancellable != NULL)
-    g_cancellable_cancel (self->place_cancellable);
-  g_clear_object (&self->place_cancellable);
-  self->place_known = FALSE;
-  update_placement_status (self);
-  if (self->level == NULL)
-    return;
-
-  self->place_cancellable = g_cancellable_new ();
-  job = g_new0 (PlaceJob, 1);
-  job->level = pw_level_copy (self->level);
-  job->placed = g_memdup2 (self->placed, self->cells_width * self->cells_height);
-  task = g_task_new (NULL, self->place_cancellable, place_checked, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify) place_job_free);
-  g_task_run_in_thread (task, place_thread);
-}
-
-static void
-canvas_place (PwGridBoard *self,
-              int          column,
-              int          row)
-{
-  const PwKindView *view = level_view (self);
-  int entry, cell;
-
-  if (self->placed == NULL || view == NULL)
-    return;
-  entry = view->place_entry_at ? view->place_entry_at (pw_level_get_data (self->level), column,
-                                                       row)
-                               : -1;
-  if (entry >= 0)
-    {
-      self->entry = entry;
-      update_placement_status (self);
-      return;
-    }
-  if (column >= self->cells_width || row >= self->cells_height)
-    return;
-  cell = row * self->cells_width + column;
-  if (self->placed[cell] != 0)
-    {
-      /* a piece: take it away */
-      self->placed[cell] = 0;
-      for (guint i = 0; i < self->placed_order->len; i++)
-        if (g_array_index (self->placed_order, int, i) == cell)
-          {
-            g_array_remove_index (self->placed_order, i);
-            break;
-          }
-    }
-  else if (view->get_tile (pw_level_get_data (self->level), column, row) == '.')
-    {
-      self->placed[cell] = self->entry + 1;
-      g_array_append_val (self->placed_order, cell);
-    }
-  else
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-  placement_changed (self);
-}
-
-static void
-placement_back (PwGridBoard *self)
-{
-  int cell;
-
-  if (self->placed_order->len == 0)
-    return;
-  cell = g_array_index (self->placed_order, int, self->placed_order->len - 1);
-  g_array_set_size (self->placed_order, self->placed_order->len - 1);
-  self->placed[cell] = 0;
-  placement_changed (self);
-}
-
-static void
-placement_restart (PwGridBoard *self)
-{
-  memset (self->placed, 0, self->cells_width * self->cells_height);
-  g_array_set_size (self->placed_order, 0);
-  placement_changed (self);
-}
-
-static gboolean
-placement_can_fill (PwGridBoard *self)
-{
-  return self->placed != NULL && self->place_known && self->place_result.completable &&
-         self->place_result.solution != NULL;
-}
-
-/* One piece of the known completion (a hint), or all of them. */
-static void
-placement_fill (PwGridBoard *self,
-                gboolean     all)
-{
-  const guint8 *solution = self->place_result.solution;
-
-  if (!placement_can_fill (self))
-    return;
-  for (int i = 0; i < self->cells_width * self->cells_height; i++)
-    if (solution[i] != 0 && self->placed[i] == 0)
-      {
-        self->placed[i] = solution[i];
-        g_array_append_val (self->placed_order, i);
-        if (!all)
-          break;
-      }
-  placement_changed (self);
-}
-
-static void
-leave_placement (PwGridBoard *self)
-{
-  if (self->place_cancellable != NULL)
-    g_cancellable_cancel (self->place_cancellable);
-  g_clear_object (&self->place_cancellable);
-  g_clear_pointer (&self->placed, g_free);
-  g_clear_pointer (&self->placed_order, g_array_unref);
-  pw_place_result_clear (&self->place_result);
-  self->place_known = FALSE;
-  pw_canvas_set_placement (self->canvas, NULL, NULL);
-}
-
-static gboolean
-enter_placement (PwGridBoard *self)
-{
-  pw_level_get_cells (self->level, &self->cells_width, &self->cells_height);
-  if (self->cells_width * self->cells_height == 0)
-    return FALSE;
-  self->placed = g_new0 (guint8, self->cells_width * self->cells_height);
-  self->placed_order = g_array_new (FALSE, FALSE, sizeof (int));
-  self->entry = 0;
-  placement_changed (self);
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------ */
 /* Move play                                                            */
 
 /* What the play position is, for the figures panel. */
@@ -758,7 +457,7 @@ board_stop_play (PwBoard *board)
   if (self->play == NULL && self->placed == NULL)
     return;
   if (self->placed != NULL)
-    leave_placement (self);
+    _pw_grid_board_leave_placement (self);
   pw_canvas_set_play (self->canvas, NULL);
   g_clear_pointer (&self->play, pw_play_free);
   update_edit_actions (self);
@@ -830,7 +529,7 @@ board_start_play (PwBoard  *board,
 
   if (self->play != NULL || self->placed != NULL)
     return TRUE;
-  if (kind != NULL && self->valid && kind->place_check != NULL && enter_placement (self))
+  if (kind != NULL && self->valid && kind->place_check != NULL && _pw_grid_board_enter_placement (self))
     ;
   else if (kind != NULL && kind->place_check == NULL &&
            (self->play = pw_play_new (self->level)) != NULL)
@@ -870,7 +569,7 @@ board_get_play_actions (PwBoard *board)
     {
       if (self->placed_order->len > 0)
         actions |= PW_BOARD_CAN_BACK;
-      if (placement_can_fill (self))
+      if (_pw_grid_board_placement_can_fill (self))
         actions |= PW_BOARD_CAN_HINT | PW_BOARD_CAN_SOLVE;
     }
   else if (self->play != NULL)
@@ -891,7 +590,7 @@ board_play_restart (PwBoard *board)
   PwGridBoard *self = PW_GRID_BOARD (board);
 
   if (self->placed != NULL)
-    placement_restart (self);
+    _pw_grid_board_placement_restart (self);
   else if (self->play != NULL)
     {
       pw_play_restart (self->play);
@@ -905,7 +604,7 @@ board_play_back (PwBoard *board)
   PwGridBoard *self = PW_GRID_BOARD (board);
 
   if (self->placed != NULL)
-    placement_back (self);
+    _pw_grid_board_placement_back (self);
   else if (self->play != NULL && pw_play_back (self->play))
     update_play (self);
 }
@@ -918,7 +617,7 @@ board_play_hint (PwBoard *board)
 
   if (self->placed != NULL)
     {
-      placement_fill (self, FALSE);
+      _pw_grid_board_placement_fill (self, FALSE);
       return;
     }
   if (self->play == NULL)
@@ -936,7 +635,7 @@ board_solution_step (PwBoard *board)
 
   if (self->placed != NULL)
     {
-      placement_fill (self, FALSE);
+      _pw_grid_board_placement_fill (self, FALSE);
       return FALSE;
     }
   if (self->play == NULL)
@@ -962,7 +661,7 @@ board_solution_at_once (PwBoard *board)
   if (self->placed == NULL)
     return FALSE;
   /* the known completion, all at once */
-  placement_fill (self, TRUE);
+  _pw_grid_board_placement_fill (self, TRUE);
   return TRUE;
 }
 
@@ -1049,7 +748,7 @@ pw_grid_board_dispose (GObject *object)
   GtkWidget *child;
 
   if (self->placed != NULL)
-    leave_placement (self);
+    _pw_grid_board_leave_placement (self);
   g_clear_pointer (&self->play, pw_play_free);
   g_clear_pointer (&self->level, pw_level_unref);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
@@ -1084,7 +783,8 @@ pw_grid_board_class_init (PwGridBoardClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_flood_fill);
   gtk_widget_class_bind_template_callback (widget_class, canvas_move);
   gtk_widget_class_bind_template_callback (widget_class, canvas_play_key);
-  gtk_widget_class_bind_template_callback (widget_class, canvas_place);
+  gtk_widget_class_bind_template_callback_full (widget_class, "canvas_place",
+                                                G_CALLBACK (_pw_grid_board_canvas_place));
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "pw-grid-board");
 }

@@ -255,6 +255,119 @@ pw_level_paint_solution (PwLevel          *level,
   return drawn;
 }
 
+/* The moves as lines no wider than @width at the font size set in @cr;
+ * NULL when a single move is wider. */
+static GPtrArray *
+wrap_moves (cairo_t            *cr,
+            const char * const *moves,
+            double              width)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; moves[i] != NULL; i++)
+    {
+      /* Translators: a numbered move under a printed level's solution:
+       * "3. ←", "12. 2h" */
+      g_autofree char *word = g_strdup_printf (_("%u. %s"), i + 1, moves[i]);
+      g_autofree char *longer = line->len > 0 ? g_strconcat (line->str, "   ", word, NULL)
+                                              : g_strdup (word);
+      cairo_text_extents_t extents;
+
+      cairo_text_extents (cr, longer, &extents);
+      if (extents.x_advance <= width)
+        {
+          g_string_assign (line, longer);
+          continue;
+        }
+      cairo_text_extents (cr, word, &extents);
+      if (line->len == 0 || extents.x_advance > width)
+        return NULL;
+      g_ptr_array_add (lines, g_strdup (line->str));
+      g_string_assign (line, word);
+    }
+  if (line->len > 0)
+    g_ptr_array_add (lines, g_strdup (line->str));
+  return g_steal_pointer (&lines);
+}
+
+void
+pw_kind_view_paint_moves (gconstpointer       data,
+                          void              (*draw) (gconstpointer      data,
+                                                     cairo_t           *cr,
+                                                     const PwGeometry  *geometry,
+                                                     const PwViewStyle *style),
+                          const char * const *moves,
+                          cairo_t            *cr,
+                          const PwGeometry   *geometry,
+                          const PwViewStyle  *style)
+{
+  double width = geometry->columns * geometry->cell;
+  double height = geometry->rows * geometry->cell;
+  g_autoptr(GPtrArray) lines = NULL;
+  double size, text_height = 0, line_height = 0;
+  PwGeometry board = *geometry;
+
+  g_return_if_fail (draw != NULL && moves != NULL);
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  /* from a size a cell would read at down to the smallest readable one,
+   * until the lines take at most half the area */
+  for (size = MIN (geometry->cell * 0.45, 14); size >= 3; size *= 0.9)
+    {
+      g_clear_pointer (&lines, g_ptr_array_unref);
+      cairo_set_font_size (cr, size);
+      lines = wrap_moves (cr, moves, width);
+      line_height = 1.3 * size;
+      text_height = lines != NULL ? lines->len * line_height : G_MAXDOUBLE;
+      if (text_height <= height / 2)
+        break;
+    }
+  if (lines == NULL || text_height > height / 2)
+    {
+      /* too many to read: as many lines as fit, the last one saying so */
+      g_clear_pointer (&lines, g_ptr_array_unref);
+      size = 3;
+      cairo_set_font_size (cr, size);
+      line_height = 1.3 * size;
+      lines = wrap_moves (cr, moves, width);
+      if (lines == NULL)
+        lines = g_ptr_array_new_with_free_func (g_free);
+      while (lines->len > 0 && lines->len * line_height > height / 2)
+        g_ptr_array_remove_index (lines, lines->len - 1);
+      if (lines->len > 0)
+        {
+          char *last = g_ptr_array_index (lines, lines->len - 1);
+
+          g_ptr_array_index (lines, lines->len - 1) = g_strconcat (last, " …", NULL);
+          g_free (last);
+        }
+      text_height = lines->len * line_height;
+    }
+
+  /* the level above the moves, centred */
+  board.cell = MIN (width / geometry->columns,
+                    (height - text_height - line_height) / geometry->rows);
+  board.x = geometry->x + (width - board.cell * geometry->columns) / 2;
+  board.y = geometry->y;
+  cairo_save (cr);
+  draw (data, cr, &board, style);
+  cairo_restore (cr);
+
+  if (style->dark)
+    cairo_set_source_rgb (cr, 0.92, 0.92, 0.92);
+  else
+    cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      cairo_move_to (cr, geometry->x,
+                     board.y + board.cell * geometry->rows + line_height * (i + 1.5));
+      cairo_show_text (cr, g_ptr_array_index (lines, i));
+    }
+  cairo_restore (cr);
+}
+
 gboolean
 pw_level_get_grid (PwLevel *level,
                    int     *columns,

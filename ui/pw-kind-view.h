@@ -167,6 +167,20 @@ gboolean pw_level_paint_solution (PwLevel          *level,
                                   const PwGeometry *geometry,
                                   gboolean          dark);
 
+/* For the draw_solution of kinds whose solution is a list of moves: the
+ * level as @draw draws it at the top of @geometry's area, and under it
+ * the moves numbered from 1 ("1. ←  2. ↓", "1. 2h  2. 67"), wrapped, in
+ * the largest size that lets all of them and the level fit. */
+void     pw_kind_view_paint_moves (gconstpointer       data,
+                                   void              (*draw) (gconstpointer      data,
+                                                              cairo_t           *cr,
+                                                              const PwGeometry  *geometry,
+                                                              const PwViewStyle *style),
+                                   const char * const *moves,
+                                   cairo_t            *cr,
+                                   const PwGeometry   *geometry,
+                                   const PwViewStyle  *style);
+
 /* The level as a PNG file, @cell pixels a cell. */
 gboolean pw_level_write_png (PwLevel    *level,
                              const char *path,

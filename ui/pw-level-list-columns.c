@@ -80,7 +80,7 @@ label_setup (GtkListItem *list_item,
   if (ellipsize)
     {
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 8);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
     }
   if (numeric)
     gtk_widget_add_css_class (label, "numeric");

@@ -6,9 +6,9 @@
  * A page is a grid of boxes, one level a box: the level drawn by its
  * kind's view as on the canvas, and under it its order, name and id.
  * Solution pages repeat the layout with each level solved (the view's
- * draw_solution); a kind that draws no solution shows its level with the
- * analysis's "solution" figure written under it when it is text (a move
- * list), else says it has none.
+ * draw_solution: every kind bundled has one); a kind that draws no
+ * solution shows its level with the analysis's "solution" figure written
+ * under it when it is text (a move list), else says it has none.
  */
 
 #define G_LOG_DOMAIN "pw-sheet"

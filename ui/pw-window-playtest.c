@@ -5,7 +5,9 @@
  *
  * An attempt starts when play mode is entered (or restarted); its clock
  * starts with the first move and stops when the level is won, or when
- * the player leaves play mode or the level with moves made (abandoned).
+ * the player leaves play mode or the level with moves made (abandoned);
+ * the play bar shows it running (mm:ss) and, once stopped, the seconds
+ * recorded.
  * Then the window asks for a rating from 0 to 7 and a note, either of
  * which may be skipped, and records a playtest on the level: the tester
  * (the tester-name setting, else the user's name), today's date, the
@@ -23,6 +25,46 @@
 #include "puzzlewright.h"
 #include "pw-window-private.h"
 
+/* ---- the play bar's clock: mm:ss of the attempt ---- */
+
+/* Whole seconds: while the attempt runs, since its first move; once it
+ * ended, of the time recorded on its playtest. */
+static void
+clock_show (PwWindow *self)
+{
+  guint64 seconds = 0;
+  g_autofree char *text = NULL;
+
+  if (self->attempt_seconds >= 0)
+    seconds = (guint64) self->attempt_seconds;
+  else if (self->attempt_started != 0)
+    seconds = (guint64) (g_get_monotonic_time () - self->attempt_started) / G_USEC_PER_SEC;
+  text = g_strdup_printf ("%02u:%02u", (guint) (seconds / 60), (guint) (seconds % 60));
+  gtk_label_set_text (self->clock_label, text);
+}
+
+static gboolean
+clock_tick (gpointer data)
+{
+  clock_show (data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_pw_window_clock_stop (PwWindow *self)
+{
+  g_clear_handle_id (&self->clock_source, g_source_remove);
+}
+
+const char *
+pw_window_get_clock_text (PwWindow *self)
+{
+  g_return_val_if_fail (PW_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->clock_label);
+}
+
+/* ---- an attempt ---- */
+
 void
 _pw_window_attempt_begin (PwWindow *self)
 {
@@ -32,8 +74,11 @@ _pw_window_attempt_begin (PwWindow *self)
   self->attempt_level = level != NULL ? g_strdup (pw_level_get_id (level)) : NULL;
   self->attempt_open = level != NULL;
   self->attempt_started = 0;
+  self->attempt_seconds = -1;
   self->attempt_hints = 0;
   self->attempt_helped = FALSE;
+  _pw_window_clock_stop (self);
+  clock_show (self);
 }
 
 void
@@ -46,7 +91,14 @@ _pw_window_attempt_moved (PwWindow *self)
   moves = pw_board_get_n_moves (self->board);
   /* boards that count no moves start the clock at their first change */
   if (moves != 0)
-    self->attempt_started = g_get_monotonic_time ();
+    {
+      self->attempt_started = g_get_monotonic_time ();
+      /* four ticks a second: the shown second turns within a quarter of
+       * a second of the real one */
+      self->clock_source = g_timeout_add_full (G_PRIORITY_DEFAULT, 250, clock_tick, self, NULL);
+      g_source_set_name_by_id (self->clock_source, "[pw] play clock");
+      clock_show (self);
+    }
 }
 
 void
@@ -303,13 +355,21 @@ attempt_finish (PwWindow *self,
   if (!self->attempt_open)
     return;
   self->attempt_open = FALSE;
+  /* the clock stops at the time recorded */
+  _pw_window_clock_stop (self);
+  if (self->attempt_started != 0)
+    {
+      /* tenths of a second are enough for people */
+      self->attempt_seconds = (double) ((g_get_monotonic_time () - self->attempt_started) / 100000)
+                              / 10;
+      clock_show (self);
+    }
   level = find_level (self->document, self->attempt_level);
   if (self->attempt_started == 0 || level == NULL)
     return;
   playtest = pw_playtest_new ();
   playtest->date = pw_playtest_date_today ();
-  /* tenths of a second are enough for people */
-  playtest->seconds = (double) ((g_get_monotonic_time () - self->attempt_started) / 100000) / 10;
+  playtest->seconds = self->attempt_seconds;
   playtest->completed = completed && !self->attempt_helped;
   playtest->moves = pw_board_get_n_moves (self->board);
   playtest->hints_used = (int) self->attempt_hints;

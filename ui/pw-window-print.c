@@ -4,9 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The pages are ui/pw-sheet.c's, as `puzzlewright render` writes them:
- * every level drawn by its kind's view, four a page, with the set's title;
- * solution pages after them when asked, from the analyses the scheduler
- * has. A level's picture is its kind's drawing alone.
+ * every level drawn by its kind's view, N a page (the sheets-per-page
+ * setting, which the print dialog's Sheets tab starts from), with the
+ * set's title; solution pages after them when asked (the same tab), from
+ * the analyses the scheduler has. A level's picture is its kind's drawing alone.
  */
 
 #define G_LOG_DOMAIN "pw-window-print"
@@ -26,6 +27,9 @@ typedef struct
   GPtrArray      *rows;
   PwSheetOptions  options;
   char           *title;
+  /* the print dialog's Sheets tab */
+  GtkSpinButton  *per_page;
+  GtkCheckButton *solutions;
 } Printing;
 
 static void
@@ -56,7 +60,48 @@ printing_new (PwWindow *self,
   pw_sheet_options_init (&printing->options);
   printing->options.title = printing->title;
   printing->options.solutions = solutions;
+  /* the preference, when there are settings */
+  if (self->settings != NULL)
+    printing->options.per_page = MAX (g_settings_get_uint (self->settings, "sheets-per-page"), 1);
   return printing;
+}
+
+/* The print dialog's own tab: levels a page (the preference to start
+ * with) and the solution pages. */
+static GObject *
+create_sheets_tab (GtkPrintOperation *operation,
+                   Printing          *printing)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *label;
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_start (grid, 18);
+  gtk_widget_set_margin_end (grid, 18);
+  gtk_widget_set_margin_top (grid, 18);
+  gtk_widget_set_margin_bottom (grid, 18);
+  printing->per_page = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 100, 1));
+  gtk_spin_button_set_value (printing->per_page, printing->options.per_page);
+  label = gtk_label_new_with_mnemonic (_("_Levels per page"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (printing->per_page));
+  gtk_widget_set_halign (label, GTK_ALIGN_END);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (printing->per_page), 1, 0, 1, 1);
+  printing->solutions =
+    GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Solution pages at the end")));
+  gtk_check_button_set_active (printing->solutions, printing->options.solutions);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (printing->solutions), 1, 1, 1, 1);
+  return G_OBJECT (grid);
+}
+
+static void
+apply_sheets_tab (GtkPrintOperation *operation,
+                  GtkWidget         *widget,
+                  Printing          *printing)
+{
+  printing->options.per_page = gtk_spin_button_get_value_as_int (printing->per_page);
+  printing->options.solutions = gtk_check_button_get_active (printing->solutions);
 }
 
 static void
@@ -106,6 +151,15 @@ pw_window_print (PwWindow    *self,
   g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page), printing);
   if (pdf_path != NULL)
     gtk_print_operation_set_export_filename (operation, pdf_path);
+  else
+    {
+      /* Translators: the print dialog's tab of Puzzlewright's own options */
+      gtk_print_operation_set_custom_tab_label (operation, _("Sheets"));
+      g_signal_connect (operation, "create-custom-widget", G_CALLBACK (create_sheets_tab),
+                        printing);
+      g_signal_connect (operation, "custom-widget-apply", G_CALLBACK (apply_sheets_tab),
+                        printing);
+    }
   result = gtk_print_operation_run (operation, pdf_path != NULL ? GTK_PRINT_OPERATION_ACTION_EXPORT
                                                                : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
                                     GTK_WINDOW (self), error);

@@ -33,6 +33,7 @@ struct _PwWindow
   PwLevelList          *level_list;
   GtkWidget            *play_bar;
   GtkLabel             *moves_label;
+  GtkLabel             *clock_label;
   GtkAdjustment        *speed_adjustment;
   GtkStack             *board_stack;
   PwLevelPanel         *level_panel;
@@ -65,6 +66,8 @@ struct _PwWindow
   gboolean              attempt_open;     /* playing, neither won nor left yet */
   char                 *attempt_level;    /* the id of the level played */
   gint64                attempt_started;  /* monotonic time of the first move; 0 before */
+  double                attempt_seconds;  /* the time recorded when it ended; -1 while open */
+  guint                 clock_source;     /* ticks the play bar's clock while it runs */
   guint                 attempt_hints;
   gboolean              attempt_helped;   /* the solution player moved */
   char                 *tester_name;      /* typed in, when there are no settings */
@@ -118,6 +121,7 @@ void            _pw_window_save_as_then         (PwWindow             *self,
 /* pw-window-playtest.c: the events of an attempt in play mode */
 void      _pw_window_attempt_begin   (PwWindow   *self);
 void      _pw_window_attempt_moved   (PwWindow   *self);
+void      _pw_window_clock_stop      (PwWindow   *self);
 void      _pw_window_attempt_hint    (PwWindow   *self);
 void      _pw_window_attempt_helped  (PwWindow   *self);
 void      _pw_window_attempt_won     (PwWindow   *self);

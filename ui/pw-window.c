@@ -719,6 +719,7 @@ pw_window_dispose (GObject *object)
   /* a window closing asks nothing */
   self->attempt_open = FALSE;
   g_clear_pointer (&self->attempt_level, g_free);
+  _pw_window_clock_stop (self);
   g_clear_pointer (&self->tester_name, g_free);
   g_clear_handle_id (&self->solution_timeout, g_source_remove);
   disconnect_document (self);
@@ -774,6 +775,7 @@ pw_window_class_init (PwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwWindow, level_list);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, play_bar);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, moves_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, clock_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, board_stack);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, level_panel);
@@ -805,6 +807,7 @@ pw_window_init (PwWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->current = G_MAXUINT;
+  self->attempt_seconds = -1;
   _pw_window_add_actions (self);
 
   pw_analyse_options_init (&options);

@@ -65,9 +65,11 @@ void             pw_window_import_playtests   (PwWindow       *self,
                                                GFile         **files,
                                                guint           n_files);
 
-/* Prints the set, four levels a page as `puzzlewright render` does (with
- * solution pages from the analyses done so far when @solutions): to the
- * PDF file @pdf_path, or through the print dialog when NULL. */
+/* Prints the set as `puzzlewright render` does, the sheets-per-page
+ * setting's levels a page (four without settings), with solution pages
+ * from the analyses done so far when @solutions: to the PDF file
+ * @pdf_path, or through the print dialog when NULL (its Sheets tab
+ * starts from these and may change them). */
 gboolean         pw_window_print              (PwWindow       *self,
                                                const char     *pdf_path,
                                                gboolean        solutions,
@@ -86,6 +88,8 @@ PwAnalysisPanel *pw_window_get_analysis_panel (PwWindow       *self);
 PwGraphView     *pw_window_get_graph_view     (PwWindow       *self);
 PwChartView     *pw_window_get_chart_view     (PwWindow       *self);
 PwPlay          *pw_window_get_play           (PwWindow       *self);
+/* The play bar's clock, "mm:ss". */
+const char      *pw_window_get_clock_text     (PwWindow       *self);
 PwScheduler     *pw_window_get_scheduler      (PwWindow       *self);
 GListModel      *pw_window_get_level_model    (PwWindow       *self);
 PwLevelList     *pw_window_get_level_list     (PwWindow       *self);

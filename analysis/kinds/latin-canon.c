@@ -19,7 +19,9 @@
  *   regions numbered by first appearance.
  * - Latin square: digits exchanged, rows in any order, columns in any
  *   order, transposed: the Sudoku search with bands of one row and stacks
- *   of one column, up to 6×6 (6! orders of the columns). Larger squares:
+ *   of one column, up to 9×9 (9! orders of the columns, most of them left
+ *   after a few columns: an order whose first columns no row can read as
+ *   small as the best first row so far ends there). Larger squares:
  *   turns, mirrors and digits only (the general case is the canonical
  *   labelling of a graph).
  * - Futoshiki: turns and mirrors with the signs, and the digits read
@@ -37,6 +39,8 @@
 #include "pw-canon.h"
 
 #define MAX_COLUMN_ORDERS 2000
+/* 9!: Latin squares up to 9 × 9 try every order of rows and columns */
+#define MAX_LATIN_COLUMN_ORDERS 362880
 
 enum { HEADER_SIZE = 6 };
 
@@ -145,6 +149,7 @@ typedef struct
   const guint8 *grid;          /* n × n givens */
   const guint  *columns;       /* the order of the columns */
   guint8       *best;          /* n × n, rows so far; 0xff: none yet */
+  guint8        no_digits[PW_SUDOKU_MAX_N + 1];  /* zeros: no digit numbered yet */
 } SudokuSearch;
 
 /* Whether rows @a and @b of @grid (n wide) hold the same cells. */
@@ -224,8 +229,6 @@ sudoku_rows (SudokuSearch *s,
     }
 }
 
-/* Every order of the columns the Sudoku transformations allow: stacks of
- * @box_cols columns in any order, columns within each in any order. */
 /* Whether columns @a.. and @b.. (@count each) of @grid hold the same cells. */
 static gboolean
 same_columns (const guint8 *grid,
@@ -240,34 +243,70 @@ same_columns (const guint8 *grid,
   return TRUE;
 }
 
-static void
-column_orders (const guint8 *grid,
-               guint   n,
-               guint   box_cols,
-               guint   position,
-               guint   stacks_used,
-               guint   stack,
-               guint   columns_used,
-               guint  *order,
-               GArray *orders)
+/* Whether some row, read in the first @p columns of @order with its
+ * digits numbered by first appearance, starts no later than the best
+ * first row so far. When none does, every order beginning so gives a
+ * larger form than the best: the search leaves it. */
+static gboolean
+first_row_can_tie (const SudokuSearch *s,
+                   const guint        *order,
+                   guint               p)
 {
+  guint n = s->n;
+
+  if (s->best[0] == 0xff)
+    return TRUE;
+  for (guint r = 0; r < n; r++)
+    {
+      guint8 map[PW_SUDOKU_MAX_N + 1] = { 0 };
+      guint8 next = 1;
+      int cmp = 0;
+
+      for (guint x = 0; x < p && cmp == 0; x++)
+        {
+          guint8 v = s->grid[r * n + order[x]];
+
+          if (v != 0 && map[v] == 0)
+            map[v] = next++;
+          cmp = map[v] < s->best[x] ? -1 : map[v] > s->best[x] ? 1 : 0;
+        }
+      if (cmp <= 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every order of the columns the Sudoku transformations allow (stacks of
+ * @box_cols columns in any order, columns within each in any order), the
+ * row search run on each. */
+static void
+column_orders (SudokuSearch *s,
+               guint         box_cols,
+               guint         position,
+               guint         stacks_used,
+               guint         stack,
+               guint         columns_used,
+               guint        *order)
+{
+  guint n = s->n;
   gboolean new_stack = position % box_cols == 0;
 
   if (position == n)
     {
-      g_array_append_vals (orders, order, n);
+      s->columns = order;
+      sudoku_rows (s, 0, 0, 0, 0, s->no_digits, 1);
       return;
     }
-  for (guint s = 0; s < n / box_cols; s++)
+  for (guint t = 0; t < n / box_cols; t++)
     {
       gboolean twin = FALSE;
 
-      if (new_stack ? (stacks_used & (1u << s)) != 0 : s != stack)
+      if (new_stack ? (stacks_used & (1u << t)) != 0 : t != stack)
         continue;
       /* as for rows: of stacks (columns) alike, the first unused one */
-      for (guint e = 0; new_stack && e < s && !twin; e++)
+      for (guint e = 0; new_stack && e < t && !twin; e++)
         twin = (stacks_used & (1u << e)) == 0 &&
-               same_columns (grid, n, e * box_cols, s * box_cols, box_cols);
+               same_columns (s->grid, n, e * box_cols, t * box_cols, box_cols);
       if (twin)
         continue;
       for (guint i = 0; i < box_cols; i++)
@@ -278,47 +317,51 @@ column_orders (const guint8 *grid,
             continue;
           for (guint e = 0; e < i && !column_twin; e++)
             column_twin = (new_stack || (columns_used & (1u << e)) == 0) &&
-                          same_columns (grid, n, s * box_cols + e, s * box_cols + i, 1);
+                          same_columns (s->grid, n, t * box_cols + e, t * box_cols + i, 1);
           if (column_twin)
             continue;
-          order[position] = s * box_cols + i;
-          column_orders (grid, n, box_cols, position + 1,
-                         new_stack ? stacks_used | (1u << s) : stacks_used, s,
-                         new_stack ? 1u << i : columns_used | (1u << i), order, orders);
+          order[position] = t * box_cols + i;
+          if (!first_row_can_tie (s, order, position + 1))
+            continue;
+          column_orders (s, box_cols, position + 1,
+                         new_stack ? stacks_used | (1u << t) : stacks_used, t,
+                         new_stack ? 1u << i : columns_used | (1u << i), order);
         }
     }
 }
 
-/* k!, or G_MAXUINT64 once it is past MAX_COLUMN_ORDERS (64! would
- * wrap round to 0) */
+/* k!, or G_MAXUINT64 once it is past @cap (64! would wrap round to 0) */
 static guint64
-factorial (guint k)
+factorial (guint   k,
+           guint64 cap)
 {
   guint64 f = 1;
 
   for (guint i = 2; i <= k; i++)
     {
       f *= i;
-      if (f > MAX_COLUMN_ORDERS)
+      if (f > cap)
         return G_MAXUINT64;
     }
   return f;
 }
 
+/* The orders of the columns, or G_MAXUINT64 once they are past @cap. */
 static guint64
-count_column_orders (guint n,
-                     guint box_cols)
+count_column_orders (guint   n,
+                     guint   box_cols,
+                     guint64 cap)
 {
-  guint64 stacks = factorial (n / box_cols);
+  guint64 stacks = factorial (n / box_cols, cap);
   guint64 within = 1;
 
   for (guint s = 0; s < n / box_cols; s++)
     {
-      within *= factorial (box_cols);
-      if (within > MAX_COLUMN_ORDERS)
+      within *= factorial (box_cols, cap);
+      if (within > cap)
         return G_MAXUINT64;
     }
-  return stacks > MAX_COLUMN_ORDERS ? G_MAXUINT64 : stacks * within;
+  return stacks > cap || stacks * within > cap ? G_MAXUINT64 : stacks * within;
 }
 
 /* The Sudoku search; a Latin square's is the same with bands of one row
@@ -344,18 +387,11 @@ sudoku_form (const PwLatinLevel *level)
       /* transposed, r × c boxes are c × r */
       guint box_rows = turn ? stack_cols : band_rows;
       guint box_cols = turn ? band_rows : stack_cols;
-      g_autoptr(GArray) orders = g_array_new (FALSE, FALSE, sizeof (guint));
       g_autofree guint *order = g_new (guint, n);
-      guint8 map[PW_SUDOKU_MAX_N + 1] = { 0 };
-      SudokuSearch s = { n, box_rows, turn ? transposed : level->givens, NULL, best };
+      SudokuSearch s = { n, box_rows, turn ? transposed : level->givens, NULL, best, { 0 } };
 
-      column_orders (s.grid, n, box_cols, 0, 0, 0, 0, order, orders);
       memset (best, 0xff, n * n);
-      for (guint o = 0; o < orders->len / n; o++)
-        {
-          s.columns = &g_array_index (orders, guint, o * n);
-          sudoku_rows (&s, 0, 0, 0, 0, map, 1);
-        }
+      column_orders (&s, box_cols, 0, 0, 0, 0, order);
       g_byte_array_set_size (candidate, 0);
       append_header (candidate, level, turn ? level->box_cols : level->box_rows,
                      turn ? level->box_rows : level->box_cols);
@@ -372,10 +408,12 @@ _pw_latin_canonical_form (gconstpointer data)
   gboolean boxes = level->variant == PW_LATIN_SUDOKU && !level->jigsaw && !level->diagonals &&
                    level->box_rows > 0 && level->box_cols > 0;
 
-  if (boxes && count_column_orders (level->n, level->box_cols) <= MAX_COLUMN_ORDERS &&
-      count_column_orders (level->n, level->box_rows) <= MAX_COLUMN_ORDERS)
+  if (boxes &&
+      count_column_orders (level->n, level->box_cols, MAX_COLUMN_ORDERS) <= MAX_COLUMN_ORDERS &&
+      count_column_orders (level->n, level->box_rows, MAX_COLUMN_ORDERS) <= MAX_COLUMN_ORDERS)
     return _pw_canon_finish (sudoku_form (level));
-  if (level->variant == PW_LATIN_LATIN && count_column_orders (level->n, 1) <= MAX_COLUMN_ORDERS)
+  if (level->variant == PW_LATIN_LATIN &&
+      count_column_orders (level->n, 1, MAX_LATIN_COLUMN_ORDERS) <= MAX_LATIN_COLUMN_ORDERS)
     return _pw_canon_finish (sudoku_form (level));
   return _pw_canon_finish (dihedral_form (level));
 }

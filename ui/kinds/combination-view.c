@@ -386,6 +386,39 @@ combination_entry_label (gconstpointer data,
                           _(attacks[level->entries[entry].attack]));
 }
 
+/* Print: the level with a solution's pieces placed, as placement play
+ * shows it solved. The analysis says whether there is one; the kind's
+ * placement check (a budgeted search) then finds one to draw. */
+static gboolean
+combination_draw_solution (gconstpointer      data,
+                           JsonObject        *figures,
+                           cairo_t           *cr,
+                           const PwGeometry  *geometry,
+                           const PwViewStyle *style)
+{
+  const PwCombinationLevel *level = data;
+  JsonNode *node = figures != NULL ? json_object_get_member (figures, "solutions") : NULL;
+  g_autofree guint8 *none = NULL;
+  PwPlaceResult result;
+  gpointer solved;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) < 1)
+    return FALSE;
+  none = g_new0 (guint8, (gsize) level->width * level->height);
+  if (!pw_combination_kind.place_check (data, none, &result, NULL, NULL) || !result.decided ||
+      !result.completable || result.solution == NULL)
+    {
+      pw_place_result_clear (&result);
+      return FALSE;
+    }
+  solved = pw_combination_kind.place_render (data, result.solution);
+  combination_draw (solved, cr, geometry, style);
+  pw_combination_kind.free (solved);
+  pw_place_result_clear (&result);
+  return TRUE;
+}
+
 const PwKindView pw_combination_view = {
   .kind_id = "combination",
   .get_grid = combination_get_grid,
@@ -399,4 +432,5 @@ const PwKindView pw_combination_view = {
   .set_tile = combination_set_tile,
   .place_entry_at = combination_place_entry_at,
   .entry_label = combination_entry_label,
+  .draw_solution = combination_draw_solution,
 };

@@ -624,8 +624,33 @@ freecell_draw (gconstpointer      data,
   pw_freecell_draw (data, NULL, cr, geometry, style);
 }
 
+/* Print: the deal, and under it the analysis's solution in the standard
+ * notation (source then destination: cascades 1–8, free cells a–d, h the
+ * foundations), numbered. */
+static gboolean
+freecell_draw_solution (gconstpointer      data,
+                        JsonObject        *figures,
+                        cairo_t           *cr,
+                        const PwGeometry  *geometry,
+                        const PwViewStyle *style)
+{
+  JsonNode *node = figures != NULL ? json_object_get_member (figures, "solution") : NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) moves = NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return FALSE;
+  text = g_strdup (json_node_get_string (node));
+  moves = g_strsplit_set (g_strstrip (text), " ", -1);
+  pw_kind_view_paint_moves (data, freecell_draw, (const char * const *) moves, cr, geometry,
+                            style);
+  return TRUE;
+}
+
 const PwKindView pw_freecell_view = {
   .kind_id = "freecell",
   .get_grid = freecell_get_grid,
   .draw = freecell_draw,
+  .draw_solution = freecell_draw_solution,
 };

@@ -728,9 +728,21 @@ static const PwCellView knight_cells = {
   .play_status = knight_play_status,
 };
 
+/* Print: the level solved, as play shows it (pw_cell_paint_solution). */
+static gboolean
+knight_draw_solution (gconstpointer      data,
+                      JsonObject        *figures,
+                      cairo_t           *cr,
+                      const PwGeometry  *geometry,
+                      const PwViewStyle *style)
+{
+  return pw_cell_paint_solution (&knight_cells, data, figures, cr, geometry, style);
+}
+
 const PwKindView pw_knights_tour_view = {
   .kind_id = "knights-tour",
   .get_grid = knight_get_grid,
   .draw = knight_draw,
   .cell_board = &knight_cells,
+  .draw_solution = knight_draw_solution,
 };

@@ -17,7 +17,9 @@
  * candidates, live conflicts, Check (the entries that differ from the
  * solution), Hint (the easiest logical step, highlighted with one
  * sentence; a second Hint makes it), Back, the solve time. A board never
- * changes the document: edits go out as "edited" (pw-board.h).
+ * changes the document: edits go out as "edited" (pw-board.h). The
+ * board's picture and the marks on it are latin-board-draw.c's, the
+ * pointer and keys latin-board-input.c's.
  */
 
 #define G_LOG_DOMAIN "pw-latin-board"
@@ -29,14 +31,11 @@
 
 #include <glib/gi18n.h>
 
-#include "latin-board.h"
+#include "latin-board-private.h"
 #include "latin-paint.h"
 #include "latin-private.h"
 #include "numgrid.h"
 #include "techniques.h"
-
-/* Two digits typed within this long make one value (10 and up). */
-#define TYPING_PAUSE_US (1200 * 1000)
 
 typedef struct
 {
@@ -58,55 +57,6 @@ step_clear (Step *step)
   g_clear_pointer (&step->cells, g_array_unref);
 }
 
-struct _PwNumberBoard
-{
-  GtkBox        parent_instance;
-
-  /* template */
-  GtkWidget    *edit_bar;
-  GtkWidget    *size_spin;
-  GtkWidget    *box_dropdown;
-  GtkWidget    *jigsaw_toggle;
-  GtkWidget    *regions_toggle;
-  GtkWidget    *diagonals_check;
-  GtkWidget    *play_bar;
-  GtkWidget    *pencil_toggle;
-  GtkWidget    *auto_check;
-  GtkWidget    *conflicts_check;
-  GtkWidget    *check_button;
-  GtkWidget    *area;
-  GtkWidget    *status_label;
-  GtkWidget    *letters_check;
-
-  PwLevel      *level;
-  GPtrArray    *problems;
-  PwAnalysis   *analysis;
-  PwNumGrid    *grid;          /* the level's rules, for play */
-  PwGeometry    geometry;      /* where the cells were last drawn */
-  int           cursor;
-  gboolean      updating;      /* the bar is being set from the level */
-
-  /* typing two digits */
-  int           typed_cell;
-  guint         typed_value;
-  gint64        typed_time;
-
-  /* painting regions */
-  int           paint_region;
-
-  /* play */
-  gboolean      playing;
-  guint8       *values;        /* entries; givens are read from the level */
-  PwValueSet   *pencil;
-  PwValueSet   *eliminated;    /* candidates a hint removed */
-  GArray       *steps;         /* Step */
-  guint8       *wrong;         /* Check's marks, or NULL */
-  PwLogicStep  *hint;          /* shown, made by the next Hint */
-  guint8       *solution;      /* the level's one solution, or NULL */
-  gint64        started;       /* monotonic µs of the first entry, 0 before */
-  double        solved_seconds;
-  gboolean      solved;
-};
 
 static void pw_number_board_board_init (PwBoardInterface *iface);
 
@@ -114,249 +64,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (PwNumberBoard, pw_number_board, GTK_TYPE_BOX,
                                G_IMPLEMENT_INTERFACE (PW_TYPE_BOARD, pw_number_board_board_init))
 
 static void update_status (PwNumberBoard *self);
-
-static const PwLatinLevel *
-data (PwNumberBoard *self)
-{
-  return self->level != NULL ? pw_level_get_data (self->level) : NULL;
-}
-
-static guint
-n_cells (PwNumberBoard *self)
-{
-  const PwLatinLevel *level = data (self);
-
-  return level != NULL ? level->n * level->n : 0;
-}
-
-static void
-redraw (PwNumberBoard *self)
-{
-  gtk_widget_queue_draw (self->area);
-}
-
-static gboolean
-letters (PwNumberBoard *self)
-{
-  return gtk_check_button_get_active (GTK_CHECK_BUTTON (self->letters_check));
-}
-
-/* The value a cell shows: its given, else the player's entry. */
-static guint
-value_at (PwNumberBoard *self,
-          guint          c)
-{
-  const PwLatinLevel *level = data (self);
-
-  if (level->givens[c] != 0)
-    return level->givens[c];
-  return self->playing ? self->values[c] : 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Marks                                                                */
-
-/* Sets @flag on every cell of a cells figure ([[x, y], …]). */
-static void
-mark_figure (PwNumberBoard *self,
-             const char    *key,
-             guint8         flag,
-             guint8        *marks)
-{
-  JsonObject *figures;
-  JsonNode *node;
-  JsonArray *cells;
-  guint n = data (self)->n;
-
-  if (self->analysis == NULL)
-    return;
-  figures = pw_analysis_get_figures (self->analysis);
-  node = json_object_get_member (figures, key);
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return;
-  cells = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (cells); i++)
-    {
-      JsonNode *item = json_array_get_element (cells, i);
-      JsonArray *xy = JSON_NODE_HOLDS_ARRAY (item) ? json_node_get_array (item) : NULL;
-      gint64 x, y;
-
-      if (xy == NULL || json_array_get_length (xy) != 2)
-        continue;
-      x = json_array_get_int_element (xy, 0);
-      y = json_array_get_int_element (xy, 1);
-      if (x >= 0 && y >= 0 && x < n && y < n)
-        marks[y * n + x] |= flag;
-    }
-}
-
-/* Cells whose value breaks a rule with another filled cell. */
-static void
-mark_conflicts (PwNumberBoard *self,
-                guint8        *marks)
-{
-  for (guint u = 0; u < pw_numgrid_get_n_units (self->grid); u++)
-    {
-      guint size;
-      const guint *unit = pw_numgrid_get_unit (self->grid, u, NULL, NULL, &size);
-
-      for (guint i = 0; i < size; i++)
-        for (guint j = i + 1; j < size; j++)
-          {
-            guint vi = value_at (self, unit[i]), vj = value_at (self, unit[j]);
-
-            if (vi != 0 && vi == vj)
-              {
-                marks[unit[i]] |= PW_LATIN_MARK_CONFLICT;
-                marks[unit[j]] |= PW_LATIN_MARK_CONFLICT;
-              }
-          }
-    }
-  for (guint i = 0; i < pw_numgrid_get_n_less (self->grid); i++)
-    {
-      guint a, b, va, vb;
-
-      pw_numgrid_get_less (self->grid, i, &a, &b);
-      va = value_at (self, a);
-      vb = value_at (self, b);
-      if (va != 0 && vb != 0 && va >= vb)
-        {
-          marks[a] |= PW_LATIN_MARK_CONFLICT;
-          marks[b] |= PW_LATIN_MARK_CONFLICT;
-        }
-    }
-}
-
-/* The values an empty cell still allows: none its peers hold, none a hint
- * removed. */
-static void
-allowed (PwNumberBoard *self,
-         guint          c,
-         PwValueSet    *out)
-{
-  const PwLatinLevel *level = data (self);
-  guint n_units;
-  const guint *units = pw_numgrid_get_cell_units (self->grid, c, &n_units);
-
-  pw_value_set_fill (out, level->n);
-  for (guint i = 0; i < n_units; i++)
-    {
-      guint size;
-      const guint *unit = pw_numgrid_get_unit (self->grid, units[i], NULL, NULL, &size);
-
-      for (guint k = 0; k < size; k++)
-        if (unit[k] != c && value_at (self, unit[k]) != 0)
-          pw_value_set_remove (out, value_at (self, unit[k]));
-    }
-  if (self->eliminated != NULL)
-    for (guint w = 0; w < PW_NUMGRID_WORDS; w++)
-      out->w[w] &= ~self->eliminated[c].w[w];
-}
-
-/* ------------------------------------------------------------------ */
-/* Drawing                                                              */
-
-static void
-draw_area (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        user_data)
-{
-  PwNumberBoard *self = user_data;
-  const PwLatinLevel *level = data (self);
-  gboolean dark = FALSE;
-  const PwViewStyle *style;
-  g_autofree guint8 *marks = NULL;
-  g_autofree PwValueSet *shown = NULL;
-  PwLatinPaintState state = { 0 };
-  guint cells;
-
-  {
-    GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (area));
-
-    g_object_get (settings, "gtk-application-prefer-dark-theme", &dark, NULL);
-  }
-  style = pw_view_style_get (dark);
-  pw_colour_set (cr, &style->background);
-  cairo_paint (cr);
-  if (level == NULL)
-    return;
-
-  cells = level->n * level->n;
-  pw_geometry_fit (&self->geometry, level->n, level->n, width, height, 12);
-  marks = g_new0 (guint8, cells);
-
-  if (!self->playing)
-    {
-      mark_figure (self, "conflicts", PW_LATIN_MARK_CONFLICT, marks);
-      mark_figure (self, "redundant_givens", PW_LATIN_MARK_REDUNDANT, marks);
-      mark_figure (self, "differing_cells", PW_LATIN_MARK_DIFFERING, marks);
-      for (guint i = 0; self->problems != NULL && i < self->problems->len; i++)
-        {
-          const PwProblem *problem = g_ptr_array_index (self->problems, i);
-
-          if (problem->x >= 0 && problem->y >= 0 && (guint) problem->x < level->n &&
-              (guint) problem->y < level->n)
-            marks[problem->y * level->n + problem->x] |= PW_LATIN_MARK_CONFLICT;
-        }
-    }
-  else
-    {
-      if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->conflicts_check)))
-        mark_conflicts (self, marks);
-      for (guint c = 0; self->wrong != NULL && c < cells; c++)
-        if (self->wrong[c])
-          marks[c] |= PW_LATIN_MARK_WRONG;
-      if (self->hint != NULL)
-        {
-          for (guint i = 0; i < self->hint->pattern->len; i++)
-            marks[g_array_index (self->hint->pattern, guint, i)] |= PW_LATIN_MARK_PATTERN;
-          for (guint i = 0; i < self->hint->placements->len; i++)
-            marks[g_array_index (self->hint->placements, PwCellValue, i).cell] |=
-              PW_LATIN_MARK_TARGET;
-          for (guint i = 0; i < self->hint->eliminations->len; i++)
-            marks[g_array_index (self->hint->eliminations, PwCellValue, i).cell] |=
-              PW_LATIN_MARK_TARGET;
-        }
-      /* candidates: the player's, or every value still allowed */
-      shown = g_new0 (PwValueSet, cells);
-      for (guint c = 0; c < cells; c++)
-        {
-          if (value_at (self, c) != 0)
-            continue;
-          if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->auto_check)))
-            allowed (self, c, &shown[c]);
-          else
-            shown[c] = self->pencil[c];
-        }
-      state.values = self->values;
-      state.pencil = shown;
-    }
-  /* the cursor's units and value, lightly */
-  if (self->cursor >= 0 && (guint) self->cursor < cells && self->grid != NULL)
-    {
-      guint v = value_at (self, self->cursor), n_units;
-      const guint *units = pw_numgrid_get_cell_units (self->grid, self->cursor, &n_units);
-
-      for (guint i = 0; i < n_units; i++)
-        {
-          guint size;
-          const guint *unit = pw_numgrid_get_unit (self->grid, units[i], NULL, NULL, &size);
-
-          for (guint k = 0; k < size; k++)
-            if ((int) unit[k] != self->cursor)
-              marks[unit[k]] |= PW_LATIN_MARK_PEER;
-        }
-      for (guint c = 0; v != 0 && c < cells; c++)
-        if (value_at (self, c) == v)
-          marks[c] |= PW_LATIN_MARK_SAME;
-    }
-  state.marks = marks;
-  state.cursor = gtk_widget_has_focus (self->area) || self->playing ? self->cursor : -1;
-  state.letters = letters (self);
-  pw_latin_paint (level, &state, cr, &self->geometry, style);
-}
 
 /* ------------------------------------------------------------------ */
 /* Editing                                                              */
@@ -371,10 +78,10 @@ emit_level (PwNumberBoard *self,
   pw_board_emit_edited (PW_BOARD (self), edited, label);
 }
 
-static void
-edit_given (PwNumberBoard *self,
-            guint          cell,
-            guint          value)
+void
+_pw_number_board_edit_given (PwNumberBoard *self,
+                             guint          cell,
+                             guint          value)
 {
   const PwLatinLevel *level = data (self);
   PwLatinLevel *copy;
@@ -433,9 +140,9 @@ pw_number_board_cycle_sign (PwNumberBoard *self,
   return TRUE;
 }
 
-static void
-paint_region_at (PwNumberBoard *self,
-                 guint          cell)
+void
+_pw_number_board_paint_region_at (PwNumberBoard *self,
+                                  guint          cell)
 {
   const PwLatinLevel *level = data (self);
   PwLatinLevel *copy;
@@ -664,10 +371,10 @@ after_entry (PwNumberBoard *self)
   play_changed (self);
 }
 
-static void
-play_value (PwNumberBoard *self,
-            guint          cell,
-            guint          value)
+void
+_pw_number_board_play_value (PwNumberBoard *self,
+                             guint          cell,
+                             guint          value)
 {
   guint c = cell;
 
@@ -842,225 +549,6 @@ update_status (PwNumberBoard *self)
     text = g_strdup_printf (_("%u of %u cells filled."), filled, cells);
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   pw_board_emit_play_status (PW_BOARD (self), text, state);
-}
-
-/* ------------------------------------------------------------------ */
-/* Input                                                                */
-
-void
-pw_number_board_select (PwNumberBoard *self,
-                        guint          cell)
-{
-  g_return_if_fail (PW_IS_NUMBER_BOARD (self));
-
-  if (cell >= n_cells (self))
-    return;
-  self->cursor = cell;
-  self->typed_cell = -1;
-  redraw (self);
-}
-
-gboolean
-pw_number_board_type_value (PwNumberBoard *self,
-                            guint          value)
-{
-  const PwLatinLevel *level;
-  guint cell;
-
-  g_return_val_if_fail (PW_IS_NUMBER_BOARD (self), FALSE);
-
-  level = data (self);
-  if (level == NULL || self->cursor < 0 || value > level->n)
-    return FALSE;
-  cell = self->cursor;
-  if (self->playing)
-    play_value (self, cell, value);
-  else
-    edit_given (self, cell, value);
-  return TRUE;
-}
-
-const guint8 *
-pw_number_board_get_values (PwNumberBoard *self)
-{
-  g_return_val_if_fail (PW_IS_NUMBER_BOARD (self), NULL);
-  return self->values;
-}
-
-void
-pw_number_board_set_pencil (PwNumberBoard *self,
-                            gboolean       pencil)
-{
-  g_return_if_fail (PW_IS_NUMBER_BOARD (self));
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->pencil_toggle), pencil);
-}
-
-/* A digit: one value, or with the digit before it (same cell, quickly)
- * a two-digit value up to n. */
-static void
-type_digit (PwNumberBoard *self,
-            guint          digit)
-{
-  const PwLatinLevel *level = data (self);
-  gint64 now = g_get_monotonic_time ();
-  guint value = digit;
-
-  if (level->n >= 10 && self->typed_cell == self->cursor && now - self->typed_time < TYPING_PAUSE_US &&
-      self->typed_value > 0 && self->typed_value * 10 + digit <= level->n)
-    {
-      value = self->typed_value * 10 + digit;
-      /* the first digit's entry gives way to the whole number */
-      if (self->playing && self->steps->len > 0)
-        pw_board_play_back (PW_BOARD (self));
-    }
-  self->typed_cell = self->cursor;
-  self->typed_value = value;
-  self->typed_time = now;
-  if (value <= level->n)
-    pw_number_board_type_value (self, value);
-}
-
-static gboolean
-key_pressed (GtkEventControllerKey *controller,
-             guint                  keyval,
-             guint                  keycode,
-             GdkModifierType        modifiers,
-             PwNumberBoard         *self)
-{
-  const PwLatinLevel *level = data (self);
-  guint32 ch;
-  int n;
-
-  if (level == NULL || (modifiers & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
-    return FALSE;
-  n = level->n;
-  if (self->cursor < 0)
-    self->cursor = 0;
-  switch (keyval)
-    {
-    case GDK_KEY_Left:
-      self->cursor = self->cursor % n > 0 ? self->cursor - 1 : self->cursor;
-      break;
-    case GDK_KEY_Right:
-      self->cursor = self->cursor % n < n - 1 ? self->cursor + 1 : self->cursor;
-      break;
-    case GDK_KEY_Up:
-      self->cursor = self->cursor >= n ? self->cursor - n : self->cursor;
-      break;
-    case GDK_KEY_Down:
-      self->cursor = self->cursor + n < n * n ? self->cursor + n : self->cursor;
-      break;
-    case GDK_KEY_BackSpace:
-    case GDK_KEY_Delete:
-    case GDK_KEY_period:
-    case GDK_KEY_space:
-      pw_number_board_type_value (self, 0);
-      break;
-    default:
-      ch = gdk_keyval_to_unicode (keyval);
-      if (ch >= '0' && ch <= '9')
-        {
-          if (ch == '0' && !(level->n >= 10 && self->typed_cell == self->cursor &&
-                             g_get_monotonic_time () - self->typed_time < TYPING_PAUSE_US))
-            pw_number_board_type_value (self, 0);
-          else
-            type_digit (self, ch - '0');
-          return TRUE;
-        }
-      if (self->playing && (ch == 'h' || ch == 'H') && !letters (self))
-        {
-          pw_board_play_hint (PW_BOARD (self));
-          return TRUE;
-        }
-      if (self->playing && (ch == 'p' || ch == 'P') && !letters (self))
-        {
-          GtkToggleButton *pencil = GTK_TOGGLE_BUTTON (self->pencil_toggle);
-
-          gtk_toggle_button_set_active (pencil, !gtk_toggle_button_get_active (pencil));
-          return TRUE;
-        }
-      if (letters (self) && g_ascii_isalpha (ch) && 10 + g_ascii_toupper (ch) - 'A' <= n)
-        {
-          pw_number_board_type_value (self, 10 + g_ascii_toupper (ch) - 'A');
-          return TRUE;
-        }
-      return FALSE;
-    }
-  self->typed_cell = -1;
-  redraw (self);
-  return TRUE;
-}
-
-static void
-pressed (GtkGestureClick *gesture,
-         int              n_press,
-         double           x,
-         double           y,
-         PwNumberBoard   *self)
-{
-  const PwLatinLevel *level = data (self);
-  int column, row;
-  guint a, b;
-
-  gtk_widget_grab_focus (self->area);
-  if (level == NULL)
-    return;
-  if (!self->playing && level->signs != NULL &&
-      pw_latin_edge_at (level, &self->geometry, x, y, &a, &b))
-    {
-      pw_number_board_cycle_sign (self, a, b);
-      return;
-    }
-  if (!pw_geometry_cell_at (&self->geometry, x, y, &column, &row))
-    return;
-  pw_number_board_select (self, row * level->n + column);
-}
-
-static void
-drag_begin (GtkGestureDrag *gesture,
-            double          x,
-            double          y,
-            PwNumberBoard  *self)
-{
-  const PwLatinLevel *level = data (self);
-  int column, row;
-
-  self->paint_region = -1;
-  if (level == NULL || self->playing || !level->jigsaw ||
-      !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->regions_toggle)) ||
-      !pw_geometry_cell_at (&self->geometry, x, y, &column, &row))
-    return;
-  self->paint_region = level->regions[row * level->n + column];
-  pw_board_emit_edit_begin (PW_BOARD (self), _("Paint a region"));
-}
-
-static void
-drag_update (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             PwNumberBoard  *self)
-{
-  const PwLatinLevel *level = data (self);
-  double x0, y0;
-  int column, row;
-
-  if (self->paint_region < 0 || level == NULL)
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x0, &y0);
-  if (pw_geometry_cell_at (&self->geometry, x0 + dx, y0 + dy, &column, &row))
-    paint_region_at (self, row * level->n + column);
-}
-
-static void
-drag_end (GtkGestureDrag *gesture,
-          double          dx,
-          double          dy,
-          PwNumberBoard  *self)
-{
-  if (self->paint_region < 0)
-    return;
-  self->paint_region = -1;
-  pw_board_emit_edit_end (PW_BOARD (self));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1276,7 +764,7 @@ board_play_hint (PwBoard *board)
     {
       position[c] = value_at (self, c);
       if (position[c] == 0)
-        allowed (self, c, &candidates[c]);
+        _pw_number_board_allowed (self, c, &candidates[c]);
       else
         pw_value_set_add (&candidates[c], position[c]);
     }
@@ -1452,29 +940,17 @@ pw_number_board_class_init (PwNumberBoardClass *klass)
 static void
 pw_number_board_init (PwNumberBoard *self)
 {
-  GtkEventController *key;
-  GtkGesture *click, *drag;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cursor = -1;
   self->typed_cell = -1;
   self->paint_region = -1;
   self->steps = g_array_new (FALSE, FALSE, sizeof (Step));
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), draw_area, self, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), _pw_number_board_draw_area, self,
+                                  NULL);
   /* for the screenshots: the toggle a player would click */
   g_object_set_data (G_OBJECT (self), "auto-candidates", self->auto_check);
 
-  key = gtk_event_controller_key_new ();
-  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
-  gtk_widget_add_controller (self->area, key);
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
-  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (click));
-  drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
-  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
+  _pw_number_board_add_input (self);
 }
 
 GtkWidget *

@@ -488,9 +488,21 @@ static const PwCellView magic_cells = {
   .play_status = magic_play_status,
 };
 
+/* Print: the level solved, as play shows it (pw_cell_paint_solution). */
+static gboolean
+magic_draw_solution (gconstpointer      data,
+                     JsonObject        *figures,
+                     cairo_t           *cr,
+                     const PwGeometry  *geometry,
+                     const PwViewStyle *style)
+{
+  return pw_cell_paint_solution (&magic_cells, data, figures, cr, geometry, style);
+}
+
 const PwKindView pw_magic_view = {
   .kind_id = "magic",
   .get_grid = magic_get_grid,
   .draw = magic_draw,
   .cell_board = &magic_cells,
+  .draw_solution = magic_draw_solution,
 };

@@ -703,9 +703,21 @@ static const PwCellView nonogram_cells = {
   .play_status = nonogram_play_status,
 };
 
+/* Print: the level solved, as play shows it (pw_cell_paint_solution). */
+static gboolean
+nonogram_draw_solution (gconstpointer      data,
+                        JsonObject        *figures,
+                        cairo_t           *cr,
+                        const PwGeometry  *geometry,
+                        const PwViewStyle *style)
+{
+  return pw_cell_paint_solution (&nonogram_cells, data, figures, cr, geometry, style);
+}
+
 const PwKindView pw_nonogram_view = {
   .kind_id = "nonogram",
   .get_grid = nonogram_get_grid,
   .draw = nonogram_draw,
   .cell_board = &nonogram_cells,
+  .draw_solution = nonogram_draw_solution,
 };

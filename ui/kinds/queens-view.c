@@ -735,11 +735,24 @@ static const PwCellView star_cells = {
   .hint = star_hint,
 };
 
+/* Print: the level solved, as play shows it (pw_cell_paint_solution;
+ * queens and stars share the QUEENS_CELLS fields it uses). */
+static gboolean
+queens_draw_solution (gconstpointer      data,
+                      JsonObject        *figures,
+                      cairo_t           *cr,
+                      const PwGeometry  *geometry,
+                      const PwViewStyle *style)
+{
+  return pw_cell_paint_solution (&queens_cells, data, figures, cr, geometry, style);
+}
+
 const PwKindView pw_queens_view = {
   .kind_id = "queens",
   .get_grid = queens_get_grid,
   .draw = queens_draw,
   .cell_board = &queens_cells,
+  .draw_solution = queens_draw_solution,
 };
 
 const PwKindView pw_star_battle_view = {
@@ -747,4 +760,5 @@ const PwKindView pw_star_battle_view = {
   .get_grid = queens_get_grid,
   .draw = queens_draw,
   .cell_board = &star_cells,
+  .draw_solution = queens_draw_solution,
 };

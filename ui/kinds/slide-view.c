@@ -334,6 +334,39 @@ slide_set_tile (gconstpointer data,
   return copy;
 }
 
+/* Print: the level, and under it the moves of the analysis's shortest
+ * solution as arrows (the letters of the arrow keys' moves). */
+static gboolean
+slide_draw_solution (gconstpointer      data,
+                     JsonObject        *figures,
+                     cairo_t           *cr,
+                     const PwGeometry  *geometry,
+                     const PwViewStyle *style)
+{
+  static const char *const arrows[] = { "↑", "→", "↓", "←" };
+  static const char letters[] = "URDL";
+  JsonNode *node = figures != NULL ? json_object_get_member (figures, "solution") : NULL;
+  g_autoptr(GPtrArray) moves = g_ptr_array_new ();
+  const char *solution;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return FALSE;
+  solution = json_node_get_string (node);
+  for (const char *c = solution; *c != '\0'; c++)
+    {
+      const char *at = strchr (letters, *c);
+
+      if (at == NULL)
+        return FALSE;
+      g_ptr_array_add (moves, (gpointer) arrows[at - letters]);
+    }
+  g_ptr_array_add (moves, NULL);
+  pw_kind_view_paint_moves (data, slide_draw, (const char * const *) moves->pdata, cr, geometry,
+                            style);
+  return TRUE;
+}
+
 const PwKindView pw_slide_view = {
   .kind_id = "slide",
   .get_grid = slide_get_grid,
@@ -346,4 +379,5 @@ const PwKindView pw_slide_view = {
   .get_tile = slide_get_tile,
   .set_tile = slide_set_tile,
   .arrow_moves = "URDL",
+  .draw_solution = slide_draw_solution,
 };
