@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-document.h"
+#include "pw-file.h"
 #include "pw-level.h"
 
 typedef enum
@@ -549,6 +550,8 @@ pw_document_load (GFile         *file,
   set = pw_level_set_load (file, cancellable, error);
   if (set == NULL)
     return NULL;
+  /* a save killed before its rename left its temporary beside the file */
+  pw_file_clean_temporaries (file);
   return pw_document_new (set, file);
 }
 

@@ -468,9 +468,12 @@ export_thread (GTask        *task,
     }
 
   csv = pw_report_to_csv (rows, FALSE);
-  if (!g_file_replace_contents (export->file, csv, strlen (csv), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, cancellable, &error))
+  if (!pw_file_replace_atomic (export->file, csv, strlen (csv), FALSE, cancellable, &error))
     {
+      g_autofree char *name = g_file_get_parse_name (export->file);
+
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (&error, "%s: ", name);
       g_task_return_error (task, error);
       return;
     }
