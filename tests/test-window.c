@@ -941,6 +941,50 @@ test_window_restore_after_crash (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+panel_says_partial (gpointer data)
+{
+  return g_str_has_prefix (pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (data)),
+                           "Partial");
+}
+
+/* The analysis-memory-mib setting reaches the live analysis: changed to
+ * 1 MiB after the window started, a level with an enormous state space
+ * stops at that budget and the panel says so. */
+static void
+test_window_memory_budget (void)
+{
+  g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+  g_autoptr(GSettingsSchemaSource) source =
+    g_settings_schema_source_new_from_directory (schemas, NULL, FALSE, NULL);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", test_huge_level, NULL);
+  g_autoptr(PwDocument) document = NULL;
+  PwWindow *window;
+  const char *status;
+
+  g_assert_nonnull (source);
+  schema = g_settings_schema_source_lookup (source, "org.puzzlewright.Puzzlewright", FALSE);
+  g_assert_nonnull (schema);
+  settings = g_settings_new_full (schema, NULL, NULL);
+  g_assert_cmpuint (g_settings_get_uint (settings, "analysis-memory-mib"), ==, 2048);
+  window = g_object_new (PW_TYPE_WINDOW, "settings", settings, NULL);
+  g_settings_set_uint (settings, "analysis-memory-mib", 1);
+
+  g_assert_nonnull (level);
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (panel_says_partial, window, "the analysis stopped by its budget");
+  status = pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (window));
+  g_assert_nonnull (strstr (status, "memory budget"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The window asks the level's kind for its board: FreeCell's is the card
  * table. */
 static gboolean
@@ -1197,6 +1241,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/fits-screen", test_window_fits_screen);
   g_test_add_func ("/ui/window/generate", test_window_generate);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
+  g_test_add_func ("/ui/window/memory-budget", test_window_memory_budget);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

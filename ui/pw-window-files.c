@@ -550,6 +550,7 @@ pw_window_export_csv (PwWindow *self,
   export->file = g_object_ref (file);
   export->window = g_object_ref (self);
   pw_analyse_options_init (&export->options);
+  export->options.max_bytes = _pw_window_memory_budget (self);
 
   self->export_cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->export_progress, 0);
