@@ -11,6 +11,9 @@
  *                                    turn (pw_file_replace_atomic, as the
  *                                    command line's and the editor's CSV
  *                                    export)
+ *   crash-child save-once TARGET SET opens SET and saves it to TARGET once, as
+ *                                    the editor's Save As (pw_document_save);
+ *                                    a failure's message on stderr, status 1
  *   crash-child recovery DIR SET     opens SET as the editor does, watches it
  *                                    with PwRecovery every millisecond and
  *                                    renames its first level every
@@ -149,6 +152,24 @@ run_recovery (char **argv)
   return 0;
 }
 
+static int
+run_save_once (char **argv)
+{
+  g_autoptr(GFile) target = g_file_new_for_path (argv[2]);
+  g_autoptr(GFile) file = g_file_new_for_path (argv[3]);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwDocument) document = pw_document_load (file, NULL, &error);
+
+  if (document == NULL)
+    fail (argv[3], error);
+  if (!pw_document_save (document, target, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -157,8 +178,10 @@ main (int    argc,
     return run_save (argv);
   if (argc == 5 && g_str_equal (argv[1], "write"))
     return run_write (argv);
+  if (argc == 4 && g_str_equal (argv[1], "save-once"))
+    return run_save_once (argv);
   if (argc == 4 && g_str_equal (argv[1], "recovery"))
     return run_recovery (argv);
-  g_printerr ("usage: crash-child save|write TARGET A B | recovery DIR SET\n");
+  g_printerr ("usage: crash-child save|write TARGET A B | save-once TARGET SET | recovery DIR SET\n");
   return 2;
 }
