@@ -289,7 +289,7 @@ pw_file_replace_atomic (GFile         *file,
 
   dir = g_path_get_dirname (path);
   base = g_path_get_basename (path);
-  pw_file_clean_temporaries (file);
+  clean (dir, base);
 
   temp_name = g_strdup_printf (".%s" TEMP_MARK "%ld-XXXXXX", base, (long) getpid ());
   temp = g_build_filename (dir, temp_name, NULL);

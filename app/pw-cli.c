@@ -108,7 +108,8 @@ parse_size (const char *command,
   if (text == NULL)
     return TRUE;
   digits = g_strdup (text);
-  if (*digits != '\0' && (unit = strchr (units, g_ascii_toupper (digits[strlen (digits) - 1]))) != NULL)
+  unit = *digits != '\0' ? strchr (units, g_ascii_toupper (digits[strlen (digits) - 1])) : NULL;
+  if (unit != NULL && *unit != '\0')
     {
       shift = 10 * (unit - units + 1);
       digits[strlen (digits) - 1] = '\0';
@@ -116,9 +117,9 @@ parse_size (const char *command,
   if (!g_ascii_string_to_unsigned (digits, 10, 1, G_MAXUINT64 >> shift, &number, NULL) ||
       (number << shift) < 1024 * 1024)
     {
-      g_autofree char *message =
-        /* Translators: %s is an option, --max-memory; keep 512M and 2G */
-        g_strdup_printf (_("%s: “%s” is not a size of at least 1M (as 512M or 2G)"), option, text);
+      /* Translators: %s is an option, --max-memory; keep 512M and 2G */
+      g_autofree char *message = g_strdup_printf (_("%s: “%s” is not a size of at least 1M "
+                                                    "(as 512M or 2G)"), option, text);
 
       usage_error (command, message);
       return FALSE;

@@ -196,7 +196,8 @@ main (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &kinds, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("[KIND…] — time to return once cancelled");
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("[KIND…] — time to return once cancelled");
   g_autoptr(GError) error = NULL;
   g_autofree char *loadavg = NULL;
   gboolean all_met = TRUE;

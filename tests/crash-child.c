@@ -182,6 +182,7 @@ main (int    argc,
     return run_save_once (argv);
   if (argc == 4 && g_str_equal (argv[1], "recovery"))
     return run_recovery (argv);
-  g_printerr ("usage: crash-child save|write TARGET A B | save-once TARGET SET | recovery DIR SET\n");
+  g_printerr ("usage: crash-child save|write TARGET A B | save-once TARGET SET"
+              " | recovery DIR SET\n");
   return 2;
 }

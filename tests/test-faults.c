@@ -129,12 +129,14 @@ test_faults_full_and_read_only (void)
     "dd if=/dev/zero of=\"$M/filler\" bs=4k 2>/dev/null\n"
     "dd if=/dev/zero of=\"$M/filler2\" bs=1 2>/dev/null\n"
     "echo \"== save\" >&2; '%s' save-once \"$M/set.json\" '%s'; echo \"status $?\" >&2\n"
-    "echo \"== export\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\"; echo \"status $?\" >&2\n"
+    "echo \"== export\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\";"
+    " echo \"status $?\" >&2\n"
     "ls -A \"$M\" > \"$O/full-listing\"\n"
     "cp \"$M/set.json\" \"$O/full-set.json\"; cp \"$M/figures.csv\" \"$O/full-figures.csv\"\n"
     "rm \"$M/filler\" \"$M/filler2\"; mount -o remount,ro \"$M\" || exit 8\n"
     "echo \"== save-ro\" >&2; '%s' save-once \"$M/set.json\" '%s'; echo \"status $?\" >&2\n"
-    "echo \"== export-ro\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\"; echo \"status $?\" >&2\n"
+    "echo \"== export-ro\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\";"
+    " echo \"status $?\" >&2\n"
     "ls -A \"$M\" > \"$O/ro-listing\"\n"
     "cp \"$M/set.json\" \"$O/ro-set.json\"; cp \"$M/figures.csv\" \"$O/ro-figures.csv\"\n",
     mnt, out, old_set, old_csv, child, new_set, g_getenv ("PW_CLI"), new_set, child, new_set,

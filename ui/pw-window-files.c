@@ -249,7 +249,8 @@ ask_file_changed (PwWindow       *self,
   confirm->data = data;
   confirm->destroy = destroy;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
                                    _("“%s” was changed by another program"), name);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
