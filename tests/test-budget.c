@@ -22,6 +22,15 @@
 #include "puzzlewright.h"
 #include "test-util.h"
 
+/* Under AddressSanitizer the process's memory is mostly shadow and
+ * quarantine: the peaks say nothing about the budget there (the partial
+ * reasons are still checked). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PEAKS_MEAN_NOTHING TRUE
+#else
+#define PEAKS_MEAN_NOTHING FALSE
+#endif
+
 #define MIB (1024 * 1024)
 /* what the process uses besides the analyses' budget */
 #define FOOTPRINT (16 * MIB)
@@ -142,17 +151,17 @@ test_budget_slide (void)
 
   run_cli (&free_run, dir, free_args);
   g_assert_true (WIFEXITED (free_run.status));
-  g_assert_cmpuint (free_run.peak, >, 64 * MIB + FOOTPRINT);
+  g_assert_true (PEAKS_MEAN_NOTHING || free_run.peak > 64 * MIB + FOOTPRINT);
   assert_partial (free_run.out, "state budget", 1);
 
   run_cli (&budget_run, dir, budget_args);
   g_assert_true (WIFEXITED (budget_run.status));
-  g_assert_cmpuint (budget_run.peak, <=, 64 * MIB + FOOTPRINT);
+  g_assert_true (PEAKS_MEAN_NOTHING || budget_run.peak <= 64 * MIB + FOOTPRINT);
   assert_partial (budget_run.out, "memory budget", 1);
 
   run_cli (&jobs_run, dir, jobs_args);
   g_assert_true (WIFEXITED (jobs_run.status));
-  g_assert_cmpuint (jobs_run.peak, <=, 64 * MIB + FOOTPRINT);
+  g_assert_true (PEAKS_MEAN_NOTHING || jobs_run.peak <= 64 * MIB + FOOTPRINT);
   assert_partial (jobs_run.out, "memory budget", 2);
 
   run_clear (&free_run);
@@ -180,7 +189,7 @@ test_budget_freecell (void)
   g_assert_true (WIFEXITED (import_run.status) && WEXITSTATUS (import_run.status) == 0);
   run_cli (&budget_run, dir, budget_args);
   g_assert_true (WIFEXITED (budget_run.status));
-  g_assert_cmpuint (budget_run.peak, <=, 64 * MIB + FOOTPRINT);
+  g_assert_true (PEAKS_MEAN_NOTHING || budget_run.peak <= 64 * MIB + FOOTPRINT);
   assert_partial (budget_run.out, "memory budget", 1);
   run_clear (&import_run);
   run_clear (&budget_run);
@@ -208,7 +217,7 @@ test_budget_bundled (void)
         continue;
       run_cli (&run, dir, args);
       g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
-      g_assert_cmpuint (run.peak, <=, 64 * MIB + FOOTPRINT);
+      g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 64 * MIB + FOOTPRINT);
       run_clear (&run);
       n++;
     }
