@@ -407,7 +407,7 @@ test_kill_export (Fixture       *f,
 {
   PwLevelSet *sets[2];
   g_autofree char *child = child_path ();
-  g_autofree char *set_path[2] = { NULL, NULL };
+  char *set_path[2] = { NULL, NULL };
   const guint kills = n_kills (200);
   const guint cli_kills = n_kills (20);
   Tally tally = { { 0 } };
@@ -479,6 +479,8 @@ test_kill_export (Fixture       *f,
       g_spawn_close_pid (pid);
       g_assert_true (same_but_seconds (f, f->target));
     }
+  g_free (set_path[0]);
+  g_free (set_path[1]);
 }
 
 /* The editor's autosave (PwRecovery every millisecond while the first

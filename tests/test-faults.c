@@ -100,14 +100,14 @@ test_faults_full_and_read_only (void)
   g_autofree char *err = NULL;
   g_autofree char *log = NULL;
   g_autofree char *listing = NULL;
-  g_autofree char *kept = NULL;
   const char *probe[] = { "unshare", "-rm", "true", NULL };
   const char *argv[] = { "unshare", "-rm", "sh", "-c", NULL, NULL };
   const char *export_old[] = { g_getenv ("PW_CLI"), "export-csv", "-q", old_set, "-o", old_csv,
                                NULL };
   g_autofree char *probe_err = NULL;
+  g_autofree char *unshare = g_find_program_in_path ("unshare");
 
-  if (g_find_program_in_path ("unshare") == NULL || run (probe, &probe_err) != 0)
+  if (unshare == NULL || run (probe, &probe_err) != 0)
     {
       g_test_skip ("no mount namespace here (unshare -rm)");
       test_remove_dir (work);
@@ -199,8 +199,9 @@ test_faults_not_allowed (void)
   gsize length;
   const char *argv[] = { "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                          child, "save-once", target, new_set, NULL };
+  g_autofree char *setpriv = g_find_program_in_path ("setpriv");
 
-  if (getuid () != 0 || g_find_program_in_path ("setpriv") == NULL)
+  if (getuid () != 0 || setpriv == NULL)
     {
       g_test_skip ("needs root and setpriv to run a child as nobody");
       test_remove_dir (work);
