@@ -16,6 +16,7 @@
 #include "pw-document.h"
 #include "pw-recovery.h"
 #include "pw-explorer.h"
+#include "pw-file.h"
 #include "pw-import.h"
 #include "pw-report.h"
 #include "pw-playtest-import.h"

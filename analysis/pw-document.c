@@ -8,9 +8,12 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "pw-document.h"
+#include "pw-file.h"
 #include "pw-level.h"
 
 typedef enum
@@ -50,6 +53,7 @@ struct _PwDocument
 
   PwLevelSet *set;
   GFile      *file;
+  char       *disk_stamp;     /* the file as last read or written, or NULL */
 
   GPtrArray  *steps;          /* Step; [0, position) done, the rest undone */
   guint       position;
@@ -537,19 +541,61 @@ pw_document_new (PwLevelSet *set,
   return self;
 }
 
+/* What tells one version of a file on disk from another without reading
+ * it: the inode (a program that saves by renaming, as we do, makes a new
+ * one), the modification time to the microsecond and the size; NULL when
+ * there is no file. */
+static char *
+disk_stamp (GFile *file)
+{
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_UNIX_INODE ","
+                                                 G_FILE_ATTRIBUTE_ETAG_VALUE ","
+                                                 G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  if (info == NULL)
+    return NULL;
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " %s %" G_GOFFSET_FORMAT,
+                          g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE),
+                          g_file_info_get_etag (info) ? g_file_info_get_etag (info) : "",
+                          g_file_info_get_size (info));
+}
+
 PwDocument *
 pw_document_load (GFile         *file,
                   GCancellable  *cancellable,
                   GError       **error)
 {
   g_autoptr(PwLevelSet) set = NULL;
+  g_autofree char *stamp = NULL;
+  PwDocument *document;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
+  /* before reading: a change in between then counts as a change */
+  stamp = disk_stamp (file);
   set = pw_level_set_load (file, cancellable, error);
   if (set == NULL)
     return NULL;
-  return pw_document_new (set, file);
+  /* a save killed before its rename left its temporary beside the file */
+  pw_file_clean_temporaries (file);
+  document = pw_document_new (set, file);
+  document->disk_stamp = g_steal_pointer (&stamp);
+  return document;
+}
+
+gboolean
+pw_document_file_changed (PwDocument *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (PW_IS_DOCUMENT (self), FALSE);
+
+  if (self->file == NULL || self->disk_stamp == NULL)
+    return FALSE;
+  now = disk_stamp (self->file);
+  /* gone: saving puts it back and replaces nothing */
+  return now != NULL && strcmp (now, self->disk_stamp) != 0;
 }
 
 gboolean
@@ -566,6 +612,8 @@ pw_document_save (PwDocument    *self,
   if (!pw_level_set_save (self->set, file, cancellable, error))
     return FALSE;
   g_set_object (&self->file, file);
+  g_free (self->disk_stamp);
+  self->disk_stamp = disk_stamp (file);
   self->saved_position = self->position;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
   return TRUE;
@@ -580,6 +628,7 @@ pw_document_finalize (GObject *object)
   g_clear_pointer (&self->steps, g_ptr_array_unref);
   g_clear_pointer (&self->set, pw_level_set_unref);
   g_clear_object (&self->file);
+  g_free (self->disk_stamp);
 
   G_OBJECT_CLASS (pw_document_parent_class)->finalize (object);
 }

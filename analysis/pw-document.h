@@ -50,6 +50,12 @@ gboolean     pw_document_save            (PwDocument   *self,
                                           GCancellable *cancellable,
                                           GError      **error);
 
+/* Whether the document's file on disk is no longer the one it was loaded
+ * from or last saved to (another program replaced or changed it), so that
+ * saving would overwrite someone else's work. FALSE when the document has
+ * no file, was not loaded from it, or the file is gone. */
+gboolean     pw_document_file_changed    (PwDocument   *self);
+
 PwLevelSet  *pw_document_get_set         (PwDocument   *self);
 GFile       *pw_document_get_file        (PwDocument   *self);
 gboolean     pw_document_get_modified    (PwDocument   *self);

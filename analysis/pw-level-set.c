@@ -18,6 +18,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "pw-file.h"
 #include "pw-level-set.h"
 #include "pw-level-set-private.h"
 
@@ -1515,11 +1516,9 @@ pw_level_set_save (PwLevelSet    *set,
 
   data = pw_level_set_to_data (set, &length);
 
-  /* GIO writes a temporary file beside the target and renames it over the
-   * target only once everything is written and synced; the previous file
-   * is kept as FILE~. */
-  if (!g_file_replace_contents (file, data, length, NULL, TRUE, G_FILE_CREATE_NONE, NULL,
-                                cancellable, &local_error))
+  /* a temporary file beside the target, synced, then renamed over it; the
+   * previous file is kept as FILE~ */
+  if (!pw_file_replace_atomic (file, data, length, TRUE, cancellable, &local_error))
     {
       g_autofree char *name = g_file_get_parse_name (file);
 

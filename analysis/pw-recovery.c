@@ -17,6 +17,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "pw-file.h"
 #include "pw-level-set.h"
 #include "pw-recovery.h"
 
@@ -98,11 +99,18 @@ write_copy (PwRecovery  *self,
   g_autofree char *json_path = path_for (self, watch->name, ".json");
   g_autofree char *info_path = path_for (self, watch->name, ".info");
   g_autoptr(GFile) json_file = g_file_new_for_path (json_path);
+  g_autoptr(GFile) info_file = g_file_new_for_path (info_path);
+  g_autofree char *info_data = NULL;
+  g_autofree char *json_data = NULL;
+  gsize info_length;
+  gsize json_length;
   g_autoptr(GKeyFile) info = g_key_file_new ();
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *stamp = g_date_time_format_iso8601 (now);
   GFile *original = pw_document_get_file (watch->document);
   PwLevelSet *set = pw_document_get_set (watch->document);
+
+  json_data = pw_level_set_to_data (set, &json_length);
 
   if (g_mkdir_with_parents (self->dir, 0700) != 0)
     {
@@ -113,10 +121,6 @@ write_copy (PwRecovery  *self,
       return FALSE;
     }
 
-  /* the levels first: an info file always has its copy beside it */
-  if (!pw_level_set_save (set, json_file, NULL, error))
-    return FALSE;
-
   if (original != NULL)
     {
       g_autofree char *uri = g_file_get_uri (original);
@@ -125,15 +129,22 @@ write_copy (PwRecovery  *self,
     }
   g_key_file_set_string (info, INFO_GROUP, "title", pw_level_set_get_title (set));
   g_key_file_set_string (info, INFO_GROUP, "saved", stamp);
-  if (!g_key_file_save_to_file (info, info_path, error))
-    return FALSE;
+  info_data = g_key_file_to_data (info, &info_length, NULL);
 
-  /* the backup pw_level_set_save keeps is of no use here */
-  {
-    g_autofree char *backup = g_strconcat (json_path, "~", NULL);
-
-    g_unlink (backup);
-  }
+  /* Both files are replaced atomically, the description first: a process
+   * killed between the two leaves either a description without a copy (the
+   * first copy; pw_recovery_list removes it) or the previous copy with the
+   * new description, which still restores. */
+  if (!pw_file_replace_atomic (info_file, info_data, info_length, FALSE, NULL, error))
+    {
+      g_prefix_error (error, "%s: ", info_path);
+      return FALSE;
+    }
+  if (!pw_file_replace_atomic (json_file, json_data, json_length, FALSE, NULL, error))
+    {
+      g_prefix_error (error, "%s: ", json_path);
+      return FALSE;
+    }
   watch->pending = FALSE;
   return TRUE;
 }
@@ -280,6 +291,8 @@ pw_recovery_list (PwRecovery *self)
 
   g_return_val_if_fail (PW_IS_RECOVERY (self), entries);
 
+  /* temporaries of a process that died while writing a copy */
+  pw_file_clean_folder (self->dir);
   dir = g_dir_open (self->dir, 0, NULL);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
@@ -295,8 +308,13 @@ pw_recovery_list (PwRecovery *self)
       stem = g_strndup (name, strlen (name) - strlen (".info"));
       info_path = path_for (self, stem, ".info");
       json_path = path_for (self, stem, ".json");
-      if (!g_key_file_load_from_file (info, info_path, G_KEY_FILE_NONE, NULL) ||
-          !g_file_test (json_path, G_FILE_TEST_IS_REGULAR))
+      if (!g_file_test (json_path, G_FILE_TEST_IS_REGULAR))
+        {
+          /* killed before the first copy was written: nothing to offer */
+          g_unlink (info_path);
+          continue;
+        }
+      if (!g_key_file_load_from_file (info, info_path, G_KEY_FILE_NONE, NULL))
         continue;
       stamp = g_key_file_get_string (info, INFO_GROUP, "saved", NULL);
 

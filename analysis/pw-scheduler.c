@@ -43,6 +43,8 @@ typedef struct
   gatomicrefcount  ref_count;
   PwLevel         *level;       /* a copy, owned */
   char            *key;
+  PwAnalyseOptions options;     /* the scheduler's when the job was made: the
+                                 * worker never reads the scheduler's own */
   gboolean         focus;
   guint64          generation;  /* of the focus request */
   GCancellable    *cancellable;
@@ -117,6 +119,7 @@ job_new (PwScheduler *self,
   g_atomic_ref_count_init (&job->ref_count);
   job->level = pw_level_copy (level);
   job->key = g_strdup (key);
+  job->options = self->options;
   job->focus = focus;
   job->generation = self->generation;
   job->cancellable = g_cancellable_new ();
@@ -220,7 +223,7 @@ worker_main (gpointer data)
       g_atomic_int_inc (&self->n_started);
       if (job->focus)
         g_atomic_int_set (&self->progress, 0);
-      job->analysis = pw_level_analyse (job->level, &self->options,
+      job->analysis = pw_level_analyse (job->level, &job->options,
                                         job->focus ? worker_progress : NULL, self,
                                         job->cancellable, &job->error);
       /* play mode looks positions up in the graph from the main thread:
@@ -518,6 +521,17 @@ pw_scheduler_lookup (PwScheduler *self,
 
   key = make_key (self, level);
   return g_hash_table_lookup (self->cache, key);
+}
+
+void
+pw_scheduler_set_max_bytes (PwScheduler *self,
+                            guint64      max_bytes)
+{
+  g_return_if_fail (PW_IS_SCHEDULER (self));
+
+  /* read on this thread only (jobs take a copy); a new budget is a new
+   * cache key, so levels are analysed again as they are asked for */
+  self->options.max_bytes = max_bytes;
 }
 
 gboolean

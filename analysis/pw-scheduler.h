@@ -58,6 +58,10 @@ PwAnalysis  *pw_scheduler_lookup        (PwScheduler            *self,
                                          PwLevel                *level);
 void         pw_scheduler_set_graph_budget (PwScheduler         *self,
                                             gsize                bytes);
+/* The memory budget of the analyses asked for from now on
+ * (PwAnalyseOptions.max_bytes; 0: four fifths of the memory available). */
+void         pw_scheduler_set_max_bytes (PwScheduler            *self,
+                                         guint64                 max_bytes);
 gboolean     pw_scheduler_get_busy      (PwScheduler            *self);
 /* Analyses started so far (cancelled ones included). */
 guint        pw_scheduler_get_n_started (PwScheduler            *self);

@@ -459,6 +459,9 @@ _pw_cli_analyse_streamed (char                 **files,
   g_queue_init (&p.window);
   p.writer = pw_report_writer_new (run->format, run->with_file, sharded ? 2 : 1, write_out, &p);
   p.started = p.shown = g_get_monotonic_time ();
+  /* the memory budget is the process's: shared by the jobs at once */
+  if (run->jobs > 1 && p.one_thread.max_bytes > 0)
+    p.one_thread.max_bytes = MAX (p.one_thread.max_bytes / run->jobs, 1);
   if (run->jobs > 1)
     p.pool = g_thread_pool_new (run_job, &p, run->jobs, TRUE, NULL);
   if (!run->quiet && run->jobs > 1 && p.total > 1)

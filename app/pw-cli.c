@@ -92,6 +92,43 @@ parse_count (const char *command,
   return TRUE;
 }
 
+/* A memory size: bytes, or a number with K, M, G or T (powers of 1024),
+ * as in 512M; at least 1 MiB. */
+static gboolean
+parse_size (const char *command,
+            const char *option,
+            const char *text,
+            guint64    *value)
+{
+  static const char units[] = "KMGT";
+  g_autofree char *digits = NULL;
+  const char *unit;
+  guint64 number;
+  guint shift = 0;
+
+  if (text == NULL)
+    return TRUE;
+  digits = g_strdup (text);
+  unit = *digits != '\0' ? strchr (units, g_ascii_toupper (digits[strlen (digits) - 1])) : NULL;
+  if (unit != NULL && *unit != '\0')
+    {
+      shift = 10 * (unit - units + 1);
+      digits[strlen (digits) - 1] = '\0';
+    }
+  if (!g_ascii_string_to_unsigned (digits, 10, 1, G_MAXUINT64 >> shift, &number, NULL) ||
+      (number << shift) < 1024 * 1024)
+    {
+      /* Translators: %s is an option, --max-memory; keep 512M and 2G */
+      g_autofree char *message = g_strdup_printf (_("%s: “%s” is not a size of at least 1M "
+                                                    "(as 512M or 2G)"), option, text);
+
+      usage_error (command, message);
+      return FALSE;
+    }
+  *value = number << shift;
+  return TRUE;
+}
+
 /* Writes @data to @path atomically, or to standard output for NULL or "-". */
 static gboolean
 write_output (const char *path,
@@ -112,8 +149,7 @@ write_output (const char *path,
     }
 
   file = g_file_new_for_commandline_arg (path);
-  if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
-                                &error))
+  if (!pw_file_replace_atomic (file, data, length, FALSE, NULL, &error))
     {
       g_printerr ("puzzlewright: %s: %s\n", path, error->message);
       return FALSE;
@@ -262,6 +298,9 @@ analyse_set (const char             *display_name,
   one_thread.threads = 1;
   if (jobs > 1 && mine > 1)
     {
+      /* the memory budget is the process's: shared by the jobs at once */
+      if (options->max_bytes > 0)
+        one_thread.max_bytes = MAX (options->max_bytes / MIN (jobs, mine), 1);
       GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, mine), TRUE, NULL);
 
       for (guint i = 0; i < n; i++)
@@ -346,6 +385,7 @@ cmd_analyse (int    argc,
 {
   g_autofree char *format = NULL;
   g_autofree char *max_states = NULL;
+  g_autofree char *max_memory = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
@@ -362,6 +402,10 @@ cmd_analyse (int    argc,
       N_("Output format: text (default), json or csv"), N_("FORMAT") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory,
+      N_("Stop an analysis that would use more memory than SIZE (as 512M or 2G; all jobs "
+         "together) and report what was found (default: four fifths of what is free)"),
+      N_("SIZE") },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
       N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
@@ -413,7 +457,8 @@ cmd_analyse (int    argc,
       !parse_count ("analyse", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs) ||
-      !_pw_cli_parse_shard ("analyse", shard_text, &shard))
+      !_pw_cli_parse_shard ("analyse", shard_text, &shard) ||
+      !parse_size ("analyse", "--max-memory", max_memory, &options.max_bytes))
     return PW_EXIT_USAGE;
   if (shard.count > 0 && (format == NULL || g_str_equal (format, "text")))
     {
@@ -689,6 +734,7 @@ cmd_export_csv (int    argc,
 {
   g_autofree char *output = NULL;
   g_autofree char *max_states = NULL;
+  g_autofree char *max_memory = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *figure_list = NULL;
@@ -709,6 +755,10 @@ cmd_export_csv (int    argc,
       N_("KEY,…") },
     { "max-states", 0, 0, G_OPTION_ARG_STRING, &max_states,
       N_("Stop exploring after N states and report what was found (default 20000000)"), "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory,
+      N_("Stop an analysis that would use more memory than SIZE (as 512M or 2G; all jobs "
+         "together) and report what was found (default: four fifths of what is free)"),
+      N_("SIZE") },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
       N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
@@ -742,6 +792,7 @@ cmd_export_csv (int    argc,
   if (!parse_count ("export-csv", "--max-states", max_states, 1, &options.max_states) ||
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
+      !parse_size ("export-csv", "--max-memory", max_memory, &options.max_bytes) ||
       !parse_figures ("export-csv", figure_list, &figure_keys, &options) ||
       !_pw_cli_parse_shard ("export-csv", shard_text, &shard))
     return PW_EXIT_USAGE;

@@ -6,7 +6,9 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "puzzlewright.h"
 #include "test-util.h"
@@ -358,6 +360,64 @@ test_signals (void)
   g_assert_cmpstr (pw_level_get_name (pw_document_get_level (doc, 2)), ==, "turned");
 }
 
+/* Another program replaces or rewrites the file while it is open: the
+ * document notices (a rename, a rewrite in place with the same size, a
+ * rewrite with a new size), and no longer after saving over it; a file
+ * deleted under it is no conflict. */
+static void
+test_file_changed (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr(PwLevelSet) set = pw_level_set_load (sample_file, NULL, NULL);
+  g_autoptr(PwDocument) unsaved = pw_document_new (set, NULL);
+  g_autoptr(PwDocument) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *bytes = NULL;
+  gsize length;
+  FILE *in_place;
+
+  g_assert_false (pw_document_file_changed (unsaved));
+  g_assert_true (pw_level_set_save (set, file, NULL, &error));
+  g_assert_no_error (error);
+  doc = pw_document_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (pw_document_file_changed (doc));
+
+  /* replaced by rename (as editors and g_file_set_contents save) */
+  g_file_get_contents (path, &bytes, &length, &error);
+  g_assert_no_error (error);
+  bytes[length - 2] = ' ';
+  g_file_set_contents (path, bytes, length, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_document_file_changed (doc));
+  g_assert_true (pw_document_save (doc, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (pw_document_file_changed (doc));
+
+  /* rewritten in place, same size, at once */
+  g_clear_pointer (&bytes, g_free);
+  g_file_get_contents (path, &bytes, &length, &error);
+  g_assert_no_error (error);
+  g_usleep (2000);
+  in_place = fopen (path, "r+");
+  g_assert_nonnull (in_place);
+  g_assert_cmpuint (fwrite ("{", 1, 1, in_place), ==, 1);
+  fclose (in_place);
+  g_assert_true (pw_document_file_changed (doc));
+  g_assert_true (pw_document_save (doc, NULL, NULL, &error));
+  g_assert_false (pw_document_file_changed (doc));
+
+  /* deleted: saving replaces nothing */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_false (pw_document_file_changed (doc));
+  test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,6 +428,7 @@ main (int   argc,
   g_test_add_func ("/io/document/group", test_group);
   g_test_add_func ("/io/document/modified-and-save", test_modified_and_save);
   g_test_add_func ("/io/document/signals", test_signals);
+  g_test_add_func ("/io/document/file-changed", test_file_changed);
 
   return g_test_run ();
 }

@@ -1217,6 +1217,192 @@ test_window_restore_after_crash (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* With PW_TEST_SHOTS=DIR, writes how @widget looks now to DIR/NAME.png
+ * (to look at a dialog by eye; the test itself checks by text). */
+static void
+maybe_shoot (GtkWidget  *widget,
+             const char *name)
+{
+  const char *dir = g_getenv ("PW_TEST_SHOTS");
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GdkPaintable) paintable = NULL;
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+
+  if (dir == NULL)
+    return;
+  wait_for ((Condition) gtk_widget_get_mapped, widget, "the widget on screen");
+  test_spin (300);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  base = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, base, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+static char *
+set_bytes (PwDocument *document)
+{
+  return pw_level_set_to_data (pw_document_get_set (document), NULL);
+}
+
+static char *
+file_bytes (const char *path)
+{
+  char *bytes = NULL;
+
+  g_assert_true (g_file_get_contents (path, &bytes, NULL, NULL));
+  return bytes;
+}
+
+/* The set's file is replaced by another program while it is open: Save
+ * asks instead of overwriting. Cancel writes nothing; Keep Mine saves
+ * over it; Reload shows the other program's version. Unchanged, Save
+ * asks nothing. */
+static void
+test_window_file_changed (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *theirs_path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                                   "magic.json", NULL);
+  g_autofree char *theirs = file_bytes (theirs_path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PwDocument) sample = load_sample ();
+  g_autoptr(PwDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  PwWindow *window = pw_window_new (NULL);
+  GtkDialog *dialog;
+  char *text = NULL;
+
+  g_assert_true (pw_document_save (sample, file, NULL, &error));
+  document = pw_document_load (file, NULL, &error);
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autofree char *mine = NULL;
+      g_autofree char *now = NULL;
+      g_autofree char *primary = NULL;
+
+      pw_document_set_info (document, PW_SET_TITLE, "Mine", NULL);
+      mine = set_bytes (document);
+      g_file_set_contents (path, theirs, -1, &error);
+      g_assert_no_error (error);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+      wait_for (dialog_shown, NULL, "the question about the changed file");
+      dialog = find_dialog ();
+      if (round == 0)
+        maybe_shoot (GTK_WIDGET (dialog), "file-changed");
+      g_object_get (dialog, "text", &primary, NULL);
+      g_assert_nonnull (strstr (primary, path));
+      g_assert_nonnull (strstr (primary, "changed by another program"));
+      now = file_bytes (path);
+      g_assert_cmpstr (now, ==, theirs);
+      g_clear_pointer (&now, g_free);
+
+      if (round == 0)
+        {
+          /* Cancel: nothing written, the changes kept */
+          gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+          now = file_bytes (path);
+          g_assert_cmpstr (now, ==, theirs);
+          g_assert_true (pw_document_get_modified (document));
+        }
+      else if (round == 1)
+        {
+          /* Keep Mine: saved over theirs */
+          gtk_dialog_response (dialog, 1);
+          now = file_bytes (path);
+          g_assert_cmpstr (now, ==, mine);
+          g_assert_false (pw_document_get_modified (document));
+          /* unchanged since: Save asks nothing */
+          pw_document_set_info (document, PW_SET_TITLE, "Mine again", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+          g_assert_null (find_dialog ());
+          g_clear_pointer (&mine, g_free);
+          g_clear_pointer (&now, g_free);
+          mine = set_bytes (document);
+          now = file_bytes (path);
+          g_assert_cmpstr (now, ==, mine);
+        }
+      else
+        {
+          /* Reload: their version on screen, nothing unsaved */
+          gtk_dialog_response (dialog, 2);
+          g_assert_true (pw_window_get_document (window) != document);
+          g_clear_pointer (&text, g_free);
+          text = set_bytes (pw_window_get_document (window));
+          now = file_bytes (path);
+          g_assert_cmpstr (now, ==, theirs);
+          g_assert_false (pw_document_get_modified (pw_window_get_document (window)));
+          PwDocument *shown = pw_window_get_document (window);
+
+          g_assert_cmpstr (pw_level_set_get_title (pw_document_get_set (shown)), !=, "Mine");
+        }
+    }
+  g_free (text);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
+static gboolean
+panel_says_partial (gpointer data)
+{
+  return g_str_has_prefix (pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (data)),
+                           "Partial");
+}
+
+/* The analysis-memory-mib setting reaches the live analysis: changed to
+ * 1 MiB after the window started, a level with an enormous state space
+ * stops at that budget and the panel says so. */
+static void
+test_window_memory_budget (void)
+{
+  g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+  g_autoptr(GSettingsSchemaSource) source =
+    g_settings_schema_source_new_from_directory (schemas, NULL, FALSE, NULL);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", test_huge_level, NULL);
+  g_autoptr(PwDocument) document = NULL;
+  PwWindow *window;
+  const char *status;
+
+  g_assert_nonnull (source);
+  schema = g_settings_schema_source_lookup (source, "org.puzzlewright.Puzzlewright", FALSE);
+  g_assert_nonnull (schema);
+  settings = g_settings_new_full (schema, NULL, NULL);
+  g_assert_cmpuint (g_settings_get_uint (settings, "analysis-memory-mib"), ==, 2048);
+  window = g_object_new (PW_TYPE_WINDOW, "settings", settings, NULL);
+  g_settings_set_uint (settings, "analysis-memory-mib", 1);
+
+  g_assert_nonnull (level);
+  pw_level_set_append (set, level);
+  document = pw_document_new (set, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (panel_says_partial, window, "the analysis stopped by its budget");
+  status = pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (window));
+  g_assert_nonnull (strstr (status, "memory budget"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The window asks the level's kind for its board: FreeCell's is the card
  * table. */
 static gboolean
@@ -1476,6 +1662,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/generate", test_window_generate);
   g_test_add_func ("/ui/window/generate-slide", test_window_generate_slide);
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
+  g_test_add_func ("/ui/window/memory-budget", test_window_memory_budget);
+  g_test_add_func ("/ui/window/file-changed", test_window_file_changed);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

@@ -185,6 +185,90 @@ _pw_window_save_as_then (PwWindow       *self,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+enum
+{
+  RESPONSE_KEEP_MINE = 1,
+  RESPONSE_RELOAD,
+  RESPONSE_SAVE_AS,
+};
+
+/* The file was replaced under the window: keep mine (save over it), save
+ * mine elsewhere, reload the file (my changes go), or cancel. */
+static void
+changed_response (GtkDialog *dialog,
+                  int        response,
+                  Confirm   *confirm)
+{
+  PwWindow *self = confirm->window;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == RESPONSE_KEEP_MINE)
+    {
+      if (save_to (self, NULL) && confirm->then != NULL)
+        confirm->then (self, confirm->data);
+    }
+  else if (response == RESPONSE_SAVE_AS)
+    {
+      _pw_window_save_as_then (self, confirm->then, confirm->data, confirm->destroy);
+      confirm->destroy = NULL;
+    }
+  else if (response == RESPONSE_RELOAD)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) file = g_object_ref (pw_document_get_file (self->document));
+      g_autoptr(PwDocument) document = pw_document_load (file, NULL, &error);
+
+      if (document == NULL)
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+          g_autofree char *primary = g_strdup_printf (_("“%s” could not be opened"), name);
+
+          _pw_window_show_error (self, primary, error->message);
+        }
+      else
+        pw_window_set_document (self, document);
+    }
+  if (confirm->destroy != NULL)
+    confirm->destroy (confirm->data);
+  g_object_unref (confirm->window);
+  g_free (confirm);
+}
+
+static void
+ask_file_changed (PwWindow       *self,
+                  ThenFunc        then,
+                  gpointer        data,
+                  GDestroyNotify  destroy)
+{
+  Confirm *confirm = g_new0 (Confirm, 1);
+  g_autofree char *name = g_file_get_parse_name (pw_document_get_file (self->document));
+  GtkWidget *dialog;
+
+  confirm->window = g_object_ref (self);
+  confirm->then = then;
+  confirm->data = data;
+  confirm->destroy = destroy;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                   _("“%s” was changed by another program"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Saving now replaces what the other program wrote. "
+                                              "Reloading shows its version and drops your "
+                                              "unsaved changes."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Reload"), RESPONSE_RELOAD, _("Save _As…"), RESPONSE_SAVE_AS,
+                          _("_Keep Mine"), RESPONSE_KEEP_MINE, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE_AS);
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                RESPONSE_KEEP_MINE),
+                            "destructive-action");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect (dialog, "response", G_CALLBACK (changed_response), confirm);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _pw_window_save_then (PwWindow       *self,
            ThenFunc        then,
@@ -196,6 +280,12 @@ _pw_window_save_then (PwWindow       *self,
   if (file == NULL)
     {
       _pw_window_save_as_then (self, then, data, destroy);
+      return;
+    }
+  /* never overwrite what another program wrote without asking */
+  if (pw_document_file_changed (self->document))
+    {
+      ask_file_changed (self, then, data, destroy);
       return;
     }
   if (save_to (self, NULL) && then != NULL)
@@ -468,9 +558,12 @@ export_thread (GTask        *task,
     }
 
   csv = pw_report_to_csv (rows, FALSE);
-  if (!g_file_replace_contents (export->file, csv, strlen (csv), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, cancellable, &error))
+  if (!pw_file_replace_atomic (export->file, csv, strlen (csv), FALSE, cancellable, &error))
     {
+      g_autofree char *name = g_file_get_parse_name (export->file);
+
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (&error, "%s: ", name);
       g_task_return_error (task, error);
       return;
     }
@@ -547,6 +640,7 @@ pw_window_export_csv (PwWindow *self,
   export->file = g_object_ref (file);
   export->window = g_object_ref (self);
   pw_analyse_options_init (&export->options);
+  export->options.max_bytes = _pw_window_memory_budget (self);
 
   self->export_cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->export_progress, 0);

@@ -134,6 +134,9 @@ void      _pw_window_show_duplicates        (PwWindow *self);
 /* pw-window-actions.c */
 void      _pw_window_add_actions    (PwWindow   *self);
 void      _pw_window_update_actions (PwWindow   *self);
+/* The analysis-memory-mib setting in bytes, G_MAXUINT64 for none; 0
+ * (the library's default) for a window without settings. */
+guint64   _pw_window_memory_budget  (PwWindow   *self);
 void      _pw_window_confirm_discard (PwWindow       *self,
                                       void          (*then) (PwWindow *self,
                                                              gpointer  data),

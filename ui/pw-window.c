@@ -624,7 +624,27 @@ first_divider (PwWindow *self)
   gtk_paned_set_position (self->outer_paned, saved > 0 ? saved : MAX (500, width * 2 / 5));
 }
 
-/* The size, the divider and the recent sets as they were last. */
+/* The analysis-memory-mib setting in bytes (0 there: no limit). */
+guint64
+_pw_window_memory_budget (PwWindow *self)
+{
+  guint mib;
+
+  /* no settings (tests): the library's default */
+  if (self->settings == NULL)
+    return 0;
+  mib = g_settings_get_uint (self->settings, "analysis-memory-mib");
+  return mib == 0 ? G_MAXUINT64 : (guint64) mib << 20;
+}
+
+static void
+update_memory_budget (PwWindow *self)
+{
+  pw_scheduler_set_max_bytes (self->scheduler, _pw_window_memory_budget (self));
+}
+
+/* The size, the divider and the recent sets as they were last; the
+ * analyses' memory budget, now and when it changes. */
 static void
 apply_settings (PwWindow *self)
 {
@@ -637,6 +657,9 @@ apply_settings (PwWindow *self)
     return;
   g_signal_connect_object (self->settings, "changed::recent-sets", G_CALLBACK (update_recent),
                            self, G_CONNECT_SWAPPED);
+  update_memory_budget (self);
+  g_signal_connect_object (self->settings, "changed::analysis-memory-mib",
+                           G_CALLBACK (update_memory_budget), self, G_CONNECT_SWAPPED);
   g_settings_get (self->settings, "window-size", "(ii)", &width, &height);
   if (width > 0 && height > 0)
     gtk_window_set_default_size (GTK_WINDOW (self), width, height);

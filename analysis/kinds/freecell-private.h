@@ -181,6 +181,16 @@ void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
  * @verdict: PW_FC_UNKNOWN when more than @max_states positions (0: no
  * limit) would be needed. @states: the positions visited. FALSE only when
  * cancelled. */
+/* Memory budgets (PwAnalyseOptions.max_bytes) become position budgets:
+ * the most bytes a stored position may cost at the peak, counting the
+ * tables' doubling (old and new at once) — the solver: a node (16 bytes),
+ * its key (at most 66), an open-addressing slot (12 bytes at half load)
+ * and a queue entry (8), each up to three times over while its array
+ * grows; the prover: a 48-byte key at 70 % load, four times over while
+ * the table grows, its stacks following the depth, not the count. */
+#define PW_FC_SOLVE_BYTES_PER_POSITION 344
+#define PW_FC_PROVE_BYTES_PER_POSITION 256
+
 gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64              max_states,
                                     GCancellable        *cancellable,

@@ -531,7 +531,7 @@ pw_fc_prove (const PwFcPosition *start,
         }
       if (max_states > 0 && prover.table_used >= max_states)
         *verdict = PW_FC_UNKNOWN;
-      else if ((prover.table_used & 0xffff) == 0 &&
+      else if ((prover.table_used & 0xfff) == 0 &&
                g_cancellable_is_cancelled (cancellable))
         cancelled = TRUE;
       if (cancelled)

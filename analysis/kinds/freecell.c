@@ -311,10 +311,33 @@ freecell_validate (gconstpointer data)
 /* Analysis                                                             */
 
 /* Solves the level with @free_cells free cells. */
+/* The position budget: @max_states (0: the solver's own cap), or fewer
+ * when @max_bytes (0: none) holds fewer positions of @bytes_each; sets
+ * *@by_memory then. */
+static guint64
+position_budget (guint64   max_states,
+                 guint64   cap,
+                 guint64   max_bytes,
+                 guint64   bytes_each,
+                 gboolean *by_memory)
+{
+  guint64 budget = max_states == 0 ? cap : MIN (max_states, cap);
+
+  if (max_bytes > 0 && max_bytes / bytes_each < budget)
+    {
+      budget = MAX (max_bytes / bytes_each, 1);
+      if (by_memory != NULL)
+        *by_memory = TRUE;
+    }
+  return budget;
+}
+
 static gboolean
 solve (const PwFreecellLevel *level,
        int                    free_cells,
        guint64                max_states,
+       guint64                max_bytes,
+       gboolean              *by_memory,
        PwProgressFunc         progress,
        gpointer               progress_data,
        GCancellable          *cancellable,
@@ -328,7 +351,8 @@ solve (const PwFreecellLevel *level,
   start.n_free = free_cells;
   pw_fc_solve_options_init (&options);
   /* 0 means no budget from the caller: the solver's own cap still holds */
-  options.max_states = max_states == 0 ? SOLVE_MAX_STATES : MIN (max_states, SOLVE_MAX_STATES);
+  options.max_states = position_budget (max_states, SOLVE_MAX_STATES, max_bytes,
+                                        PW_FC_SOLVE_BYTES_PER_POSITION, by_memory);
   options.cancellable = cancellable;
   options.progress = progress;
   options.progress_data = progress_data;
@@ -340,6 +364,8 @@ solve (const PwFreecellLevel *level,
 static gboolean
 min_free_cells (const PwFreecellLevel *level,
                 guint64                max_states,
+                guint64                max_bytes,
+                gboolean              *by_memory,
                 GCancellable          *cancellable,
                 int                   *min,
                 guint64               *states,
@@ -362,7 +388,8 @@ min_free_cells (const PwFreecellLevel *level,
             {
               PwFcSolveResult result;
 
-              if (!solve (level, k, budget, NULL, NULL, cancellable, &result, error))
+              if (!solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
+                          &result, error))
                 return FALSE;
               *states += result.states;
               verdict = result.verdict;
@@ -375,6 +402,8 @@ min_free_cells (const PwFreecellLevel *level,
 
               pw_fc_position_init (&start, level);
               start.n_free = k;
+              budget = position_budget (budget, budget, max_bytes,
+                                        PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
               if (!pw_fc_prove (&start, budget, cancellable, &verdict, &visited, error))
                 return FALSE;
               *states += visited;
@@ -421,6 +450,7 @@ freecell_analyse (gconstpointer           data,
   PwFcHardness hardness;
   JsonObject *figures;
   int swaps, min = -1;
+  gboolean by_memory = FALSE;
   guint64 extra = 0;
 
   if (problems->len > 0)
@@ -451,8 +481,8 @@ freecell_analyse (gconstpointer           data,
   json_object_set_int_member (figures, FIG (DISORDERED), hardness.disordered);
   json_object_set_string_member (figures, FIG (CLASS), checksum);
 
-  if (!solve (&level, level.free_cells, options->max_states, progress, progress_data,
-              cancellable, &result, error))
+  if (!solve (&level, level.free_cells, options->max_states, options->max_bytes, &by_memory,
+              progress, progress_data, cancellable, &result, error))
     return NULL;
   json_object_set_int_member (figures, FIG (STATES), result.states);
   /* the progress ends where the figure does: every position the solve
@@ -461,7 +491,8 @@ freecell_analyse (gconstpointer           data,
     progress (result.states, progress_data);
   json_object_set_boolean_member (figures, FIG (PROVED), result.verdict != PW_FC_UNKNOWN);
   if (result.verdict == PW_FC_UNKNOWN)
-    pw_analysis_set_partial (analysis, _("the position budget ran out"));
+    pw_analysis_set_partial (analysis, by_memory ? _("the memory budget ran out")
+                                                 : _("the position budget ran out"));
   else
     json_object_set_boolean_member (figures, FIG (SOLVABLE), result.verdict == PW_FC_SOLVED);
 
@@ -491,7 +522,9 @@ freecell_analyse (gconstpointer           data,
       /* the fewest free cells takes a proof of impossibility: only when asked */
       if (pw_analyse_options_wants_costly (options, FIG (MIN_FREE)))
         {
-          if (!min_free_cells (&level, options->max_states, cancellable, &min, &extra, error))
+          by_memory = FALSE;
+          if (!min_free_cells (&level, options->max_states, options->max_bytes, &by_memory,
+                               cancellable, &min, &extra, error))
             {
               pw_fc_solve_result_clear (&result);
               return NULL;
@@ -499,8 +532,11 @@ freecell_analyse (gconstpointer           data,
           if (min >= 0)
             json_object_set_int_member (figures, FIG (MIN_FREE), min);
           else
-            pw_analysis_set_partial (analysis, _("the position budget ran out before the "
-                                                 "fewest free cells were known"));
+            pw_analysis_set_partial (analysis,
+                                     by_memory ? _("the memory budget ran out before the "
+                                                   "fewest free cells were known")
+                                               : _("the position budget ran out before the "
+                                                   "fewest free cells were known"));
           if (options->trace != NULL)
             {
               g_autofree char *line =
@@ -876,8 +912,8 @@ freecell_generate (GHashTable         *table,
 
         g_free (pw_fc_class_key (level, &swaps));
         pw_fc_swap_suits (&canonical, swaps);
-        if (!solve (&canonical, canonical.free_cells, SOLVE_MAX_STATES, NULL, NULL, cancellable,
-                    &result, error))
+        if (!solve (&canonical, canonical.free_cells, SOLVE_MAX_STATES, 0, NULL, NULL, NULL,
+                    cancellable, &result, error))
           {
             g_free (level);
             return FALSE;
@@ -896,7 +932,7 @@ freecell_generate (GHashTable         *table,
             int min;
             guint64 states = 0;
 
-            if (!min_free_cells (&canonical, SOLVE_MAX_STATES, cancellable, &min, &states,
+            if (!min_free_cells (&canonical, SOLVE_MAX_STATES, 0, NULL, cancellable, &min, &states,
                                  error))
               {
                 g_free (level);

@@ -1,0 +1,277 @@
+/* test-budget.c — `--max-memory` holds: the command line's peak memory
+ * stays under the budget plus a constant, and the figures say why they
+ * are partial
+ *
+ * Copyright 2026 The Puzzlewright authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each run is `puzzlewright analyse -f json` in a child process; its peak
+ * resident memory (VmHWM, from wait4's ru_maxrss) is compared with the
+ * budget. The constant is the program's own footprint (about 7 MiB: the
+ * libraries, the level set, the report) with room for the allocator.
+ */
+
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "puzzlewright.h"
+#include "test-util.h"
+
+/* Under AddressSanitizer the process's memory is mostly shadow and
+ * quarantine: the peaks say nothing about the budget there (the partial
+ * reasons are still checked). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PEAKS_MEAN_NOTHING TRUE
+#else
+#define PEAKS_MEAN_NOTHING FALSE
+#endif
+
+#define MIB (1024 * 1024)
+/* what the process uses besides the analyses' budget */
+#define FOOTPRINT (16 * MIB)
+
+typedef struct
+{
+  int     status;
+  guint64 peak;     /* bytes */
+  char   *out;      /* standard output */
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+}
+
+/* Runs PW_CLI with @args (NULL-terminated) and measures its peak memory. */
+static void
+run_cli (Run         *run,
+         const char  *dir,
+         const char **args)
+{
+  g_autofree char *out_path = g_build_filename (dir, "out.json", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  struct rusage usage;
+  pid_t pid;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("PW_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      int fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+      if (fd < 0 || dup2 (fd, STDOUT_FILENO) < 0)
+        _exit (127);
+      execv ((char *) argv->pdata[0], (char **) argv->pdata);
+      _exit (127);
+    }
+  g_assert_cmpint (wait4 (pid, &run->status, 0, &usage), ==, pid);
+  run->peak = (guint64) usage.ru_maxrss * 1024;
+  g_file_get_contents (out_path, &run->out, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s %s: exit %d, peak %.1f MiB", args[0], args[1],
+                  WIFEXITED (run->status) ? WEXITSTATUS (run->status) : -1,
+                  run->peak / (double) MIB);
+}
+
+static char *
+write_set (const char *dir,
+           const char *name,
+           const char *kind,
+           const char *text,
+           guint       copies)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < copies; i++)
+    {
+      g_autoptr(PwLevel) level = pw_level_new_from_text (kind, text, &error);
+
+      g_assert_no_error (error);
+      pw_level_set_append (set, level);
+    }
+  pw_level_set_save (set, file, NULL, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+/* Every level's partial_reason in the JSON report contains @reason. */
+static void
+assert_partial (const char *json,
+                const char *reason,
+                guint       n_levels)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *rows;
+
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  rows = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (rows), ==, n_levels);
+  for (guint i = 0; i < n_levels; i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+
+      g_assert_true (json_object_get_boolean_member (row, "partial"));
+      g_assert_nonnull (strstr (json_object_get_string_member (row, "partial_reason"), reason));
+    }
+}
+
+/* A slide level with an astronomical state space: 3 million states take
+ * far more than 64 MiB without a memory budget (so the comparison means
+ * something); with --max-memory 64M the exploration stops within it, also
+ * with two levels analysed at once (the budget is the process's). */
+static void
+test_budget_slide (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *one = write_set (dir, "one.json", "slide", test_huge_level, 1);
+  g_autofree char *two = write_set (dir, "two.json", "slide", test_huge_level, 2);
+  Run free_run = { 0 }, budget_run = { 0 }, jobs_run = { 0 };
+  const char *free_args[] = { "analyse", "-q", "-f", "json", "--max-states", "3000000", one, NULL };
+  const char *budget_args[] = { "analyse", "-q", "-f", "json", "--max-states", "3000000",
+                                "--max-memory", "64M", one, NULL };
+  const char *jobs_args[] = { "analyse", "-q", "-f", "json", "--max-states", "3000000",
+                              "--max-memory", "64M", "--jobs", "2", two, NULL };
+
+  run_cli (&free_run, dir, free_args);
+  g_assert_true (WIFEXITED (free_run.status));
+  g_assert_true (PEAKS_MEAN_NOTHING || free_run.peak > 64 * MIB + FOOTPRINT);
+  assert_partial (free_run.out, "state budget", 1);
+
+  run_cli (&budget_run, dir, budget_args);
+  g_assert_true (WIFEXITED (budget_run.status));
+  g_assert_true (PEAKS_MEAN_NOTHING || budget_run.peak <= 64 * MIB + FOOTPRINT);
+  assert_partial (budget_run.out, "memory budget", 1);
+
+  run_cli (&jobs_run, dir, jobs_args);
+  g_assert_true (WIFEXITED (jobs_run.status));
+  g_assert_true (PEAKS_MEAN_NOTHING || jobs_run.peak <= 64 * MIB + FOOTPRINT);
+  assert_partial (jobs_run.out, "memory budget", 2);
+
+  run_clear (&free_run);
+  run_clear (&budget_run);
+  run_clear (&jobs_run);
+  test_remove_dir (dir);
+}
+
+/* FreeCell: Microsoft deal 982 with two free cells asks for the fewest
+ * free cells, which neither the solver nor the prover decides (without a
+ * budget the prover's table passes 1.5 GB); with --max-memory 64M both
+ * stop within it. */
+static void
+test_budget_freecell (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set = g_build_filename (dir, "deal.json", NULL);
+  const char *import_args[] = { "import", "--kind", "freecell", "--ms-deal", "982", "-o", set,
+                                NULL };
+  const char *budget_args[] = { "analyse", "-q", "-f", "json", "--figures", "all",
+                                "--max-memory", "64M", set, NULL };
+  Run import_run = { 0 }, budget_run = { 0 };
+
+  run_cli (&import_run, dir, import_args);
+  g_assert_true (WIFEXITED (import_run.status) && WEXITSTATUS (import_run.status) == 0);
+  run_cli (&budget_run, dir, budget_args);
+  g_assert_true (WIFEXITED (budget_run.status));
+  g_assert_true (PEAKS_MEAN_NOTHING || budget_run.peak <= 64 * MIB + FOOTPRINT);
+  assert_partial (budget_run.out, "memory budget", 1);
+  run_clear (&import_run);
+  run_clear (&budget_run);
+  test_remove_dir (dir);
+}
+
+/* Every bundled set (every kind) analysed under 64M stays under it. */
+static void
+test_budget_bundled (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *levels = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", NULL);
+  g_autoptr(GDir) listing = g_dir_open (levels, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (levels, name, NULL);
+      const char *args[] = { "analyse", "-q", "-f", "json", "--max-memory", "64M", path, NULL };
+      Run run = { 0 };
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      run_cli (&run, dir, args);
+      g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
+      g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 64 * MIB + FOOTPRINT);
+      run_clear (&run);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 9);
+  test_remove_dir (dir);
+}
+
+/* Sizes: a suffix K, M, G or T, at least 1M; anything else is a usage
+ * error that names the option. */
+static void
+test_budget_sizes (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                           "sample.json", NULL);
+  const char *bad[] = { "64", "1023K", "0M", "12X", "M", "-5M", "99999999999T", "" };
+  const char *good[] = { "1M", "1024K", "2g", "512M" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      const char *argv[] = { g_getenv ("PW_CLI"), "export-csv", "--max-memory", bad[i], set,
+                             "-o", "-", NULL };
+      g_autofree char *err = NULL;
+      int status;
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                    &err, &status, NULL);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_nonnull (strstr (err, "--max-memory"));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      const char *argv[] = { g_getenv ("PW_CLI"), "analyse", "-q", "--max-memory", good[i], set,
+                             NULL };
+      int status;
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                    NULL, &status, NULL);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+    }
+  test_remove_dir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/io/budget/slide", test_budget_slide);
+  g_test_add_func ("/io/budget/freecell", test_budget_freecell);
+  g_test_add_func ("/io/budget/bundled", test_budget_bundled);
+  g_test_add_func ("/io/budget/sizes", test_budget_sizes);
+  return g_test_run ();
+}
