@@ -186,28 +186,6 @@ write_all (int            fd,
   return TRUE;
 }
 
-/* A device, a pipe or a terminal cannot be renamed over: write into it. */
-static gboolean
-write_through (const char    *path,
-               const char    *data,
-               gsize          length,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  int fd = g_open (path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0);
-
-  if (fd < 0)
-    return io_error (error, errno, _("could not open"));
-  if (!write_all (fd, data, length, cancellable, error))
-    {
-      close (fd);
-      return FALSE;
-    }
-  if (close (fd) != 0)
-    return io_error (error, errno, _("could not write"));
-  return TRUE;
-}
-
 static void
 sync_folder (const char *dir)
 {
@@ -247,6 +225,178 @@ keep_backup (const char  *path,
   return TRUE;
 }
 
+struct _PwFileWriter
+{
+  char    *path;       /* the target, through symbolic links */
+  char    *dir;
+  char    *temp;       /* the temporary; NULL when writing through */
+  int      fd;
+  gboolean exists;     /* the target existed: a backup can be kept */
+  GString *pending;    /* bytes not yet written */
+};
+
+#define WRITER_BLOCK (64 * 1024)
+
+static void
+writer_free (PwFileWriter *writer)
+{
+  if (writer->fd >= 0)
+    close (writer->fd);
+  if (writer->temp != NULL)
+    g_unlink (writer->temp);
+  g_free (writer->path);
+  g_free (writer->dir);
+  g_free (writer->temp);
+  g_string_free (writer->pending, TRUE);
+  g_free (writer);
+}
+
+PwFileWriter *
+pw_file_writer_open (GFile   *file,
+                     GError **error)
+{
+  g_autofree char *given = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *temp_name = NULL;
+  PwFileWriter *writer;
+  GStatBuf st;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  given = g_file_get_path (file);
+  if (given == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("only files with a local path can be written"));
+      return NULL;
+    }
+  writer = g_new0 (PwFileWriter, 1);
+  writer->fd = -1;
+  writer->pending = g_string_sized_new (WRITER_BLOCK);
+  /* through a symbolic link: replace the file it points to, keep the link */
+  writer->path = g_file_test (given, G_FILE_TEST_IS_SYMLINK) ? realpath (given, NULL) : NULL;
+  if (writer->path == NULL)
+    writer->path = g_steal_pointer (&given);
+  writer->dir = g_path_get_dirname (writer->path);
+
+  writer->exists = g_stat (writer->path, &st) == 0;
+  if (writer->exists && S_ISDIR (st.st_mode))
+    {
+      io_error (error, EISDIR, _("cannot write over a folder"));
+      writer_free (writer);
+      return NULL;
+    }
+  if (writer->exists && !S_ISREG (st.st_mode))
+    {
+      /* a device, a pipe or a terminal cannot be renamed over: write into it */
+      writer->fd = g_open (writer->path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0);
+      if (writer->fd < 0)
+        {
+          io_error (error, errno, _("could not open"));
+          writer_free (writer);
+          return NULL;
+        }
+      writer->exists = FALSE;
+      return writer;
+    }
+
+  base = g_path_get_basename (writer->path);
+  clean (writer->dir, base);
+  temp_name = g_strdup_printf (".%s" TEMP_MARK "%ld-XXXXXX", base, (long) getpid ());
+  writer->temp = g_build_filename (writer->dir, temp_name, NULL);
+  writer->fd = g_mkstemp_full (writer->temp, O_RDWR | O_CLOEXEC, 0666);
+  if (writer->fd < 0)
+    {
+      io_error (error, errno, _("could not create a file in the folder %s"), writer->dir);
+      g_clear_pointer (&writer->temp, g_free);
+      writer_free (writer);
+      return NULL;
+    }
+  /* the lock says "being written" to a cleaner in another process */
+  flock (writer->fd, LOCK_EX | LOCK_NB);
+  if (writer->exists)
+    {
+      /* the new file keeps the old one's permissions and, if allowed, owner */
+      if (fchmod (writer->fd, st.st_mode & 07777) != 0)
+        {
+          io_error (error, errno, _("could not set the permissions"));
+          writer_free (writer);
+          return NULL;
+        }
+      if (fchown (writer->fd, st.st_uid, st.st_gid) != 0)
+        g_debug ("%s: the owner stays the writer's: %s", writer->path, g_strerror (errno));
+    }
+  return writer;
+}
+
+gboolean
+pw_file_writer_write (PwFileWriter  *writer,
+                      const char    *data,
+                      gsize          length,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_return_val_if_fail (writer != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (writer->pending->len + length < WRITER_BLOCK)
+    {
+      g_string_append_len (writer->pending, data, length);
+      return TRUE;
+    }
+  if (!write_all (writer->fd, writer->pending->str, writer->pending->len, cancellable, error))
+    return FALSE;
+  g_string_truncate (writer->pending, 0);
+  if (length >= WRITER_BLOCK)
+    return write_all (writer->fd, data, length, cancellable, error);
+  g_string_append_len (writer->pending, data, length);
+  return TRUE;
+}
+
+gboolean
+pw_file_writer_commit (PwFileWriter  *writer,
+                       gboolean       backup,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  gboolean ok;
+  int fd;
+
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  ok = write_all (writer->fd, writer->pending->str, writer->pending->len, cancellable, error);
+  if (ok && writer->temp != NULL && fsync (writer->fd) != 0)
+    ok = io_error (error, errno, _("could not write"));
+  fd = writer->fd;
+  writer->fd = -1;
+  if (close (fd) != 0 && ok)
+    ok = io_error (error, errno, _("could not write"));
+  if (ok && writer->temp != NULL)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        ok = FALSE;
+      else if (backup && writer->exists && !keep_backup (writer->path, error))
+        ok = FALSE;
+      else if (g_rename (writer->temp, writer->path) != 0)
+        ok = io_error (error, errno, _("could not replace the file"));
+      else
+        {
+          g_clear_pointer (&writer->temp, g_free);
+          sync_folder (writer->dir);
+        }
+    }
+  writer_free (writer);
+  return ok;
+}
+
+void
+pw_file_writer_abort (PwFileWriter *writer)
+{
+  if (writer != NULL)
+    writer_free (writer);
+}
+
 gboolean
 pw_file_replace_atomic (GFile         *file,
                         const char    *data,
@@ -255,90 +405,24 @@ pw_file_replace_atomic (GFile         *file,
                         GCancellable  *cancellable,
                         GError       **error)
 {
-  g_autofree char *given = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *temp_name = NULL;
-  g_autofree char *temp = NULL;
-  GStatBuf st;
-  gboolean exists;
-  int fd;
+  PwFileWriter *writer;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  given = g_file_get_path (file);
-  if (given == NULL)
+  if (!g_file_is_native (file))
     return g_file_replace_contents (file, data, length, NULL, backup, G_FILE_CREATE_NONE, NULL,
                                     cancellable, error);
-
-  /* through a symbolic link: replace the file it points to, keep the link */
-  path = g_file_test (given, G_FILE_TEST_IS_SYMLINK) ? realpath (given, NULL) : NULL;
-  if (path == NULL)
-    path = g_steal_pointer (&given);
-
-  exists = g_stat (path, &st) == 0;
-  if (exists && S_ISDIR (st.st_mode))
-    return io_error (error, EISDIR, _("cannot write over a folder"));
-  if (exists && !S_ISREG (st.st_mode))
-    return write_through (path, data, length, cancellable, error);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  clean (dir, base);
-
-  temp_name = g_strdup_printf (".%s" TEMP_MARK "%ld-XXXXXX", base, (long) getpid ());
-  temp = g_build_filename (dir, temp_name, NULL);
-  fd = g_mkstemp_full (temp, O_RDWR | O_CLOEXEC, 0666);
-  if (fd < 0)
-    return io_error (error, errno, _("could not create a file in the folder %s"), dir);
-  /* the lock says "being written" to a cleaner in another process */
-  flock (fd, LOCK_EX | LOCK_NB);
-
-  if (exists)
+  writer = pw_file_writer_open (file, error);
+  if (writer == NULL)
+    return FALSE;
+  if (!pw_file_writer_write (writer, data, length, cancellable, error))
     {
-      /* the new file keeps the old one's permissions and, if allowed, owner */
-      if (fchmod (fd, st.st_mode & 07777) != 0)
-        {
-          io_error (error, errno, _("could not set the permissions"));
-          goto fail;
-        }
-      if (fchown (fd, st.st_uid, st.st_gid) != 0)
-        g_debug ("%s: the owner stays the writer's: %s", path, g_strerror (errno));
+      pw_file_writer_abort (writer);
+      return FALSE;
     }
-  if (!write_all (fd, data, length, cancellable, error))
-    goto fail;
-  if (fsync (fd) != 0)
-    {
-      io_error (error, errno, _("could not write"));
-      goto fail;
-    }
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      io_error (error, errno, _("could not write"));
-      goto fail;
-    }
-  fd = -1;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    goto fail;
-  if (backup && exists && !keep_backup (path, error))
-    goto fail;
-  if (g_rename (temp, path) != 0)
-    {
-      io_error (error, errno, _("could not replace the file"));
-      goto fail;
-    }
-  sync_folder (dir);
-  return TRUE;
-
-fail:
-  if (fd >= 0)
-    close (fd);
-  g_unlink (temp);
-  return FALSE;
+  return pw_file_writer_commit (writer, backup, cancellable, error);
 }

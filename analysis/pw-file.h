@@ -24,6 +24,27 @@ gboolean  pw_file_replace_atomic      (GFile         *file,
                                        gboolean       backup,
                                        GCancellable  *cancellable,
                                        GError       **error);
+/* The same, a piece at a time, for output too big to hold: open, write
+ * (buffered in blocks of 64 KiB), then commit, which syncs, keeps the
+ * backup if asked and renames the temporary over the file, or abort,
+ * which removes the temporary and leaves the file as it was. Commit and
+ * abort free the writer. A device, a pipe or a terminal is written into.
+ * Errors say what failed and why, not the file: callers add it. */
+typedef struct _PwFileWriter PwFileWriter;
+
+PwFileWriter *pw_file_writer_open     (GFile         *file,
+                                       GError       **error);
+gboolean      pw_file_writer_write    (PwFileWriter  *writer,
+                                       const char    *data,
+                                       gsize          length,
+                                       GCancellable  *cancellable,
+                                       GError       **error);
+gboolean      pw_file_writer_commit   (PwFileWriter  *writer,
+                                       gboolean       backup,
+                                       GCancellable  *cancellable,
+                                       GError       **error);
+void          pw_file_writer_abort    (PwFileWriter  *writer);
+
 /* Removes the temporaries that pw_file_replace_atomic () left beside
  * @file when its process died before renaming them (the process named in
  * the temporary's name no longer runs). Returns how many it removed. */

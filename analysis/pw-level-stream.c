@@ -22,6 +22,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-level-set-private.h"
+#include "pw-file.h"
 #include "pw-level-stream.h"
 
 #define BUFFER_SIZE 65536
@@ -624,11 +625,11 @@ pw_level_stream_free (PwLevelStream *stream)
 /* Writing                                                              */
 
 static gboolean
-write_text (GOutputStream  *out,
-            const char     *text,
-            GError        **error)
+write_text (PwFileWriter  *writer,
+            const char    *text,
+            GError       **error)
 {
-  return g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
+  return pw_file_writer_write (writer, text, strlen (text), NULL, error);
 }
 
 gboolean
@@ -636,40 +637,35 @@ pw_level_set_save_streamed (PwLevelSet  *set,
                             GFile       *file,
                             GError     **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *header = NULL;
+  PwFileWriter *writer;
   guint n;
   gboolean ok;
 
   g_return_val_if_fail (set != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  /* GIO writes a temporary file beside the target and renames it over
-   * the target only when closed; the previous file is kept as FILE~ */
-  out = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, NULL, &local_error);
+  /* the writer fills a temporary file beside the target and renames it
+   * over the target only when whole; the previous file is kept as FILE~ */
+  writer = pw_file_writer_open (file, &local_error);
   n = pw_level_set_get_n_levels (set);
   header = _pw_level_set_header_text (pw_level_set_get_title (set), pw_level_set_get_author (set),
                                       pw_level_set_get_notes (set));
-  ok = out != NULL && write_text (G_OUTPUT_STREAM (out), header, &local_error);
+  ok = writer != NULL && write_text (writer, header, &local_error);
   for (guint i = 0; ok && i < n; i++)
     {
       g_autofree char *text = _pw_level_set_level_text (pw_level_set_get_level (set, i));
 
-      ok = write_text (G_OUTPUT_STREAM (out), i == 0 ? "\n" : ",\n", &local_error) &&
-           write_text (G_OUTPUT_STREAM (out), text, &local_error);
+      ok = write_text (writer, i == 0 ? "\n" : ",\n", &local_error) &&
+           write_text (writer, text, &local_error);
     }
-  ok = ok && write_text (G_OUTPUT_STREAM (out), n > 0 ? "\n  ]\n}\n" : "]\n}\n", &local_error);
+  ok = ok && write_text (writer, n > 0 ? "\n  ]\n}\n" : "]\n}\n", &local_error);
   if (ok)
-    ok = g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error);
-  else if (out != NULL)
-    {
-      /* cancelled: the temporary file goes and the old file stays */
-      g_autoptr(GCancellable) cancel = g_cancellable_new ();
-
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
-    }
+    ok = pw_file_writer_commit (writer, TRUE, NULL, &local_error);
+  else
+    /* the temporary file goes and the old file stays */
+    pw_file_writer_abort (writer);
   if (!ok)
     {
       g_autofree char *name = g_file_get_parse_name (file);

@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include "pw-file.h"
+
 #include <stdio.h>
 
 #include "puzzlewright.h"
@@ -86,14 +88,14 @@ char        *_pw_cli_part_csv_record (const PwCliShard *shard,
                                       const char       *options,
                                       GPtrArray        *sources);
 
-/* An output written as it goes: standard output, or a temporary file
- * beside the target, renamed over it by commit (after fsync) and removed
- * by abort, so that OUTPUT is whole or as it was (app/pw-cli-stream.c). */
+/* An output written as it goes: standard output, or a file written by
+ * pw_file_writer (a temporary beside the target, renamed over it by commit
+ * and removed by abort, so that OUTPUT is whole or as it was; a device
+ * such as /dev/null is written into) (app/pw-cli-stream.c). */
 typedef struct
 {
-  FILE *file;
-  char *path;       /* NULL: standard output */
-  char *temporary;
+  PwFileWriter *writer;   /* NULL: standard output */
+  char         *path;
 } PwCliOutput;
 
 gboolean     _pw_cli_output_open    (PwCliOutput  *output,

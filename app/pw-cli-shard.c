@@ -833,7 +833,7 @@ _pw_cli_merge (int    argc,
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) part_free);
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autofree Part **by_shard = NULL;
-  Output out = { { NULL, NULL, NULL }, NULL };
+  Output out = { { NULL, NULL }, NULL };
   Part *first;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

@@ -64,61 +64,22 @@ _pw_cli_output_open (PwCliOutput  *output,
                      const char   *path,
                      GError      **error)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *name = NULL;
-  mode_t mask;
-  int fd;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   memset (output, 0, sizeof *output);
   if (path == NULL || g_str_equal (path, "-"))
+    return TRUE;
+  file = g_file_new_for_commandline_arg (path);
+  output->writer = pw_file_writer_open (file, &local_error);
+  if (output->writer == NULL)
     {
-      output->file = stdout;
-      return TRUE;
-    }
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  name = g_strdup_printf (".%s.XXXXXX", base);
-  output->temporary = g_build_filename (dir, name, NULL);
-  fd = g_mkstemp_full (output->temporary, O_WRONLY, 0666);
-  if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
-                   g_strerror (saved));
-      g_clear_pointer (&output->temporary, g_free);
-      return FALSE;
-    }
-  /* as a new file would be: 0666 less the umask */
-  mask = umask (0);
-  umask (mask);
-  fchmod (fd, 0666 & ~mask);
-  output->file = fdopen (fd, "w");
-  if (output->file == NULL)
-    {
-      int saved = errno;
-
-      close (fd);
-      g_unlink (output->temporary);
-      g_clear_pointer (&output->temporary, g_free);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
-                   g_strerror (saved));
+      g_set_error (error, local_error->domain, local_error->code, "%s: %s", path,
+                   local_error->message);
       return FALSE;
     }
   output->path = g_strdup (path);
   return TRUE;
-}
-
-static gboolean
-output_failed (PwCliOutput  *output,
-               GError      **error)
-{
-  int saved = errno;
-
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s",
-               output->path != NULL ? output->path : _("standard output"), g_strerror (saved));
-  return FALSE;
 }
 
 gboolean
@@ -127,45 +88,50 @@ _pw_cli_output_write (PwCliOutput  *output,
                       gsize         length,
                       GError      **error)
 {
-  if (fwrite (data, 1, length, output->file) != length)
-    return output_failed (output, error);
-  return TRUE;
+  g_autoptr(GError) local_error = NULL;
+
+  if (output->writer == NULL)
+    {
+      if (fwrite (data, 1, length, stdout) == length)
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s",
+                   _("standard output"), g_strerror (errno));
+      return FALSE;
+    }
+  if (pw_file_writer_write (output->writer, data, length, NULL, &local_error))
+    return TRUE;
+  g_set_error (error, local_error->domain, local_error->code, "%s: %s", output->path,
+               local_error->message);
+  return FALSE;
 }
 
 gboolean
 _pw_cli_output_commit (PwCliOutput  *output,
                        GError      **error)
 {
+  g_autoptr(GError) local_error = NULL;
   gboolean ok;
 
-  if (output->path == NULL)
-    return fflush (output->file) == 0 || output_failed (output, error);
-  ok = fflush (output->file) == 0 && fsync (fileno (output->file)) == 0;
-  ok = fclose (output->file) == 0 && ok;
-  output->file = NULL;
-  ok = ok && g_rename (output->temporary, output->path) == 0;
-  if (!ok)
+  if (output->writer == NULL)
     {
-      output_failed (output, error);
-      _pw_cli_output_abort (output);
+      if (fflush (stdout) == 0)
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s",
+                   _("standard output"), g_strerror (errno));
       return FALSE;
     }
-  g_clear_pointer (&output->temporary, g_free);
+  ok = pw_file_writer_commit (g_steal_pointer (&output->writer), FALSE, NULL, &local_error);
+  if (!ok)
+    g_set_error (error, local_error->domain, local_error->code, "%s: %s", output->path,
+                 local_error->message);
   g_clear_pointer (&output->path, g_free);
-  return TRUE;
+  return ok;
 }
 
 void
 _pw_cli_output_abort (PwCliOutput *output)
 {
-  if (output->path == NULL)
-    return;
-  if (output->file != NULL)
-    fclose (output->file);
-  output->file = NULL;
-  if (output->temporary != NULL)
-    g_unlink (output->temporary);
-  g_clear_pointer (&output->temporary, g_free);
+  g_clear_pointer (&output->writer, pw_file_writer_abort);
   g_clear_pointer (&output->path, g_free);
 }
 

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,22 +65,73 @@ run (const char **argv,
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
-/* The CSV export to a device that is always full fails, saying so. */
+/* The CSV export to a device that is always full fails, saying so, and
+ * the device stays a device. As root the export runs as nobody when it
+ * can, so that a writer that wrongly renamed a file over the target would
+ * fail here instead of replacing /dev/full on the machine. */
 static void
 test_faults_dev_full (void)
 {
   g_autofree char *set = bundled ("sample.json");
-  const char *argv[] = { g_getenv ("PW_CLI"), "export-csv", "-q", set, "-o", "/dev/full", NULL };
+  g_autofree char *setpriv = g_find_program_in_path ("setpriv");
+  const char *as_nobody[] = { "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                              g_getenv ("PW_CLI"), "export-csv", "-q", set, "-o", "/dev/full",
+                              NULL };
+  const char *as_us[] = { g_getenv ("PW_CLI"), "export-csv", "-q", set, "-o", "/dev/full", NULL };
   g_autofree char *err = NULL;
+  GStatBuf st;
 
-  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+  if (g_stat ("/dev/full", &st) != 0 || !S_ISCHR (st.st_mode))
     {
       g_test_skip ("no /dev/full");
       return;
     }
-  g_assert_cmpint (run (argv, &err), ==, 1);
+  if (getuid () == 0 && (setpriv == NULL || !g_file_test (set, G_FILE_TEST_EXISTS) ||
+                         g_access (set, R_OK) != 0))
+    {
+      g_test_skip ("as root, needs setpriv to write /dev/full as nobody");
+      return;
+    }
+  g_assert_cmpint (run (getuid () == 0 ? as_nobody : as_us, &err), ==, 1);
   g_assert_nonnull (strstr (err, "/dev/full"));
   g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
+  g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
+}
+
+/* What a pipe reads, on a thread. */
+static gpointer
+read_fifo (gpointer path)
+{
+  g_autofree char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return g_steal_pointer (&contents);
+}
+
+/* A named pipe (like a device or a terminal) cannot be renamed over: the
+ * CSV goes into it, and it stays a pipe. */
+static void
+test_faults_fifo (void)
+{
+  g_autofree char *work = test_make_temp_dir ();
+  g_autofree char *fifo = g_build_filename (work, "out.csv", NULL);
+  g_autofree char *set = bundled ("sample.json");
+  const char *argv[] = { g_getenv ("PW_CLI"), "export-csv", "-q", set, "-o", fifo, NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *csv = NULL;
+  GThread *reader;
+  GStatBuf st;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  reader = g_thread_new ("fifo", read_fifo, fifo);
+  g_assert_cmpint (run (argv, &err), ==, 0);
+  csv = g_thread_join (reader);
+  g_assert_nonnull (csv);
+  g_assert_true (g_str_has_prefix (csv, "\"order\",\"id\","));
+  g_assert_cmpint (g_stat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+  test_remove_dir (work);
 }
 
 /* In a mount namespace: a 256 KiB tmpfs holding the old set and CSV,
@@ -241,6 +293,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/io/faults/dev-full", test_faults_dev_full);
+  g_test_add_func ("/io/faults/fifo", test_faults_fifo);
   g_test_add_func ("/io/faults/full-and-read-only", test_faults_full_and_read_only);
   g_test_add_func ("/io/faults/not-allowed", test_faults_not_allowed);
   return g_test_run ();
