@@ -1,7 +1,7 @@
 /* test-freecell.c — the freecell kind: Microsoft deals, cards and
- * notation, the rules by hand, Chen's hardness and the difficulty model, suit
- * symmetry, and the
- * solver against a plain breadth-first search on small reduced deals
+ * notation, the rules by hand, Chen's hardness and the difficulty model,
+ * suit symmetry, and the solver against a plain breadth-first search on
+ * small reduced deals
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
