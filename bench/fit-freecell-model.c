@@ -381,8 +381,8 @@ main (int    argc,
       break;
   if (argc != 5)
     {
-      fprintf (stderr, "usage: fit-freecell-model [--fc-solve FILE] [--rows FILE] TRAIN_FIRST TRAIN_LAST "
-                       "TEST_FIRST TEST_LAST\n");
+      fprintf (stderr, "usage: fit-freecell-model [--fc-solve FILE] [--rows FILE] "
+                       "TRAIN_FIRST TRAIN_LAST TEST_FIRST TEST_LAST\n");
       return 2;
     }
   for (int i = 0; i < 4; i++)

@@ -2227,7 +2227,8 @@ ref_model_features (const FcRef *ref,
                 features[PW_FC_MODEL_RUNS]++;
               if (fc_ref_suit (on) == fc_ref_suit (card) && fc_ref_rank (on) > fc_ref_rank (card))
                 features[PW_FC_MODEL_SUIT_BLOCKS]++;
-              if (fc_ref_rank (on) == fc_ref_rank (card) + 1 && fc_ref_red (on) != fc_ref_red (card))
+              if (fc_ref_rank (on) == fc_ref_rank (card) + 1 &&
+                  fc_ref_red (on) != fc_ref_red (card))
                 features[PW_FC_MODEL_TARGET_BLOCKS]++;
             }
         }

@@ -50,21 +50,36 @@
   X (KINGS,           "hardness_kings",      N_("Cards under kings"),              PW_FIGURE_INT)    \
   X (BLOCKING,        "hardness_blocking",   N_("Ranks blocking aces"),            PW_FIGURE_INT)    \
   X (DISORDERED,      "hardness_disordered", N_("Disordered cards"),               PW_FIGURE_INT)    \
-  X (MODEL,            "difficulty_model", N_("Model: predicted effort"),   PW_FIGURE_DOUBLE)      \
-  X (MODEL_BASE,       "difficulty_model_base", N_("Model: the average deal"),   PW_FIGURE_DOUBLE) \
-  X (MODEL_ACES,       "difficulty_model_aces", N_("Model: cards above aces"),   PW_FIGURE_DOUBLE) \
-  X (MODEL_KINGS,      "difficulty_model_kings", N_("Model: cards under kings"),  PW_FIGURE_DOUBLE) \
-  X (MODEL_BLOCKING,   "difficulty_model_blocking", N_("Model: ranks blocking aces"), PW_FIGURE_DOUBLE) \
-  X (MODEL_DISORDERED, "difficulty_model_disordered", N_("Model: disordered cards"),   PW_FIGURE_DOUBLE) \
-  X (MODEL_DEEPEST_ACE, "difficulty_model_deepest_ace", N_("Model: the deepest ace"),    PW_FIGURE_DOUBLE) \
-  X (MODEL_TWOS,       "difficulty_model_twos", N_("Model: cards above twos"),   PW_FIGURE_DOUBLE) \
-  X (MODEL_THREES,     "difficulty_model_threes", N_("Model: cards above threes"), PW_FIGURE_DOUBLE) \
-  X (MODEL_RUNS,       "difficulty_model_runs", N_("Model: runs already built"), PW_FIGURE_DOUBLE) \
-  X (MODEL_SUIT,       "difficulty_model_suit_blocks", N_("Model: suit order blocked"), PW_FIGURE_DOUBLE) \
-  X (MODEL_TARGET,     "difficulty_model_target_blocks", N_("Model: build targets covered"), PW_FIGURE_DOUBLE) \
-  X (MODEL_DUG,        "difficulty_model_dug", N_("Model: cards dug out"),      PW_FIGURE_DOUBLE)  \
-  X (MODEL_PEAK,       "difficulty_model_peak", N_("Model: most cards set aside"), PW_FIGURE_DOUBLE) \
-  X (MODEL_PLAYOUT,    "difficulty_model_playout", N_("Model: greedy playout"),     PW_FIGURE_DOUBLE) \
+  X (MODEL, "difficulty_model", N_("Model: predicted effort"),                                       \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_BASE, "difficulty_model_base", N_("Model: the average deal"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_ACES, "difficulty_model_aces", N_("Model: cards above aces"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_KINGS, "difficulty_model_kings", N_("Model: cards under kings"),                          \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_BLOCKING, "difficulty_model_blocking", N_("Model: ranks blocking aces"),                  \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DISORDERED, "difficulty_model_disordered", N_("Model: disordered cards"),                 \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DEEPEST_ACE, "difficulty_model_deepest_ace", N_("Model: the deepest ace"),                \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_TWOS, "difficulty_model_twos", N_("Model: cards above twos"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_THREES, "difficulty_model_threes", N_("Model: cards above threes"),                       \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_RUNS, "difficulty_model_runs", N_("Model: runs already built"),                           \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_SUIT, "difficulty_model_suit_blocks", N_("Model: suit order blocked"),                    \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_TARGET, "difficulty_model_target_blocks", N_("Model: build targets covered"),             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DUG, "difficulty_model_dug", N_("Model: cards dug out"),                                  \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_PEAK, "difficulty_model_peak", N_("Model: most cards set aside"),                         \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_PLAYOUT, "difficulty_model_playout", N_("Model: greedy playout"),                         \
+     PW_FIGURE_DOUBLE)                                                                               \
   X (DIFFICULTY,      "difficulty",          N_("Difficulty"),                     PW_FIGURE_DOUBLE) \
   X (CLASS,           "suit_class",          N_("Suit-swap class"),                PW_FIGURE_CLASS)  \
   X (SOLUTION,        "solution",            N_("Solution"),                       PW_FIGURE_STRING)
