@@ -1,6 +1,7 @@
 /* test-freecell.c — the freecell kind: Microsoft deals, cards and
- * notation, the rules by hand, Chen's hardness, suit symmetry, and the
- * solver against a plain breadth-first search on small reduced deals
+ * notation, the rules by hand, Chen's hardness and the difficulty model,
+ * suit symmetry, and the solver against a plain breadth-first search on
+ * small reduced deals
  *
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -1956,6 +1958,396 @@ test_freecell_cli (void)
   test_remove_dir (dir);
 }
 
+/* ------------------------------------------------------------------ */
+/* The difficulty model: its features recomputed on the reference's
+ * text positions, and the figures checked against them                 */
+
+static const char ref_places[] = "1234567890";
+
+/* the notation of place @p of the kind (cascades 0 … 9, cells 10 … 13,
+ * the foundation 14) */
+static char
+ref_place_char (int p)
+{
+  if (p < PW_FC_MAX_CASCADES)
+    return ref_places[p];
+  if (p < PW_FC_FOUNDATION)
+    return 'a' + p - PW_FC_MAX_CASCADES;
+  return 'h';
+}
+
+static int
+ref_cascade_height (const FcRef *ref,
+                    int          c)
+{
+  return strlen (ref->cascade[c]) / 2;
+}
+
+static const char *
+ref_card_at (const FcRef *ref,
+             int          c,
+             int          i)
+{
+  return ref->cascade[c] + 2 * i;
+}
+
+/* the Microsoft automatic moves until none is left */
+static void
+ref_auto_moves (FcRef *ref)
+{
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      again = FALSE;
+      for (int p = 0; p < PW_FC_FOUNDATION; p++)
+        {
+          char move[3] = { ref_place_char (p), 'h', '\0' };
+          char card[3] = "";
+          int rank, suit;
+
+          if (p < PW_FC_MAX_CASCADES && p < ref->n_cascades && ref->cascade[p][0] != '\0')
+            memcpy (card, ref_card_at (ref, p, ref_cascade_height (ref, p) - 1), 2);
+          else if (p >= PW_FC_MAX_CASCADES && p - PW_FC_MAX_CASCADES < ref->n_cells)
+            strcpy (card, ref->cell[p - PW_FC_MAX_CASCADES]);
+          if (card[0] == '\0')
+            continue;
+          rank = fc_ref_rank (card);
+          suit = fc_ref_suit (card);
+          if (ref->foundation[suit] + 1 != rank)
+            continue;
+          if (rank > 2 && (fc_ref_red (card)
+                           ? ref->foundation[0] < rank - 1 || ref->foundation[3] < rank - 1
+                           : ref->foundation[1] < rank - 1 || ref->foundation[2] < rank - 1))
+            continue;
+          g_assert_true (fc_ref_apply (ref, move));
+          again = TRUE;
+        }
+    }
+}
+
+/* docs/difficulty.md: 10 a card in play, 3 a full free cell, −4 an empty
+ * cascade, 2 a card on the next card of a suit, 1 a card not on a card
+ * one rank higher of the other colour */
+static int
+ref_playout_estimate (const FcRef *ref)
+{
+  int estimate = 0;
+
+  for (int s = 0; s < 4; s++)
+    estimate += 10 * (13 - ref->foundation[s]);
+  for (int i = 0; i < ref->n_cells; i++)
+    estimate += 3 * (ref->cell[i][0] != '\0');
+  for (int c = 0; c < ref->n_cascades; c++)
+    {
+      int h = ref_cascade_height (ref, c);
+
+      if (h == 0)
+        estimate -= 4;
+      for (int i = 0; i < h; i++)
+        {
+          const char *card = ref_card_at (ref, c, i);
+
+          if (fc_ref_rank (card) == ref->foundation[fc_ref_suit (card)] + 1)
+            estimate += 2 * (h - 1 - i);
+          if (i > 0 && (fc_ref_rank (ref_card_at (ref, c, i - 1)) != fc_ref_rank (card) + 1 ||
+                        fc_ref_red (ref_card_at (ref, c, i - 1)) == fc_ref_red (card)))
+            estimate++;
+        }
+    }
+  return estimate;
+}
+
+/* the greedy playout: the unseen position with the best estimate, 200
+ * moves at most; the cards left in play */
+static int
+ref_greedy_playout (const FcRef *start)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  FcRef ref = *start;
+  int left = 0;
+
+  ref_auto_moves (&ref);
+  g_hash_table_add (seen, fc_ref_key (&ref));
+  for (int step = 0; step < 200 && !fc_ref_won (&ref); step++)
+    {
+      FcRef best;
+      int best_estimate = G_MAXINT;
+
+      for (int from = 0; from < PW_FC_FOUNDATION; from++)
+        for (int to = 0; to <= PW_FC_FOUNDATION; to++)
+          {
+            char move[3] = { ref_place_char (from), ref_place_char (to), '\0' };
+            FcRef child = ref;
+            g_autofree char *key = NULL;
+            int estimate;
+
+            if ((from < PW_FC_MAX_CASCADES && from >= ref.n_cascades) ||
+                (to < PW_FC_MAX_CASCADES && to >= ref.n_cascades) ||
+                !fc_ref_apply (&child, move))
+              continue;
+            ref_auto_moves (&child);
+            estimate = ref_playout_estimate (&child);
+            key = fc_ref_key (&child);
+            if (estimate < best_estimate && !g_hash_table_contains (seen, key))
+              {
+                best_estimate = estimate;
+                best = child;
+              }
+          }
+      if (best_estimate == G_MAXINT)
+        break;
+      ref = best;
+      g_hash_table_add (seen, fc_ref_key (&ref));
+    }
+  for (int s = 0; s < 4; s++)
+    left += 13 - ref.foundation[s];
+  return left;
+}
+
+/* the digging playout: cards parked in all and the most at once */
+static int
+ref_dig_playout (const FcRef *ref,
+                 int         *peak)
+{
+  int height[FC_REF_MAX_CASCADES], foundation[4] = { 0 };
+  gboolean parked[4][14] = { { FALSE } };
+  int n_parked = 0, dug = 0, up = 0;
+
+  *peak = 0;
+  for (int c = 0; c < ref->n_cascades; c++)
+    height[c] = ref_cascade_height (ref, c);
+  while (up < 52)
+    {
+      int best_c = -1, best_above = G_MAXINT;
+      gboolean moved = TRUE;
+
+      /* every card that can go up, from the parked ones or a cascade */
+      while (moved)
+        {
+          moved = FALSE;
+          for (int s = 0; s < 4; s++)
+            {
+              int next = foundation[s] + 1;
+
+              if (next > 13)
+                continue;
+              if (parked[s][next])
+                {
+                  parked[s][next] = FALSE;
+                  n_parked--;
+                  moved = TRUE;
+                }
+              else
+                for (int c = 0; c < ref->n_cascades && !moved; c++)
+                  if (height[c] > 0 && fc_ref_rank (ref_card_at (ref, c, height[c] - 1)) == next &&
+                      fc_ref_suit (ref_card_at (ref, c, height[c] - 1)) == s)
+                    {
+                      height[c]--;
+                      moved = TRUE;
+                    }
+              if (moved)
+                {
+                  foundation[s]++;
+                  up++;
+                  break;
+                }
+            }
+        }
+      if (up == 52)
+        break;
+      for (int c = 0; c < ref->n_cascades; c++)
+        for (int i = 0; i < height[c]; i++)
+          {
+            const char *card = ref_card_at (ref, c, i);
+
+            if (fc_ref_rank (card) == foundation[fc_ref_suit (card)] + 1 &&
+                height[c] - 1 - i < best_above)
+              {
+                best_above = height[c] - 1 - i;
+                best_c = c;
+              }
+          }
+      g_assert_cmpint (best_c, >=, 0);
+      for (int k = 0; k < best_above; k++)
+        {
+          const char *card = ref_card_at (ref, best_c, --height[best_c]);
+
+          parked[fc_ref_suit (card)][fc_ref_rank (card)] = TRUE;
+          n_parked++;
+        }
+      dug += best_above;
+      *peak = MAX (*peak, n_parked);
+    }
+  return dug;
+}
+
+static void
+ref_model_features (const FcRef *ref,
+                    double      *features)
+{
+  FcRefHardness hardness;
+  int peak;
+
+  memset (features, 0, sizeof (double) * PW_FC_MODEL_N_FEATURES);
+  fc_ref_hardness (ref, &hardness);
+  features[PW_FC_MODEL_ACES] = hardness.aces;
+  features[PW_FC_MODEL_KINGS] = hardness.kings;
+  features[PW_FC_MODEL_BLOCKING] = hardness.blocking;
+  features[PW_FC_MODEL_DISORDERED] = hardness.disordered;
+  for (int c = 0; c < ref->n_cascades; c++)
+    {
+      int h = ref_cascade_height (ref, c);
+
+      for (int i = 0; i < h; i++)
+        {
+          const char *card = ref_card_at (ref, c, i);
+          int above = h - 1 - i;
+
+          switch (fc_ref_rank (card))
+            {
+            case 1:
+              features[PW_FC_MODEL_DEEPEST_ACE] = MAX (features[PW_FC_MODEL_DEEPEST_ACE], above);
+              break;
+            case 2:
+              features[PW_FC_MODEL_TWOS] += above;
+              break;
+            case 3:
+              features[PW_FC_MODEL_THREES] += above;
+              break;
+            default:
+              break;
+            }
+          for (int j = i + 1; j < h; j++)
+            {
+              const char *on = ref_card_at (ref, c, j);
+
+              if (j == i + 1 && fc_ref_rank (on) + 1 == fc_ref_rank (card) &&
+                  fc_ref_red (on) != fc_ref_red (card))
+                features[PW_FC_MODEL_RUNS]++;
+              if (fc_ref_suit (on) == fc_ref_suit (card) && fc_ref_rank (on) > fc_ref_rank (card))
+                features[PW_FC_MODEL_SUIT_BLOCKS]++;
+              if (fc_ref_rank (on) == fc_ref_rank (card) + 1 &&
+                  fc_ref_red (on) != fc_ref_red (card))
+                features[PW_FC_MODEL_TARGET_BLOCKS]++;
+            }
+        }
+    }
+  features[PW_FC_MODEL_DUG] = ref_dig_playout (ref, &peak);
+  features[PW_FC_MODEL_PEAK] = peak;
+  features[PW_FC_MODEL_PLAYOUT] = ref_greedy_playout (ref);
+  features[PW_FC_MODEL_PLAYOUT_WON] = features[PW_FC_MODEL_PLAYOUT] == 0;
+}
+
+/* the figure of each feature's contribution (the playout's two terms
+ * are one) */
+static const char *const model_keys[PW_FC_MODEL_N_FEATURES] = {
+  "difficulty_model_aces", "difficulty_model_kings", "difficulty_model_blocking",
+  "difficulty_model_disordered", "difficulty_model_deepest_ace", "difficulty_model_twos",
+  "difficulty_model_threes", "difficulty_model_runs", "difficulty_model_suit_blocks",
+  "difficulty_model_target_blocks", "difficulty_model_dug", "difficulty_model_peak",
+  "difficulty_model_playout", "difficulty_model_playout",
+};
+
+static void
+check_model_figures (PwLevel     *level,
+                     const FcRef *ref)
+{
+  g_autoptr(PwAnalysis) analysis = analyse_level (level);
+  g_autoptr(PwAnalysis) again = analyse_level (level);
+  JsonObject *figures = pw_analysis_get_figures (analysis);
+  double features[PW_FC_MODEL_N_FEATURES], expected[PW_FC_MODEL_N_FEATURES] = { 0 };
+  double base = round (pw_fc_model_base () * 100) / 100, total, sum;
+  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+
+  ref_model_features (ref, features);
+  total = base;
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    {
+      expected[f] = round (pw_fc_model_coefficient (f) * (features[f] - pw_fc_model_mean (f)) *
+                           100) / 100;
+      total += expected[f];
+    }
+  /* the prediction: the model on the reference's features */
+  g_assert_true (json_object_has_member (figures, "difficulty_model"));
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (figures, "difficulty_model"),
+                                  total, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (figures,
+                                                                 "difficulty_model_base"),
+                                  base, 1e-9);
+  /* each part as the reference computes it, and the parts add up to it */
+  sum = json_object_get_double_member (figures, "difficulty_model_base");
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    {
+      double part = expected[f];
+
+      if (f == PW_FC_MODEL_PLAYOUT)
+        part += expected[PW_FC_MODEL_PLAYOUT_WON];
+      if (f == PW_FC_MODEL_PLAYOUT_WON)
+        continue;
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (figures, model_keys[f]),
+                                      part, 1e-9);
+      g_hash_table_add (shown, (gpointer) model_keys[f]);
+      sum += json_object_get_double_member (figures, model_keys[f]);
+    }
+  g_assert_cmpuint (g_hash_table_size (shown), ==, PW_FC_MODEL_N_FEATURES - 1);
+  g_assert_cmpfloat_with_epsilon (sum, json_object_get_double_member (figures, "difficulty_model"),
+                                  1e-9);
+  /* the same every time */
+  {
+    JsonObject *other = pw_analysis_get_figures (again);
+
+    g_assert_cmpfloat (json_object_get_double_member (other, "difficulty_model"), ==,
+                       json_object_get_double_member (figures, "difficulty_model"));
+    for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+      g_assert_cmpfloat (json_object_get_double_member (other, model_keys[f]), ==,
+                         json_object_get_double_member (figures, model_keys[f]));
+  }
+}
+
+static void
+test_freecell_model (void)
+{
+  static const guint32 deals[] = { 1, 2, 164, 617, 11982, 31465 };
+  guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
+  gboolean listed = FALSE;
+
+  /* the figure is in the kind's table and cheap: computed from the deal */
+  for (guint f = 0; f < pw_freecell_kind.n_figures; f++)
+    if (g_str_equal (pw_freecell_kind.figures[f].key, "difficulty_model"))
+      {
+        listed = TRUE;
+        g_assert_false (pw_freecell_kind.figures[f].costly);
+        g_assert_cmpint (pw_freecell_kind.figures[f].type, ==, PW_FIGURE_DOUBLE);
+      }
+  g_assert_true (listed);
+
+  for (guint i = 0; i < G_N_ELEMENTS (deals); i++)
+    {
+      g_autoptr(PwLevel) level = ms_level (deals[i], 4);
+      PwFreecellLevel deal;
+      FcRef ref;
+
+      g_test_message ("MS deal %u", deals[i]);
+      pw_fc_ms_deal (deals[i], &deal);
+      ref_from_level (&deal, &ref);
+      check_model_figures (level, &ref);
+    }
+  /* shuffled deals, with other numbers of cascades */
+  for (int i = 0; i < 12; i++)
+    {
+      int n_cascades = PW_FC_MIN_CASCADES + i % (PW_FC_MAX_CASCADES - PW_FC_MIN_CASCADES + 1);
+      PwFreecellLevel *deal = pw_fc_level_new_shuffled (seed + 1000 + i, n_cascades, 4);
+      g_autoptr(PwLevel) level = NULL;
+      FcRef ref;
+
+      g_test_message ("shuffled deal %d (seed %" G_GUINT64_FORMAT ")", i, seed + 1000 + i);
+      ref_from_level (deal, &ref);
+      level = _pw_level_new_take_data (&pw_freecell_kind, deal);
+      check_model_figures (level, &ref);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1986,5 +2378,6 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/generators", test_freecell_generators);
   g_test_add_func ("/analysis/freecell/same-game", test_freecell_same_game);
   g_test_add_func ("/analysis/freecell/cli", test_freecell_cli);
+  g_test_add_func ("/analysis/freecell/model", test_freecell_model);
   return g_test_run ();
 }

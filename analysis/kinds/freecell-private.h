@@ -224,6 +224,48 @@ typedef struct
 void      pw_fc_hardness          (const PwFreecellLevel *level,
                                    PwFcHardness          *hardness);
 
+/* The difficulty model (freecell-model.c, docs/difficulty.md): features
+ * of the deal alone and a linear model of ln (1 + positions the solver
+ * checks) fitted on them by bench/fit-freecell-model. */
+typedef enum
+{
+  PW_FC_MODEL_ACES,           /* Chen's components, as above */
+  PW_FC_MODEL_KINGS,
+  PW_FC_MODEL_BLOCKING,
+  PW_FC_MODEL_DISORDERED,
+  PW_FC_MODEL_DEEPEST_ACE,    /* the most cards on one ace */
+  PW_FC_MODEL_TWOS,           /* cards on the twos */
+  PW_FC_MODEL_THREES,         /* cards on the threes */
+  PW_FC_MODEL_RUNS,           /* cards on one a rank higher, other colour */
+  PW_FC_MODEL_SUIT_BLOCKS,    /* pairs: a higher card of a suit on a lower */
+  PW_FC_MODEL_TARGET_BLOCKS,  /* pairs: a card on one that could go on it */
+  PW_FC_MODEL_DUG,            /* the digging playout's cards parked */
+  PW_FC_MODEL_PEAK,           /* … and the most parked at once */
+  PW_FC_MODEL_PLAYOUT,        /* cards the greedy playout left in play */
+  PW_FC_MODEL_PLAYOUT_WON,    /* 1 when it left none */
+  PW_FC_MODEL_N_FEATURES
+} PwFcModelFeature;
+
+typedef struct
+{
+  double base;                                   /* the training deals' mean */
+  double contribution[PW_FC_MODEL_N_FEATURES];   /* coefficient × (value − mean) */
+  double total;                                  /* base + the contributions */
+} PwFcModel;
+
+/* The features of a valid level (52 cards), @features holding
+ * PW_FC_MODEL_N_FEATURES. */
+void      pw_fc_model_features    (const PwFreecellLevel *level,
+                                   double                *features);
+/* The model on @features, each part rounded to hundredths and the total
+ * their sum. */
+void      pw_fc_model_apply       (const double          *features,
+                                   PwFcModel             *model);
+/* The fitted constants (for tests). */
+double    pw_fc_model_coefficient (int                    feature);
+double    pw_fc_model_mean        (int                    feature);
+double    pw_fc_model_base        (void);
+
 /* The deal with suits of one colour swapped so that it is the smallest
  * of its class (two deals are the same game when they differ only by
  * swapping clubs with spades and/or diamonds with hearts), as text

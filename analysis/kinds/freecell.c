@@ -50,6 +50,36 @@
   X (KINGS,           "hardness_kings",      N_("Cards under kings"),              PW_FIGURE_INT)    \
   X (BLOCKING,        "hardness_blocking",   N_("Ranks blocking aces"),            PW_FIGURE_INT)    \
   X (DISORDERED,      "hardness_disordered", N_("Disordered cards"),               PW_FIGURE_INT)    \
+  X (MODEL, "difficulty_model", N_("Model: predicted effort"),                                       \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_BASE, "difficulty_model_base", N_("Model: the average deal"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_ACES, "difficulty_model_aces", N_("Model: cards above aces"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_KINGS, "difficulty_model_kings", N_("Model: cards under kings"),                          \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_BLOCKING, "difficulty_model_blocking", N_("Model: ranks blocking aces"),                  \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DISORDERED, "difficulty_model_disordered", N_("Model: disordered cards"),                 \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DEEPEST_ACE, "difficulty_model_deepest_ace", N_("Model: the deepest ace"),                \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_TWOS, "difficulty_model_twos", N_("Model: cards above twos"),                             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_THREES, "difficulty_model_threes", N_("Model: cards above threes"),                       \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_RUNS, "difficulty_model_runs", N_("Model: runs already built"),                           \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_SUIT, "difficulty_model_suit_blocks", N_("Model: suit order blocked"),                    \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_TARGET, "difficulty_model_target_blocks", N_("Model: build targets covered"),             \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_DUG, "difficulty_model_dug", N_("Model: cards dug out"),                                  \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_PEAK, "difficulty_model_peak", N_("Model: most cards set aside"),                         \
+     PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_PLAYOUT, "difficulty_model_playout", N_("Model: greedy playout"),                         \
+     PW_FIGURE_DOUBLE)                                                                               \
   X (DIFFICULTY,      "difficulty",          N_("Difficulty"),                     PW_FIGURE_DOUBLE) \
   X (CLASS,           "suit_class",          N_("Suit-swap class"),                PW_FIGURE_CLASS)  \
   X (SOLUTION,        "solution",            N_("Solution"),                       PW_FIGURE_STRING)
@@ -64,6 +94,25 @@ static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 #undef AS_INFO
 
 #define FIG(id) (freecell_figures[FIG_##id].key)
+
+/* the figure showing each feature's contribution to the difficulty model
+ * (the greedy playout's two terms are one figure) */
+static const int model_figures[PW_FC_MODEL_N_FEATURES] = {
+  [PW_FC_MODEL_ACES] = FIG_MODEL_ACES,
+  [PW_FC_MODEL_KINGS] = FIG_MODEL_KINGS,
+  [PW_FC_MODEL_BLOCKING] = FIG_MODEL_BLOCKING,
+  [PW_FC_MODEL_DISORDERED] = FIG_MODEL_DISORDERED,
+  [PW_FC_MODEL_DEEPEST_ACE] = FIG_MODEL_DEEPEST_ACE,
+  [PW_FC_MODEL_TWOS] = FIG_MODEL_TWOS,
+  [PW_FC_MODEL_THREES] = FIG_MODEL_THREES,
+  [PW_FC_MODEL_RUNS] = FIG_MODEL_RUNS,
+  [PW_FC_MODEL_SUIT_BLOCKS] = FIG_MODEL_SUIT,
+  [PW_FC_MODEL_TARGET_BLOCKS] = FIG_MODEL_TARGET,
+  [PW_FC_MODEL_DUG] = FIG_MODEL_DUG,
+  [PW_FC_MODEL_PEAK] = FIG_MODEL_PEAK,
+  [PW_FC_MODEL_PLAYOUT] = FIG_MODEL_PLAYOUT,
+  [PW_FC_MODEL_PLAYOUT_WON] = FIG_MODEL_PLAYOUT,
+};
 
 /* ------------------------------------------------------------------ */
 /* The level as data                                                    */
@@ -423,6 +472,27 @@ min_free_cells (const PwFreecellLevel *level,
   return TRUE;
 }
 
+/* The difficulty model (freecell-model.c) and its parts: the base and
+ * each feature's contribution, which add up to it. */
+static void
+set_model_figures (const PwFreecellLevel *level,
+                   JsonObject            *figures)
+{
+  double features[PW_FC_MODEL_N_FEATURES];
+  double parts[N_FIGURES] = { 0 };
+  PwFcModel model;
+
+  pw_fc_model_features (level, features);
+  pw_fc_model_apply (features, &model);
+  json_object_set_double_member (figures, FIG (MODEL), model.total);
+  json_object_set_double_member (figures, FIG (MODEL_BASE), model.base);
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    parts[model_figures[f]] += model.contribution[f];
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    json_object_set_double_member (figures, freecell_figures[model_figures[f]].key,
+                                   round (parts[model_figures[f]] * 100) / 100);
+}
+
 double
 _pw_fc_difficulty (guint64 states,
                    guint   length)
@@ -480,6 +550,7 @@ freecell_analyse (gconstpointer           data,
   json_object_set_int_member (figures, FIG (BLOCKING), hardness.blocking);
   json_object_set_int_member (figures, FIG (DISORDERED), hardness.disordered);
   json_object_set_string_member (figures, FIG (CLASS), checksum);
+  set_model_figures (&level, figures);
 
   if (!solve (&level, level.free_cells, options->max_states, options->max_bytes, &by_memory,
               progress, progress_data, cancellable, &result, error))
