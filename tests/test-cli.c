@@ -12,46 +12,6 @@
 #include "puzzlewright.h"
 #include "test-util.h"
 
-typedef struct
-{
-  char *out;
-  char *err;
-  int   status;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *run,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
-  va_start (args, run);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
 static char *
 data_path (const char *name)
 {
@@ -81,15 +41,15 @@ parse_array (const char *text)
 static void
 test_help (void)
 {
-  g_auto(Run) run = { 0 };
-  g_auto(Run) unknown = { 0 };
+  g_auto(TestCliRun) run = { 0 };
+  g_auto(TestCliRun) unknown = { 0 };
 
-  run_cli (&run, "--help", NULL);
+  test_cli_run (&run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "opens the editor"));
   g_assert_nonnull (strstr (run.out, "analyse"));
   g_assert_nonnull (strstr (run.out, "export-csv"));
-  run_cli (&unknown, "analyze-this", NULL);
+  test_cli_run (&unknown, "analyze-this", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "unknown command"));
 }
@@ -110,9 +70,9 @@ test_usage_errors (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestCliRun) run = { 0 };
 
-      run_cli (&run, cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
+      test_cli_run (&run, cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
       g_test_message ("%s: %s", cases[i][0], run.err);
       g_assert_cmpint (run.status, ==, 2);
       g_assert_cmpstr (run.err, !=, "");
@@ -124,7 +84,7 @@ static void
 test_analyse_json (void)
 {
   g_autofree char *path = data_path ("playtests.json");
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
   g_autoptr(JsonArray) records = NULL;
   JsonObject *first;
   static const char *keys[] = { "id", "name", "kind", "partial", "seconds", "states", "wins",
@@ -132,7 +92,7 @@ test_analyse_json (void)
                                 "shortest_solutions", "solution", "max_combo_par", "perfect",
                                 "difficulty", "search_effort", "branching", "dead_end_share" };
 
-  run_cli (&run, "analyse", "--format", "json", path, NULL);
+  test_cli_run (&run, "analyse", "--format", "json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   records = parse_array (run.out);
   g_assert_cmpuint (json_array_get_length (records), ==, 2);
@@ -155,10 +115,10 @@ static void
 test_analyse_missing_file (void)
 {
   g_autofree char *path = data_path ("playtests.json");
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
   g_autoptr(JsonArray) records = NULL;
 
-  run_cli (&run, "analyse", "--format", "json", "/nonexistent/levels.json", path, NULL);
+  test_cli_run (&run, "analyse", "--format", "json", "/nonexistent/levels.json", path, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "/nonexistent/levels.json"));
   records = parse_array (run.out);
@@ -169,11 +129,11 @@ static void
 test_analyse_budget (void)
 {
   g_autofree char *path = data_path ("playtests.json");
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
   g_autoptr(JsonArray) records = NULL;
   JsonObject *first;
 
-  run_cli (&run, "analyse", "--format", "json", "--max-states", "4", path, NULL);
+  test_cli_run (&run, "analyse", "--format", "json", "--max-states", "4", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   records = parse_array (run.out);
   first = json_array_get_object_element (records, 0);
@@ -186,10 +146,10 @@ static void
 test_analyse_unknown_kind (void)
 {
   g_autofree char *path = data_path ("unknown-kind.json");
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
   g_autoptr(JsonArray) records = NULL;
 
-  run_cli (&run, "analyse", "--format", "json", path, NULL);
+  test_cli_run (&run, "analyse", "--format", "json", path, NULL);
   g_assert_cmpint (run.status, ==, 1);
   records = parse_array (run.out);
   g_assert_cmpuint (json_array_get_length (records), ==, 2);
@@ -213,9 +173,9 @@ test_import (void)
   g_assert_true (g_file_set_contents (bad, "; One\n#####\n#r?R#\n#####\n", -1, NULL));
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
+    test_cli_run (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
     g_assert_cmpint (run.status, ==, 0);
   }
   set = pw_level_set_load (out_file, NULL, &error);
@@ -226,9 +186,9 @@ test_import (void)
   g_assert_cmpstr (pw_level_get_notes (pw_level_set_get_level (set, 1)), ==, "A note.");
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "slide", bad, "-o", out, NULL);
+    test_cli_run (&run, "import", "--kind", "slide", bad, "-o", out, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "bad.txt"));
     g_assert_nonnull (strstr (run.err, "line 2"));
@@ -258,14 +218,14 @@ export_round_trip (const char *path,
   g_autoptr(PwLevelSet) set = NULL;
   g_autoptr(PwLevelSet) back = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) again = { 0 };
+  g_auto(TestCliRun) exported = { 0 };
+  g_auto(TestCliRun) imported = { 0 };
+  g_auto(TestCliRun) again = { 0 };
 
-  run_cli (&exported, "export", "--format", "text", path, NULL);
+  test_cli_run (&exported, "export", "--format", "text", path, NULL);
   g_assert_cmpint (exported.status, ==, 0);
   g_assert_true (g_file_set_contents (txt, exported.out, -1, NULL));
-  run_cli (&imported, "import", "--kind", kind, txt, "-o", out, NULL);
+  test_cli_run (&imported, "import", "--kind", kind, txt, "-o", out, NULL);
   g_assert_cmpint (imported.status, ==, 0);
 
   set = pw_level_set_load (file, NULL, &error);
@@ -282,7 +242,7 @@ export_round_trip (const char *path,
       g_assert_true (pw_level_get_kind (a)->equal (pw_level_get_data (a),
                                                    pw_level_get_data (b)));
     }
-  run_cli (&again, "export", "--format", "text", out, NULL);
+  test_cli_run (&again, "export", "--format", "text", out, NULL);
   g_assert_cmpint (again.status, ==, 0);
   g_assert_cmpstr (again.out, ==, exported.out);
 }
@@ -310,19 +270,19 @@ test_export_text_round_trip (void)
   for (guint i = 0; i < G_N_ELEMENTS (generated); i++)
     {
       g_autofree char *path = g_build_filename (dir, "generated.json", NULL);
-      g_auto(Run) made = { 0 };
+      g_auto(TestCliRun) made = { 0 };
 
-      run_cli (&made, "generate", "--kind", generated[i][0], "-n", "3", "--seed", "2", "-p",
+      test_cli_run (&made, "generate", "--kind", generated[i][0], "-n", "3", "--seed", "2", "-p",
                generated[i][1], "-p", generated[i][2], "-o", path, NULL);
       g_assert_cmpint (made.status, ==, 0);
       export_round_trip (path, generated[i][0], dir);
     }
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
     g_autofree char *path = sample_path ();
 
-    run_cli (&run, "export", "--format", "xml", path, NULL);
+    test_cli_run (&run, "export", "--format", "xml", path, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "--format"));
   }
@@ -344,9 +304,9 @@ test_import_kind_options (void)
   guint n_kinds, n_options = 0;
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--help", NULL);
+    test_cli_run (&run, "import", "--help", NULL);
     g_assert_cmpint (run.status, ==, 0);
     kinds = pw_kinds_list (&n_kinds);
     for (guint k = 0; k < n_kinds; k++)
@@ -362,9 +322,9 @@ test_import_kind_options (void)
     g_assert_cmpuint (n_options, >=, 1);
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "1-2,617", "-o", out, NULL);
+    test_cli_run (&run, "import", "--kind", "freecell", "--ms-deal", "1-2,617", "-o", out, NULL);
     g_assert_cmpint (run.status, ==, 0);
   }
   set = pw_level_set_load (out_file, NULL, &error);
@@ -374,17 +334,17 @@ test_import_kind_options (void)
   g_assert_cmpstr (pw_level_get_name (pw_level_set_get_level (set, 2)), ==, "Microsoft #617");
   g_assert_cmpstr (pw_level_get_kind_id (pw_level_set_get_level (set, 0)), ==, "freecell");
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "slide", "--ms-deal", "1", "-o", out, NULL);
+    test_cli_run (&run, "import", "--kind", "slide", "--ms-deal", "1", "-o", out, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_true (g_str_has_prefix (run.err, "puzzlewright import: --ms-deal makes freecell "
                                               "levels: give --kind freecell\n"));
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "5-x", "-o", out, NULL);
+    test_cli_run (&run, "import", "--kind", "freecell", "--ms-deal", "5-x", "-o", out, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_true (g_str_has_prefix (run.err, "puzzlewright import: --ms-deal: "));
   }
@@ -401,21 +361,21 @@ test_export_csv_matches_analyse (void)
   g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *csv = NULL;
-  g_auto(Run) json_run = { 0 };
-  g_auto(Run) csv_run = { 0 };
-  g_auto(Run) analyse_csv = { 0 };
+  g_auto(TestCliRun) json_run = { 0 };
+  g_auto(TestCliRun) csv_run = { 0 };
+  g_auto(TestCliRun) analyse_csv = { 0 };
   g_autoptr(JsonArray) records = NULL;
   g_autoptr(GPtrArray) exported = NULL;
   g_autoptr(GPtrArray) analysed = NULL;
   GPtrArray *header;
 
-  run_cli (&csv_run, "export-csv", path, "-o", out, "--quiet", NULL);
+  test_cli_run (&csv_run, "export-csv", path, "-o", out, "--quiet", NULL);
   g_assert_cmpint (csv_run.status, ==, 0);
   g_assert_cmpstr (csv_run.err, ==, "");
   g_assert_true (g_file_get_contents (out, &csv, NULL, NULL));
   exported = test_parse_csv (csv);
 
-  run_cli (&json_run, "analyse", "--format", "json", path, NULL);
+  test_cli_run (&json_run, "analyse", "--format", "json", path, NULL);
   g_assert_cmpint (json_run.status, ==, 0);
   records = parse_array (json_run.out);
   g_assert_cmpuint (exported->len, ==, json_array_get_length (records) + 1);
@@ -441,7 +401,7 @@ test_export_csv_matches_analyse (void)
         }
     }
 
-  run_cli (&analyse_csv, "analyse", "--format", "csv", path, NULL);
+  test_cli_run (&analyse_csv, "analyse", "--format", "csv", path, NULL);
   g_assert_cmpint (analyse_csv.status, ==, 0);
   analysed = test_parse_csv (analyse_csv.out);
   g_assert_cmpuint (analysed->len, ==, exported->len);
@@ -466,13 +426,13 @@ static void
 test_same_seed_same_output (void)
 {
   g_autofree char *path = sample_path ();
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
+  g_auto(TestCliRun) a = { 0 };
+  g_auto(TestCliRun) b = { 0 };
   g_autoptr(JsonArray) ra = NULL;
   g_autoptr(JsonArray) rb = NULL;
 
-  run_cli (&a, "analyse", "--format", "json", "--seed", "99", path, NULL);
-  run_cli (&b, "analyse", "--format", "json", "--seed", "99", path, NULL);
+  test_cli_run (&a, "analyse", "--format", "json", "--seed", "99", path, NULL);
+  test_cli_run (&b, "analyse", "--format", "json", "--seed", "99", path, NULL);
   ra = parse_array (a.out);
   rb = parse_array (b.out);
   g_assert_cmpuint (json_array_get_length (ra), ==, json_array_get_length (rb));
@@ -494,17 +454,17 @@ test_generate (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "gen.json", NULL);
-  g_auto(Run) run = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) analysed = { 0 };
+  g_auto(TestCliRun) run = { 0 };
+  g_auto(TestCliRun) bad = { 0 };
+  g_auto(TestCliRun) analysed = { 0 };
   g_autoptr(JsonArray) records = NULL;
 
-  run_cli (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
+  test_cli_run (&run, "generate", "--kind", "combination", "-p", "size=4x4", "-p", "colours=2",
            "--count", "2", "--seed", "5", "-q", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
   /* -q: nothing on stderr, not even a line a level */
   g_assert_cmpstr (run.err, ==, "");
-  run_cli (&analysed, "analyse", "--format", "json", out, NULL);
+  test_cli_run (&analysed, "analyse", "--format", "json", out, NULL);
   g_assert_cmpint (analysed.status, ==, 0);
   records = parse_array (analysed.out);
   g_assert_cmpuint (json_array_get_length (records), ==, 2);
@@ -512,7 +472,7 @@ test_generate (void)
     g_assert_true (json_object_get_boolean_member (json_array_get_object_element (records, i),
                                                    "unique"));
 
-  run_cli (&bad, "generate", "--kind", "combination", "-p", "glitter=1", "-o", out, NULL);
+  test_cli_run (&bad, "generate", "--kind", "combination", "-p", "glitter=1", "-o", out, NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "glitter"));
   test_remove_dir (dir);
@@ -541,10 +501,10 @@ test_nonogram_import (void)
   g_autoptr(GFile) out_file = g_file_new_for_path (out);
   g_autoptr(PwLevelSet) set = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) run = { 0 };
-  g_auto(Run) failed = { 0 };
+  g_auto(TestCliRun) run = { 0 };
+  g_auto(TestCliRun) failed = { 0 };
 
-  run_cli (&run, "import", "--kind", "nonogram", non, nin, taai, "-o", out, NULL);
+  test_cli_run (&run, "import", "--kind", "nonogram", non, nin, taai, "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
   set = pw_level_set_load (out_file, NULL, &error);
   g_assert_no_error (error);
@@ -558,7 +518,7 @@ test_nonogram_import (void)
                    "taai2011-1-5_question $5");
 
   g_assert_true (g_file_set_contents (bad, "width 3\nheight 1\nrows\n2,2\n", -1, NULL));
-  run_cli (&failed, "import", "--kind", "nonogram", bad, "-o", out, NULL);
+  test_cli_run (&failed, "import", "--kind", "nonogram", bad, "-o", out, NULL);
   g_assert_cmpint (failed.status, ==, 1);
   g_assert_nonnull (strstr (failed.err, "bad.non: line 4: the clues 2 2 need 5 cells"));
   test_remove_dir (dir);
@@ -590,19 +550,19 @@ test_nonogram_export_non (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "nonogram", dancer, edge, light, "-o", set_path, NULL);
+    test_cli_run (&run, "import", "--kind", "nonogram", dancer, edge, light, "-o", set_path, NULL);
     g_assert_cmpint (run.status, ==, 0);
   }
   {
-    g_auto(Run) run = { 0 };
-    g_auto(Run) out = { 0 };
+    g_auto(TestCliRun) run = { 0 };
+    g_auto(TestCliRun) out = { 0 };
 
     /* one level: the .non on standard output, the goal and authors in it */
-    run_cli (&run, "import", "--kind", "nonogram", dancer, "-o", one_path, NULL);
+    test_cli_run (&run, "import", "--kind", "nonogram", dancer, "-o", one_path, NULL);
     g_assert_cmpint (run.status, ==, 0);
-    run_cli (&out, "export", "--format", "non", one_path, NULL);
+    test_cli_run (&out, "export", "--format", "non", one_path, NULL);
     g_assert_cmpint (out.status, ==, 0);
     g_assert_true (g_str_has_prefix (out.out, "catalogue \"webpbn.com #1\"\ntitle \"Dancer\"\n"
                                               "by \"Jan Wolter\"\n"
@@ -612,20 +572,20 @@ test_nonogram_export_non (void)
     g_assert_nonnull (strstr (out.out, "goal \"01100011010010101110101001010000110010100101111000\""));
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "export", "--format", "non", set_path, NULL);
+    test_cli_run (&run, "export", "--format", "non", set_path, NULL);
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "-o FOLDER"));
   }
   {
-    g_auto(Run) run = { 0 };
-    g_auto(Run) imported = { 0 };
+    g_auto(TestCliRun) run = { 0 };
+    g_auto(TestCliRun) imported = { 0 };
 
-    run_cli (&run, "export", "--format", "non", set_path, "-o", folder, NULL);
+    test_cli_run (&run, "export", "--format", "non", set_path, "-o", folder, NULL);
     g_assert_cmpint (run.status, ==, 0);
     g_assert_true (g_file_test (dancer_file, G_FILE_TEST_IS_REGULAR));
-    run_cli (&imported, "import", "--kind", "nonogram", dancer_file, edge_file, light_file, "-o",
+    test_cli_run (&imported, "import", "--kind", "nonogram", dancer_file, edge_file, light_file, "-o",
              back_path, NULL);
     g_assert_cmpint (imported.status, ==, 0);
   }
@@ -644,9 +604,9 @@ test_nonogram_export_non (void)
       g_assert_true (pw_level_same_content (a, b));
     }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "export", "--format", "non", sample, "-o", folder, NULL);
+    test_cli_run (&run, "export", "--format", "non", sample, "-o", folder, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "is not written as “non”"));
   }
@@ -669,15 +629,15 @@ test_nonogram_export_text (void)
   g_autoptr(PwLevelSet) set = NULL;
   g_autoptr(PwLevelSet) back = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) again = { 0 };
+  g_auto(TestCliRun) imported = { 0 };
+  g_auto(TestCliRun) exported = { 0 };
+  g_auto(TestCliRun) again = { 0 };
 
-  run_cli (&imported, "import", "--kind", "nonogram", dancer, light, "-o", set_path, NULL);
+  test_cli_run (&imported, "import", "--kind", "nonogram", dancer, light, "-o", set_path, NULL);
   g_assert_cmpint (imported.status, ==, 0);
-  run_cli (&exported, "export", "--format", "text", set_path, "-o", txt, NULL);
+  test_cli_run (&exported, "export", "--format", "text", set_path, "-o", txt, NULL);
   g_assert_cmpint (exported.status, ==, 0);
-  run_cli (&again, "import", "--kind", "nonogram", txt, "-o", back_path, NULL);
+  test_cli_run (&again, "import", "--kind", "nonogram", txt, "-o", back_path, NULL);
   g_assert_cmpint (again.status, ==, 0);
   set = pw_level_set_load (set_file, NULL, &error);
   g_assert_no_error (error);
@@ -704,12 +664,12 @@ test_nonogram_analyse (void)
   g_autofree char *edge = nonogram_path ("webpbn-00023-edge.non");
   g_autoptr(JsonArray) records = NULL;
   JsonObject *figures;
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) imported = { 0 };
+  g_auto(TestCliRun) run = { 0 };
 
-  run_cli (&imported, "import", "--kind", "nonogram", edge, "-o", set_path, NULL);
+  test_cli_run (&imported, "import", "--kind", "nonogram", edge, "-o", set_path, NULL);
   g_assert_cmpint (imported.status, ==, 0);
-  run_cli (&run, "analyse", "--format", "json", "--quiet", set_path, NULL);
+  test_cli_run (&run, "analyse", "--format", "json", "--quiet", set_path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   records = parse_array (run.out);
   /* the figures are members of the level's record */
@@ -737,10 +697,10 @@ test_import_nul (void)
   g_autofree char *txt = g_build_filename (dir, "nul.txt", NULL);
   g_autofree char *out = g_build_filename (dir, "set.json", NULL);
   static const char text[] = "; One\n#####\n#r.R#\n#####\n\n; Two\0\n#####\n#r.R#\n#####\n";
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
 
   g_assert_true (g_file_set_contents (txt, text, sizeof text - 1, NULL));
-  run_cli (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
+  test_cli_run (&run, "import", "--kind", "slide", txt, "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "nul.txt: line 6: the text holds a NUL byte"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
@@ -748,10 +708,10 @@ test_import_nul (void)
   /* an endless file is read up to the limit, then refused */
   if (g_file_test ("/dev/zero", G_FILE_TEST_EXISTS))
     {
-      g_auto(Run) endless = { 0 };
-      g_auto(Run) sheet = { 0 };
+      g_auto(TestCliRun) endless = { 0 };
+      g_auto(TestCliRun) sheet = { 0 };
 
-      run_cli (&endless, "import", "--kind", "slide", "/dev/zero", "-o", out, NULL);
+      test_cli_run (&endless, "import", "--kind", "slide", "/dev/zero", "-o", out, NULL);
       g_assert_cmpint (endless.status, ==, 1);
       g_assert_nonnull (strstr (endless.err, "/dev/zero: the file is over"));
       g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
@@ -762,7 +722,7 @@ test_import_nul (void)
 
       g_assert_true (g_file_get_contents (sample, &contents, &length, NULL));
       g_assert_true (g_file_set_contents (copy, contents, length, NULL));
-      run_cli (&sheet, "playtests", "import", "-n", copy, "/dev/zero", NULL);
+      test_cli_run (&sheet, "playtests", "import", "-n", copy, "/dev/zero", NULL);
       g_assert_cmpint (sheet.status, ==, 1);
       g_assert_nonnull (strstr (sheet.err, "/dev/zero: the file is over"));
     }
@@ -794,25 +754,25 @@ test_duplicates (void)
   g_assert_true (g_file_set_contents (first, duplicates_set, -1, NULL));
   g_assert_true (g_file_set_contents (second, duplicates_set, -1, NULL));
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "duplicates", first, NULL);
+    test_cli_run (&run, "duplicates", first, NULL);
     g_assert_cmpint (run.status, ==, 0);
     g_assert_cmpstr (run.out, ==, "a b d\n");
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "duplicates", first, second, NULL);
+    test_cli_run (&run, "duplicates", first, second, NULL);
     g_assert_cmpint (run.status, ==, 0);
     both = g_strdup_printf ("%s:a %s:b %s:d %s:a %s:b %s:d\n%s:c %s:c\n", first, first, first,
                             second, second, second, first, second);
     g_assert_cmpstr (run.out, ==, both);
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "duplicates", NULL);
+    test_cli_run (&run, "duplicates", NULL);
     g_assert_cmpint (run.status, ==, 2);
   }
   test_remove_dir (dir);
@@ -836,9 +796,9 @@ test_playtests (void)
 
   g_assert_true (g_file_set_contents (set_path, duplicates_set, -1, NULL));
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "playtests", "template", set_path, NULL);
+    test_cli_run (&run, "playtests", "template", set_path, NULL);
     g_assert_cmpint (run.status, ==, 0);
     g_assert_true (g_str_has_prefix (run.out, "level,name,tester,date,rating,seconds,completed,"
                                               "moves,hints_used,notes\r\n\"a\",\"A\",,"));
@@ -852,9 +812,9 @@ test_playtests (void)
                                           "q,Bo,2026-11-21,5,,\n"
                                           "a,Cy,2026-11-21,0,70,no\n", -1, NULL));
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    test_cli_run (&run, "playtests", "import", set_path, ann, bo, NULL);
     g_assert_cmpint (run.status, ==, 0);
     expected = g_strdup_printf ("%s: 2 added, 0 merged, 0 refused\n"
                                 "%s: 2 added, 1 merged, 1 refused\n"
@@ -862,9 +822,9 @@ test_playtests (void)
     g_assert_cmpstr (run.out, ==, expected);
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "playtests", "import", set_path, ann, bo, NULL);
+    test_cli_run (&run, "playtests", "import", set_path, ann, bo, NULL);
     g_assert_nonnull (strstr (run.out, "0 added, 2 merged"));
     g_assert_nonnull (strstr (run.out, "0 added, 3 merged, 1 refused"));
   }
@@ -872,9 +832,9 @@ test_playtests (void)
   g_assert_no_error (error);
   g_assert_cmpuint (pw_level_get_playtests (pw_level_set_get_level (set, 0))->len, ==, 3);
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "export-csv", "-q", set_path, "-o", "-", NULL);
+    test_cli_run (&run, "export-csv", "-q", set_path, "-o", "-", NULL);
     g_assert_cmpint (run.status, ==, 0);
     rows = test_parse_csv (run.out);
   }
@@ -886,9 +846,9 @@ test_playtests (void)
   g_assert_cmpstr (test_csv_cell (rows, 1, "completion_rate"), ==, "0.666667");
   g_assert_cmpstr (test_csv_cell (rows, 3, "playtests"), ==, "0");
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "playtests", "export", NULL);
+    test_cli_run (&run, "playtests", "export", NULL);
     g_assert_cmpint (run.status, ==, 2);
   }
   test_remove_dir (dir);
@@ -927,9 +887,9 @@ test_xcsp3 (void)
   original = pw_level_set_load (logic_file, NULL, &error);
   g_assert_no_error (error);
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "export", "--format", "xcsp3", logic, "-o", folder, NULL);
+    test_cli_run (&run, "export", "--format", "xcsp3", logic, "-o", folder, NULL);
     g_assert_cmpstr (run.err, ==, "");
     g_assert_cmpint (run.status, ==, 0);
   }
@@ -949,7 +909,7 @@ test_xcsp3 (void)
     }
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
     g_autoptr(GPtrArray) argv = g_ptr_array_new ();
     g_autofree char *out = NULL;
     g_autofree char *err = NULL;
@@ -987,9 +947,9 @@ test_xcsp3 (void)
 
   /* a set with slide levels: refused, naming the first, no folder made */
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "export", "--format", "xcsp3", sample, "-o", none_folder, NULL);
+    test_cli_run (&run, "export", "--format", "xcsp3", sample, "-o", none_folder, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "level 1"));
     g_assert_nonnull (strstr (run.err, "XCSP3"));
@@ -999,7 +959,7 @@ test_xcsp3 (void)
   /* a file changed beyond the subset: refused with its line and element,
    * and the set is not written */
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
     g_autofree char *text = NULL;
     g_autofree char *bad = NULL;
     char *at;
@@ -1011,7 +971,7 @@ test_xcsp3 (void)
                            at + strlen ("<allDifferent>"));
     g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
     g_assert_true (g_remove (back_path) == 0);
-    run_cli (&run, "import", "--kind", "auto", g_ptr_array_index (files, 1), bad_path,
+    test_cli_run (&run, "import", "--kind", "auto", g_ptr_array_index (files, 1), bad_path,
              "-o", back_path, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "bad.xml: line "));
@@ -1020,9 +980,9 @@ test_xcsp3 (void)
   }
   /* --kind names another kind than the file's */
   {
-    g_auto(Run) run = { 0 };
+    g_auto(TestCliRun) run = { 0 };
 
-    run_cli (&run, "import", "--kind", "latin", g_ptr_array_index (files, 0), "-o", back_path,
+    test_cli_run (&run, "import", "--kind", "latin", g_ptr_array_index (files, 0), "-o", back_path,
              NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "“magic”, not “latin”"));

@@ -19,59 +19,6 @@
 #include "puzzlewright.h"
 #include "test-util.h"
 
-typedef struct
-{
-  char *out;
-  char *err;
-  int   status;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Runs the command line with the arguments in @args (NULL-terminated). */
-static void
-run_argv (Run         *run,
-          const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-static void
-run_cli (Run *run,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  va_start (ap, run);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  run_argv (run, (const char **) args->pdata);
-}
-
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -134,7 +81,7 @@ without_seconds (const char *text)
 /* The arguments "analyse -q --format FORMAT --jobs JOBS" then @extra
  * (NULL-terminated, may be NULL) then every bundled set. */
 static void
-run_analyse_all (Run         *run,
+run_analyse_all (TestCliRun         *run,
                  const char  *format,
                  guint        jobs,
                  const char **extra)
@@ -151,7 +98,7 @@ run_analyse_all (Run         *run,
   for (guint i = 0; i < sets->len; i++)
     g_ptr_array_add (args, g_ptr_array_index (sets, i));
   g_ptr_array_add (args, NULL);
-  run_argv (run, (const char **) args->pdata);
+  test_cli_run_argv (run, (const char **) args->pdata);
   g_test_message ("analyse --format %s --jobs %u: %s", format, jobs, run->err);
   g_assert_cmpint (run->status, ==, 0);
 }
@@ -185,7 +132,7 @@ assert_same_text (const char *text,
 static void
 test_jobs_identical (void)
 {
-  g_auto(Run) one = { 0 };
+  g_auto(TestCliRun) one = { 0 };
   g_autofree char *reference = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
@@ -212,7 +159,7 @@ test_jobs_identical (void)
 
   for (guint jobs = 2; jobs <= 3; jobs++)
     {
-      g_auto(Run) many = { 0 };
+      g_auto(TestCliRun) many = { 0 };
       g_autofree char *result = NULL;
 
       run_analyse_all (&many, "json", jobs, NULL);
@@ -239,9 +186,9 @@ static char *
 make_repeating_set (const char *dir)
 {
   char *path = g_build_filename (dir, "deals.json", NULL);
-  g_auto(Run) run = { 0 };
+  g_auto(TestCliRun) run = { 0 };
 
-  run_cli (&run, "import", "--kind", "freecell", "--ms-deal", "1-7,2,5,1,3", "-o", path, NULL);
+  test_cli_run (&run, "import", "--kind", "freecell", "--ms-deal", "1-7,2,5,1,3", "-o", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   return path;
 }
@@ -261,7 +208,7 @@ write_parts (const char  *dir,
       g_autofree char *shard = g_strdup_printf ("%u/%u", i, n);
       g_autofree char *name = g_strdup_printf ("part-%u.%s", i, format);
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
-      g_auto(Run) run = { 0 };
+      g_auto(TestCliRun) run = { 0 };
       const char *start[] = { "analyse", "-q", "--jobs", "2", "--format", format, "--shard",
                               shard };
 
@@ -270,7 +217,7 @@ write_parts (const char  *dir,
       for (guint a = 0; sets[a] != NULL; a++)
         g_ptr_array_add (args, (gpointer) sets[a]);
       g_ptr_array_add (args, NULL);
-      run_argv (&run, (const char **) args->pdata);
+      test_cli_run_argv (&run, (const char **) args->pdata);
       g_assert_cmpint (run.status, ==, 0);
       g_ptr_array_add (parts, g_build_filename (dir, name, NULL));
       g_assert_true (g_file_set_contents (g_ptr_array_index (parts, parts->len - 1), run.out, -1,
@@ -306,8 +253,8 @@ test_shard_merge (void)
         g_autofree char *merged = NULL;
         g_autofree char *expected = NULL;
         g_autofree char *got = NULL;
-        g_auto(Run) whole = { 0 };
-        g_auto(Run) merge = { 0 };
+        g_auto(TestCliRun) whole = { 0 };
+        g_auto(TestCliRun) merge = { 0 };
         const char *start[] = { "analyse", "-q", "--format", formats[f] };
 
         for (guint a = 0; a < G_N_ELEMENTS (start); a++)
@@ -315,7 +262,7 @@ test_shard_merge (void)
         for (guint a = 0; a + 1 < sets->len; a++)
           g_ptr_array_add (args, g_ptr_array_index (sets, a));
         g_ptr_array_add (args, NULL);
-        run_argv (&whole, (const char **) args->pdata);
+        test_cli_run_argv (&whole, (const char **) args->pdata);
         g_assert_cmpint (whole.status, ==, 0);
 
         write_parts (dir, formats[f], n, (const char **) sets->pdata, parts);
@@ -326,7 +273,7 @@ test_shard_merge (void)
         g_ptr_array_add (args, "-o");
         g_ptr_array_add (args, merged_path);
         g_ptr_array_add (args, NULL);
-        run_argv (&merge, (const char **) args->pdata);
+        test_cli_run_argv (&merge, (const char **) args->pdata);
         g_test_message ("merge %s of %u: %s", formats[f], n, merge.err);
         g_assert_cmpint (merge.status, ==, 0);
 
@@ -351,15 +298,15 @@ test_export_csv_shards (void)
   g_autofree char *two = g_build_filename (dir, "two.csv", NULL);
   g_autofree char *merged_path = g_build_filename (dir, "merged.csv", NULL);
   g_autofree char *whole = NULL, *merged = NULL, *expected = NULL, *got = NULL;
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
-  g_auto(Run) m = { 0 };
+  g_auto(TestCliRun) a = { 0 };
+  g_auto(TestCliRun) b = { 0 };
+  g_auto(TestCliRun) c = { 0 };
+  g_auto(TestCliRun) m = { 0 };
 
-  run_cli (&a, "export-csv", "-q", deals, "-o", whole_path, NULL);
-  run_cli (&b, "export-csv", "-q", "--shard", "2/2", deals, "-o", two, NULL);
-  run_cli (&c, "export-csv", "-q", "--shard", "1/2", deals, "-o", one, NULL);
-  run_cli (&m, "merge", two, one, "-o", merged_path, NULL);
+  test_cli_run (&a, "export-csv", "-q", deals, "-o", whole_path, NULL);
+  test_cli_run (&b, "export-csv", "-q", "--shard", "2/2", deals, "-o", two, NULL);
+  test_cli_run (&c, "export-csv", "-q", "--shard", "1/2", deals, "-o", one, NULL);
+  test_cli_run (&m, "merge", two, one, "-o", merged_path, NULL);
   g_test_message ("%s%s%s%s", a.err, b.err, c.err, m.err);
   g_assert_cmpint (a.status + b.status + c.status + m.status, ==, 0);
   whole = read_text (whole_path);
@@ -416,25 +363,25 @@ test_merge_refusals (void)
   g_autofree char *csv_one = g_build_filename (dir, "1.csv", NULL);
   g_autofree char *csv_two = g_build_filename (dir, "2-short.csv", NULL);
   g_autofree char *csv_out = g_build_filename (dir, "out.csv", NULL);
-  g_auto(Run) import = { 0 };
-  g_auto(Run) text = { 0 };
+  g_auto(TestCliRun) import = { 0 };
+  g_auto(TestCliRun) text = { 0 };
 
-  run_cli (&import, "import", "--kind", "freecell", "--ms-deal", "8-14", "-o", other, NULL);
+  test_cli_run (&import, "import", "--kind", "freecell", "--ms-deal", "8-14", "-o", other, NULL);
   g_assert_cmpint (import.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestCliRun) run = { 0 };
 
-      run_cli (&run, "analyse", "-q", "--format", parts[i].format, "--seed", parts[i].seed,
+      test_cli_run (&run, "analyse", "-q", "--format", parts[i].format, "--seed", parts[i].seed,
                "--shard", parts[i].shard, parts[i].set, NULL);
       g_assert_cmpint (run.status, ==, 0);
       g_assert_true (g_file_set_contents (parts[i].path, run.out, -1, NULL));
     }
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestCliRun) run = { 0 };
 
-      run_cli (&run, "merge", cases[i].a, cases[i].b, "-o", out, cases[i].c, NULL);
+      test_cli_run (&run, "merge", cases[i].a, cases[i].b, "-o", out, cases[i].c, NULL);
       g_test_message ("case %u: %s", i, run.err);
       g_assert_cmpint (run.status, ==, 1);
       g_assert_nonnull (strstr (run.err, cases[i].says));
@@ -442,35 +389,35 @@ test_merge_refusals (void)
     }
   for (guint i = 0; i < G_N_ELEMENTS (bad_shards); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestCliRun) run = { 0 };
 
-      run_cli (&run, "analyse", "--format", "json", "--shard", bad_shards[i], deals, NULL);
+      test_cli_run (&run, "analyse", "--format", "json", "--shard", bad_shards[i], deals, NULL);
       g_assert_cmpint (run.status, ==, 2);
       g_assert_nonnull (strstr (run.err, "--shard"));
     }
   /* a CSV part that lost its last row (a task killed while writing) */
   {
-    g_auto(Run) a = { 0 };
-    g_auto(Run) b = { 0 };
-    g_auto(Run) m = { 0 };
+    g_auto(TestCliRun) a = { 0 };
+    g_auto(TestCliRun) b = { 0 };
+    g_auto(TestCliRun) m = { 0 };
     char *cut;
 
-    run_cli (&a, "analyse", "-q", "--format", "csv", "--shard", "1/2", deals, NULL);
-    run_cli (&b, "analyse", "-q", "--format", "csv", "--shard", "2/2", deals, NULL);
+    test_cli_run (&a, "analyse", "-q", "--format", "csv", "--shard", "1/2", deals, NULL);
+    test_cli_run (&b, "analyse", "-q", "--format", "csv", "--shard", "2/2", deals, NULL);
     g_assert_cmpint (a.status + b.status, ==, 0);
     g_assert_true (g_file_set_contents (csv_one, a.out, -1, NULL));
     cut = g_strrstr_len (b.out, strlen (b.out) - 2, "\r\n");
     g_assert_nonnull (cut);
     cut[2] = '\0';
     g_assert_true (g_file_set_contents (csv_two, b.out, -1, NULL));
-    run_cli (&m, "merge", csv_one, csv_two, "-o", csv_out, NULL);
+    test_cli_run (&m, "merge", csv_one, csv_two, "-o", csv_out, NULL);
     g_test_message ("short part: %s", m.err);
     g_assert_cmpint (m.status, ==, 1);
     g_assert_nonnull (strstr (m.err, "is not level 10 of"));
     g_assert_false (g_file_test (csv_out, G_FILE_TEST_EXISTS));
   }
   /* a part must be one merge can read */
-  run_cli (&text, "analyse", "--shard", "1/2", deals, NULL);
+  test_cli_run (&text, "analyse", "--shard", "1/2", deals, NULL);
   g_assert_cmpint (text.status, ==, 2);
   g_assert_nonnull (strstr (text.err, "json or csv"));
   test_remove_dir (dir);

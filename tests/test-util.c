@@ -6,7 +6,9 @@
 
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <csv.h>
 
@@ -126,3 +128,46 @@ const char *test_huge_level =
   "#g............g#\n"
   "#######G########\n";
 
+
+void
+test_cli_run_clear (TestCliRun *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+void
+test_cli_run_argv (TestCliRun  *run,
+                   const char **args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("PW_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+void
+test_cli_run (TestCliRun *run,
+              ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  test_cli_run_argv (run, (const char **) args->pdata);
+}

@@ -30,4 +30,21 @@ void        test_spin          (guint       ms);
  * test should explore, so its analysis ends only by budget or cancel. */
 extern const char *test_huge_level;
 
+/* One run of the command line ($PW_CLI) with the arguments given: its
+ * standard output, standard error and exit status (asserted to exit). */
+typedef struct
+{
+  char *out;
+  char *err;
+  int   status;
+} TestCliRun;
+
+void test_cli_run_clear (TestCliRun  *run);
+void test_cli_run_argv  (TestCliRun  *run,
+                         const char **args);
+void test_cli_run       (TestCliRun  *run,
+                         ...) G_GNUC_NULL_TERMINATED;
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestCliRun, test_cli_run_clear)
+
 G_END_DECLS
