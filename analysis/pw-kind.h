@@ -51,6 +51,12 @@ struct _PwFigureInfo
    * seconds): the command line leaves it out unless asked by name or with
    * --figures all; the editor computes it. */
   gboolean     costly;
+  /* N_() the name of a fold the editor's panel keeps this figure in,
+   * closed until opened: the parts of a composite figure (a model's
+   * terms), which would push the others out of sight. Consecutive
+   * figures with the same group share the fold; NULL: always shown.
+   * Only the panel reads it: reports and CSV list every figure. */
+  const char  *group;
 };
 
 /* A problem found by validation: where (cell @x, @y, or card @card; -1 when

@@ -51,6 +51,20 @@ test_columns_declared (void)
       for (guint f = 0; f < kind->n_figures; f++)
         solvable_found |= g_str_equal (kind->figures[f].key, kind->solvable_figure);
       g_assert_true (solvable_found);
+      /* a fold of the panel is one run of figures, never a list column
+       * (the list would show a figure the panel hides) */
+      for (guint f = 0; f < kind->n_figures; f++)
+        {
+          const char *group = kind->figures[f].group;
+
+          if (group == NULL)
+            continue;
+          for (guint c = 0; c < kind->n_list_columns; c++)
+            g_assert_cmpstr (kind->list_columns[c].key, !=, kind->figures[f].key);
+          for (guint g = f + 2; g < kind->n_figures; g++)
+            if (g_strcmp0 (kind->figures[g].group, group) == 0)
+              g_assert_cmpstr (kind->figures[g - 1].group, ==, group);
+        }
     }
 }
 

@@ -1491,6 +1491,29 @@ test_window_freecell (void)
   wait_for (panel_says_analysed, window, "the deal's analysis");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (pw_window_get_analysis_panel (window),
                                                       "solvable"), ==, "yes");
+  {
+    /* the model's parts and Chen's components are folded under their
+     * scores until opened; their values are there either way */
+    PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+    g_autofree char *part = g_strdup (pw_analysis_panel_get_figure_text (panel,
+                                                                        "difficulty_model_aces"));
+
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model"));
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "hardness"));
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty"));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_aces"));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_playout"));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "hardness_aces"));
+    g_assert_cmpstr (part, !=, "—");
+    g_assert_false (pw_analysis_panel_set_fold_open (panel, "difficulty", TRUE));
+    g_assert_true (pw_analysis_panel_set_fold_open (panel, "difficulty_model_peak", TRUE));
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_aces"));
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_playout"));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "hardness_aces"));
+    g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty_model_aces"), ==, part);
+    g_assert_true (pw_analysis_panel_set_fold_open (panel, "difficulty_model_aces", FALSE));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_base"));
+  }
   /* the list flags the third level as the first one's game, once the
    * burst of analyses is over */
   wait_for (list_filled, window, "every deal analysed");

@@ -51,8 +51,10 @@ typedef struct
 {
   const PwFigureInfo *info;
   guint               index;
+  GtkWidget          *name;
   GtkLabel           *value;
   GtkFlowBox         *entries;
+  GtkExpander        *fold;    /* the fold it is in (PwFigureInfo.group) */
   char               *text;
   char               *previous;
 } Row;
@@ -79,8 +81,9 @@ row_of (PwAnalysisPanel *self,
   return NULL;
 }
 
-/* Figure @i's name is on grid row 2i; its value beside it, or on row
- * 2i + 1 when long (an empty row takes no space). */
+/* Figure @i's name is on grid row 3i + 1; its value beside it, or on row
+ * 3i + 2 when long; row 3i holds the fold that starts with it, if one
+ * does (an empty row takes no space). */
 static void
 set_value (PwAnalysisPanel *self,
            Row             *row,
@@ -101,7 +104,7 @@ set_value (PwAnalysisPanel *self,
   gtk_widget_set_halign (GTK_WIDGET (row->value), below ? GTK_ALIGN_FILL : GTK_ALIGN_END);
   gtk_grid_layout_child_set_column (child, below ? 0 : 1);
   gtk_grid_layout_child_set_column_span (child, below ? 2 : 1);
-  gtk_grid_layout_child_set_row (child, below ? 2 * row->index + 1 : 2 * row->index);
+  gtk_grid_layout_child_set_row (child, 3 * row->index + (below ? 2 : 1));
 }
 
 /* A list whose every element is a list of [x, y] cells, or NULL. */
@@ -290,6 +293,25 @@ pw_analysis_panel_select_entry (PwAnalysisPanel *self,
 /* ------------------------------------------------------------------ */
 /* Figures                                                              */
 
+/* A fold opened or closed: its figures shown or hidden. */
+static void
+fold_toggled (GtkExpander     *fold,
+              GParamSpec      *pspec,
+              PwAnalysisPanel *self)
+{
+  gboolean open = gtk_expander_get_expanded (fold);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (row->fold != fold)
+        continue;
+      gtk_widget_set_visible (row->name, open);
+      gtk_widget_set_visible (GTK_WIDGET (row->value), open);
+    }
+}
+
 static void
 build_figures (PwAnalysisPanel *self,
                const PwKind    *kind)
@@ -311,10 +333,29 @@ build_figures (PwAnalysisPanel *self,
       GtkWidget *name = gtk_label_new (_(info->label));
       GtkWidget *value = gtk_label_new ("—");
       Row *row = g_new0 (Row, 1);
+      Row *before = i > 0 ? g_ptr_array_index (self->rows, i - 1) : NULL;
 
       row->info = info;
       row->index = i;
+      row->name = name;
       row->value = GTK_LABEL (value);
+      /* lists of cells keep their buttons in sight: never folded */
+      if (info->group != NULL && info->type != PW_FIGURE_LIST)
+        {
+          if (before != NULL && before->fold != NULL &&
+              g_strcmp0 (before->info->group, info->group) == 0)
+            row->fold = before->fold;
+          else
+            {
+              row->fold = GTK_EXPANDER (gtk_expander_new (_(info->group)));
+              gtk_widget_add_css_class (GTK_WIDGET (row->fold), "dim-label");
+              g_signal_connect (row->fold, "notify::expanded", G_CALLBACK (fold_toggled), self);
+              gtk_grid_attach (self->figures, GTK_WIDGET (row->fold), 0, 3 * i, 2, 1);
+            }
+          gtk_widget_set_visible (name, FALSE);
+          gtk_widget_set_visible (value, FALSE);
+          gtk_widget_set_margin_start (name, 18);
+        }
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_label_set_wrap (GTK_LABEL (name), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
@@ -332,8 +373,8 @@ build_figures (PwAnalysisPanel *self,
       gtk_widget_set_hexpand (value, TRUE);
       gtk_widget_set_valign (value, GTK_ALIGN_START);
       gtk_widget_add_css_class (value, "numeric");
-      gtk_grid_attach (self->figures, name, 0, 2 * i, 1, 1);
-      gtk_grid_attach (self->figures, value, 1, 2 * i, 1, 1);
+      gtk_grid_attach (self->figures, name, 0, 3 * i + 1, 1, 1);
+      gtk_grid_attach (self->figures, value, 1, 3 * i + 1, 1, 1);
       if (info->type == PW_FIGURE_LIST)
         {
           /* entries under the name, the panel's width */
@@ -344,7 +385,7 @@ build_figures (PwAnalysisPanel *self,
           gtk_flow_box_set_row_spacing (row->entries, 4);
           gtk_widget_set_visible (GTK_WIDGET (row->entries), FALSE);
           g_object_set_data (G_OBJECT (row->entries), "row", row);
-          gtk_grid_attach (self->figures, GTK_WIDGET (row->entries), 0, 2 * i + 1, 2, 1);
+          gtk_grid_attach (self->figures, GTK_WIDGET (row->entries), 0, 3 * i + 2, 2, 1);
         }
       g_ptr_array_add (self->rows, row);
       set_value (self, row, "—");
@@ -637,6 +678,30 @@ pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
   if (row->entries != NULL && gtk_widget_get_visible (GTK_WIDGET (row->entries)))
     return row->text;
   return gtk_label_get_text (row->value);
+}
+
+/* Whether figure @key's row is in sight: not in a closed fold. */
+gboolean
+pw_analysis_panel_get_figure_shown (PwAnalysisPanel *self,
+                                    const char      *key)
+{
+  Row *row = row_of (self, key);
+
+  return row != NULL && gtk_widget_get_visible (row->name);
+}
+
+/* Opens or closes the fold figure @key is in; FALSE when it is in none. */
+gboolean
+pw_analysis_panel_set_fold_open (PwAnalysisPanel *self,
+                                 const char      *key,
+                                 gboolean         open)
+{
+  Row *row = row_of (self, key);
+
+  if (row == NULL || row->fold == NULL)
+    return FALSE;
+  gtk_expander_set_expanded (row->fold, open);
+  return TRUE;
 }
 
 const char *

@@ -54,6 +54,11 @@ void pw_analysis_panel_set_play_message (PwAnalysisPanel *self,
  * (tests); whether the figures shown are the previous content's. */
 const char *pw_analysis_panel_get_figure_text (PwAnalysisPanel *self,
                                                const char      *key);
+gboolean    pw_analysis_panel_get_figure_shown (PwAnalysisPanel *self,
+                                                const char      *key);
+gboolean    pw_analysis_panel_set_fold_open    (PwAnalysisPanel *self,
+                                                const char      *key,
+                                                gboolean         open);
 const char *pw_analysis_panel_get_status_text (PwAnalysisPanel *self);
 const char *pw_analysis_panel_get_play_text   (PwAnalysisPanel *self);
 gboolean    pw_analysis_panel_get_stale       (PwAnalysisPanel *self);

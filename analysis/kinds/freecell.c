@@ -88,10 +88,18 @@
 enum { FREECELL_FIGURES (AS_ENUM) N_FIGURES };
 #undef AS_ENUM
 
-/* the fewest free cells takes a proof of impossibility per deal: costly */
-#define AS_INFO(id, key, label, type) { key, label, type, NULL, FIG_##id == FIG_MIN_FREE },
+/* the fewest free cells takes a proof of impossibility per deal: costly;
+ * the panel folds Chen's components and the model's parts under their
+ * scores */
+#define GROUP_OF(id)                                                          \
+  (FIG_##id >= FIG_ACES && FIG_##id <= FIG_DISORDERED            ? N_("Chen’s components") \
+   : FIG_##id >= FIG_MODEL_BASE && FIG_##id <= FIG_MODEL_PLAYOUT ? N_("The model’s parts") \
+                                                                 : NULL)
+#define AS_INFO(id, key, label, type) \
+  { key, label, type, NULL, FIG_##id == FIG_MIN_FREE, GROUP_OF (id) },
 static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 #undef AS_INFO
+#undef GROUP_OF
 
 #define FIG(id) (freecell_figures[FIG_##id].key)
 
