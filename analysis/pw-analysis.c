@@ -431,3 +431,61 @@ pw_analysis_replace (PwAnalysis **slot,
   *slot = analysis;
   return TRUE;
 }
+
+JsonArray *
+pw_figure_cells_where (const guint8 *flags,
+                       guint         width,
+                       guint         n_cells)
+{
+  JsonArray *cells = json_array_new ();
+
+  g_return_val_if_fail (width > 0, cells);
+
+  for (guint c = 0; c < n_cells; c++)
+    if (flags[c])
+      {
+        JsonArray *xy = json_array_new ();
+
+        json_array_add_int_element (xy, c % width);
+        json_array_add_int_element (xy, c / width);
+        json_array_add_array_element (cells, xy);
+      }
+  return cells;
+}
+
+/* Rows of @values, each value @size bytes wide (1 or 2). */
+static JsonArray *
+figure_rows (gconstpointer values,
+             guint         size,
+             guint         width,
+             guint         height)
+{
+  JsonArray *rows = json_array_new ();
+
+  for (guint y = 0; y < height; y++)
+    {
+      JsonArray *row = json_array_new ();
+
+      for (guint x = 0; x < width; x++)
+        json_array_add_int_element (row, size == 1 ? ((const guint8 *) values)[y * width + x]
+                                                   : ((const guint16 *) values)[y * width + x]);
+      json_array_add_array_element (rows, row);
+    }
+  return rows;
+}
+
+JsonArray *
+pw_figure_rows_u8 (const guint8 *values,
+                   guint         width,
+                   guint         height)
+{
+  return figure_rows (values, 1, width, height);
+}
+
+JsonArray *
+pw_figure_rows_u16 (const guint16 *values,
+                    guint          width,
+                    guint          height)
+{
+  return figure_rows (values, 2, width, height);
+}

@@ -78,6 +78,19 @@ char       *pw_figure_to_display        (JsonNode       *node,
 char       *pw_figure_info_display      (const PwFigureInfo *info,
                                          JsonNode           *node);
 
+/* Figures of a grid whose cells are numbered row by row from the top
+ * left, @width to a row: the cells whose flag is set, as a list of [x, y];
+ * and the values as a list of rows of numbers. */
+JsonArray  *pw_figure_cells_where       (const guint8   *flags,
+                                         guint           width,
+                                         guint           n_cells);
+JsonArray  *pw_figure_rows_u8           (const guint8   *values,
+                                         guint           width,
+                                         guint           height);
+JsonArray  *pw_figure_rows_u16          (const guint16  *values,
+                                         guint           width,
+                                         guint           height);
+
 /* @count with the locale's thousands separator ("1,323,388"). */
 char       *pw_format_count             (guint64         count);
 

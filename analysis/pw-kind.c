@@ -121,6 +121,24 @@ pw_analyse_options_wants_costly (const PwAnalyseOptions *options,
   return g_strv_contains (options->figures, key);
 }
 
+void
+pw_analyse_options_trace (const PwAnalyseOptions *options,
+                          const char             *format,
+                          ...)
+{
+  g_autofree char *line = NULL;
+  va_list args;
+
+  g_return_if_fail (options != NULL);
+
+  if (options->trace == NULL)
+    return;
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  options->trace (line, options->trace_data);
+}
+
 PwImportedLevel *
 pw_imported_level_new (const PwKind *kind,
                        gpointer      data,

@@ -106,6 +106,10 @@ gboolean pw_analyse_options_wants (const PwAnalyseOptions *options,
  * every figure asked for without skip_costly. */
 gboolean pw_analyse_options_wants_costly (const PwAnalyseOptions *options,
                                           const char             *key);
+/* A line for @options's trace (`analyse --trace`), when it has one. */
+void     pw_analyse_options_trace (const PwAnalyseOptions *options,
+                                   const char             *format,
+                                   ...) G_GNUC_PRINTF (2, 3);
 
 /* Whole-level transforms, for kinds laid out on a grid. */
 typedef enum

@@ -585,43 +585,6 @@ static const PwFigureInfo knight_figures[] = { KNIGHT_FIGURES (AS_INFO) };
 /* ------------------------------------------------------------------ */
 /* Analysis                                                             */
 
-static JsonArray *
-cells_where (const guint8 *flags,
-             guint         width,
-             guint         n_cells)
-{
-  JsonArray *cells = json_array_new ();
-
-  for (guint c = 0; c < n_cells; c++)
-    if (flags[c])
-      {
-        JsonArray *xy = json_array_new ();
-
-        json_array_add_int_element (xy, c % width);
-        json_array_add_int_element (xy, c / width);
-        json_array_add_array_element (cells, xy);
-      }
-  return cells;
-}
-
-static JsonArray *
-solution_rows (const guint16 *steps,
-               guint          width,
-               guint          height)
-{
-  JsonArray *rows = json_array_new ();
-
-  for (guint y = 0; y < height; y++)
-    {
-      JsonArray *row = json_array_new ();
-
-      for (guint x = 0; x < width; x++)
-        json_array_add_int_element (row, steps[y * width + x]);
-      json_array_add_array_element (rows, row);
-    }
-  return rows;
-}
-
 /* The first two numbered tours a count meets. A closed tour standing for
  * its rotations (weight > 1) gives the second itself: numbered from its
  * second cell. */
@@ -776,27 +739,6 @@ find_redundant (const PwKnightBoard *board,
   return TRUE;
 }
 
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...) G_GNUC_PRINTF (2, 3);
-
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  if (options->trace == NULL)
-    return;
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  options->trace (line, options->trace_data);
-}
-
 static PwAnalysis *
 knight_analyse (gconstpointer           data,
                 const PwAnalyseOptions *options,
@@ -843,7 +785,7 @@ knight_analyse (gconstpointer           data,
   json_object_set_int_member (figures, FIG (GIVENS), _pw_knight_level_n_givens (level));
   marked = g_new0 (guint8, cells);
   _pw_knight_find_conflicts (board, level, marked);
-  json_object_set_array_member (figures, FIG (CONFLICTS), cells_where (marked, w, cells));
+  json_object_set_array_member (figures, FIG (CONFLICTS), pw_figure_cells_where (marked, w, cells));
 
   /* the count, with the first two solutions, in Warnsdorff's order */
   first = g_new0 (guint16, cells);
@@ -858,18 +800,18 @@ knight_analyse (gconstpointer           data,
   if (!_pw_knight_search (board, level, &search, &counted, error))
     return NULL;
   budget_spend (&count_budget, &counted);
-  trace (options, "count: %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT " nodes, %.3f s",
+  pw_analyse_options_trace (options, "count: %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT " nodes, %.3f s",
          counted.solutions, counted.nodes, g_timer_elapsed (timer, NULL));
   if (progress)
     progress (counted.nodes, progress_data);
 
   if (solutions.found > 0)
-    json_object_set_array_member (figures, FIG (SOLUTION), solution_rows (first, w, h));
+    json_object_set_array_member (figures, FIG (SOLUTION), pw_figure_rows_u16 (first, w, h));
   if (solutions.found > 1)
     {
       for (guint c = 0; c < cells; c++)
         marked[c] = first[c] != second[c];
-      json_object_set_array_member (figures, FIG (DIFFERING), cells_where (marked, w, cells));
+      json_object_set_array_member (figures, FIG (DIFFERING), pw_figure_cells_where (marked, w, cells));
     }
   if (counted.node_limit)
     partial = TRUE;
@@ -907,7 +849,7 @@ knight_analyse (gconstpointer           data,
                                       "ties at random, count to 2)"), runs);
           json_object_set_string_member (figures, FIG (METHOD), method);
         }
-      trace (options, "multiple method: %u runs, %" G_GUINT64_FORMAT " nodes, %.3f s", runs,
+      pw_analyse_options_trace (options, "multiple method: %u runs, %" G_GUINT64_FORMAT " nodes, %.3f s", runs,
              total / 2 - measure_budget.left, g_timer_elapsed (timer, NULL));
       if (progress)
         progress (counted.nodes + (total / 2 - measure_budget.left), progress_data);
@@ -927,13 +869,13 @@ knight_analyse (gconstpointer           data,
         partial = TRUE;
       else
         {
-          JsonArray *list = cells_where (redundant, w, cells);
+          JsonArray *list = pw_figure_cells_where (redundant, w, cells);
 
           json_object_set_boolean_member (figures, FIG (MINIMAL),
                                           json_array_get_length (list) == 0);
           json_object_set_array_member (figures, FIG (REDUNDANT), list);
         }
-      trace (options, "minimality: %" G_GUINT64_FORMAT " nodes, %.3f s",
+      pw_analyse_options_trace (options, "minimality: %" G_GUINT64_FORMAT " nodes, %.3f s",
              total / 4 - minimal_budget.left, g_timer_elapsed (timer, NULL));
     }
 

@@ -955,7 +955,6 @@ find_conflicts (const PwLatinLevel *level,
   const guint8 *givens = pw_numgrid_get_givens (grid);
   guint n = level->n;
   g_autofree guint *where = g_new (guint, n + 1);
-  JsonArray *cells = json_array_new ();
 
   memset (marked, 0, n * n);
   for (guint u = 0; u < pw_numgrid_get_n_units (grid); u++)
@@ -985,51 +984,7 @@ find_conflicts (const PwLatinLevel *level,
       if (givens[a] != 0 && givens[b] != 0 && givens[a] >= givens[b])
         marked[a] = marked[b] = 1;
     }
-  for (guint c = 0; c < n * n; c++)
-    if (marked[c])
-      {
-        JsonArray *xy = json_array_new ();
-
-        json_array_add_int_element (xy, c % n);
-        json_array_add_int_element (xy, c / n);
-        json_array_add_array_element (cells, xy);
-      }
-  return cells;
-}
-
-static JsonArray *
-cells_where (const guint8 *flags,
-             guint         n)
-{
-  JsonArray *cells = json_array_new ();
-
-  for (guint c = 0; c < n * n; c++)
-    if (flags[c])
-      {
-        JsonArray *xy = json_array_new ();
-
-        json_array_add_int_element (xy, c % n);
-        json_array_add_int_element (xy, c / n);
-        json_array_add_array_element (cells, xy);
-      }
-  return cells;
-}
-
-static JsonArray *
-solution_rows (const guint8 *values,
-               guint         n)
-{
-  JsonArray *rows = json_array_new ();
-
-  for (guint y = 0; y < n; y++)
-    {
-      JsonArray *row = json_array_new ();
-
-      for (guint x = 0; x < n; x++)
-        json_array_add_int_element (row, values[y * n + x]);
-      json_array_add_array_element (rows, row);
-    }
-  return rows;
+  return pw_figure_cells_where (marked, n, n * n);
 }
 
 typedef struct
@@ -1241,12 +1196,12 @@ latin_analyse (gconstpointer           data,
     progress (counted.nodes, progress_data);
 
   if (solutions.found > 0)
-    json_object_set_array_member (figures, FIG (SOLUTION), solution_rows (first, n));
+    json_object_set_array_member (figures, FIG (SOLUTION), pw_figure_rows_u8 (first, n, n));
   if (solutions.found > 1)
     {
       for (guint c = 0; c < cells; c++)
         marked[c] = first[c] != second[c];
-      json_object_set_array_member (figures, FIG (DIFFERING), cells_where (marked, n));
+      json_object_set_array_member (figures, FIG (DIFFERING), pw_figure_cells_where (marked, n, n * n));
     }
   if (counted.node_limit)
     partial = TRUE;
@@ -1335,7 +1290,7 @@ latin_analyse (gconstpointer           data,
         partial = TRUE;
       else
         {
-          JsonArray *list = cells_where (redundant, n);
+          JsonArray *list = pw_figure_cells_where (redundant, n, n * n);
 
           json_object_set_boolean_member (figures, FIG (MINIMAL),
                                           json_array_get_length (list) == 0);

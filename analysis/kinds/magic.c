@@ -508,62 +508,6 @@ find_conflicts (const PwMagicLevel *level,
   mark_line_if_broken (level, line, marked);
 }
 
-static JsonArray *
-cells_where (const guint8 *flags,
-             guint         n)
-{
-  JsonArray *cells = json_array_new ();
-
-  for (guint c = 0; c < n * n; c++)
-    if (flags[c])
-      {
-        JsonArray *xy = json_array_new ();
-
-        json_array_add_int_element (xy, c % n);
-        json_array_add_int_element (xy, c / n);
-        json_array_add_array_element (cells, xy);
-      }
-  return cells;
-}
-
-static JsonArray *
-solution_rows (const guint8 *values,
-               guint         n)
-{
-  JsonArray *rows = json_array_new ();
-
-  for (guint y = 0; y < n; y++)
-    {
-      JsonArray *row = json_array_new ();
-
-      for (guint x = 0; x < n; x++)
-        json_array_add_int_element (row, values[y * n + x]);
-      json_array_add_array_element (rows, row);
-    }
-  return rows;
-}
-
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...) G_GNUC_PRINTF (2, 3);
-
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  if (options->trace == NULL)
-    return;
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  options->trace (line, options->trace_data);
-}
-
 static PwAnalysis *
 magic_analyse (gconstpointer           data,
                const PwAnalyseOptions *options,
@@ -604,19 +548,19 @@ magic_analyse (gconstpointer           data,
     givens += level->givens[c] != 0;
   json_object_set_int_member (figures, FIG (GIVENS), givens);
   find_conflicts (level, marked);
-  json_object_set_array_member (figures, FIG (CONFLICTS), cells_where (marked, n));
+  json_object_set_array_member (figures, FIG (CONFLICTS), pw_figure_cells_where (marked, n, n * n));
 
   /* the count, with the first solution */
   if (!_pw_magic_count (level, cap, total / 2, options->seed, first, NULL, &count, cancellable,
                         error))
     return NULL;
-  trace (options, "count: %" G_GUINT64_FORMAT " solutions%s, %" G_GUINT64_FORMAT " nodes, %.3f s",
+  pw_analyse_options_trace (options, "count: %" G_GUINT64_FORMAT " solutions%s, %" G_GUINT64_FORMAT " nodes, %.3f s",
          count.solutions, count.exact ? "" : count.capped ? " (capped)" : " (budget)",
          count.nodes, g_timer_elapsed (phase, NULL));
   if (progress)
     progress (count.nodes, progress_data);
   if (count.solutions > 0)
-    json_object_set_array_member (figures, FIG (SOLUTION), solution_rows (first, n));
+    json_object_set_array_member (figures, FIG (SOLUTION), pw_figure_rows_u8 (first, n, n));
   if (count.exact || count.capped)
     {
       json_object_set_int_member (figures, FIG (SOLUTIONS), MIN (count.solutions, cap));
@@ -643,7 +587,7 @@ magic_analyse (gconstpointer           data,
       if (!_pw_magic_measure (level, options->seed, runs, &measure_budget, &mean, &sd, &limited,
                               cancellable, error))
         return NULL;
-      trace (options, "difficulty: %u runs, mean %.1f nodes, %.3f s", runs, mean,
+      pw_analyse_options_trace (options, "difficulty: %u runs, mean %.1f nodes, %.3f s", runs, mean,
              g_timer_elapsed (phase, NULL));
       if (limited)
         partial = TRUE;

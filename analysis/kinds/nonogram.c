@@ -832,43 +832,6 @@ static const PwFigureInfo nonogram_figures[] = { NONOGRAM_FIGURES (AS_INFO) };
 /* ------------------------------------------------------------------ */
 /* Analysis                                                             */
 
-static JsonArray *
-cells_where (const guint8 *flags,
-             guint         width,
-             guint         height)
-{
-  JsonArray *cells = json_array_new ();
-
-  for (guint c = 0; c < width * height; c++)
-    if (flags[c])
-      {
-        JsonArray *xy = json_array_new ();
-
-        json_array_add_int_element (xy, c % width);
-        json_array_add_int_element (xy, c / width);
-        json_array_add_array_element (cells, xy);
-      }
-  return cells;
-}
-
-static JsonArray *
-solution_rows (const guint8 *cells,
-               guint         width,
-               guint         height)
-{
-  JsonArray *rows = json_array_new ();
-
-  for (guint y = 0; y < height; y++)
-    {
-      JsonArray *row = json_array_new ();
-
-      for (guint x = 0; x < width; x++)
-        json_array_add_int_element (row, cells[y * width + x]);
-      json_array_add_array_element (rows, row);
-    }
-  return rows;
-}
-
 /* A seed per run of the multiple method, spread over 64 bits. */
 static guint64
 run_seed (guint64 seed,
@@ -940,27 +903,6 @@ wants_any (const PwAnalyseOptions *options,
          (c && pw_analyse_options_wants (options, c));
 }
 
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...) G_GNUC_PRINTF (2, 3);
-
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  if (options->trace == NULL)
-    return;
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  options->trace (line, options->trace_data);
-}
-
 static PwAnalysis *
 nonogram_analyse (gconstpointer           data,
                   const PwAnalyseOptions *options,
@@ -1011,20 +953,20 @@ nonogram_analyse (gconstpointer           data,
   search.cancellable = cancellable;
   if (!_pw_nono_solve (solver, &search, &counted, error))
     return NULL;
-  trace (options, "count: %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT
+  pw_analyse_options_trace (options, "count: %" G_GUINT64_FORMAT " solutions, %" G_GUINT64_FORMAT
          " nodes, %" G_GUINT64_FORMAT " line solves, %.3f s", counted.solutions, counted.nodes,
          _pw_nono_solver_line_solves (solver), g_timer_elapsed (timer, NULL));
   if (progress)
     progress (_pw_nono_solver_line_solves (solver), progress_data);
   if (counted.solutions > 0)
-    json_object_set_array_member (figures, FIG (SOLUTION), solution_rows (first, w, h));
+    json_object_set_array_member (figures, FIG (SOLUTION), pw_figure_rows_u8 (first, w, h));
   if (counted.solutions > 1)
     {
       g_autofree guint8 *differ = g_new (guint8, cells);
 
       for (guint c = 0; c < cells; c++)
         differ[c] = first[c] != second[c];
-      json_object_set_array_member (figures, FIG (DIFFERING), cells_where (differ, w, h));
+      json_object_set_array_member (figures, FIG (DIFFERING), pw_figure_cells_where (differ, w, w * h));
     }
   if (counted.node_limit)
     partial = TRUE;
@@ -1046,7 +988,7 @@ nonogram_analyse (gconstpointer           data,
       if (!_pw_nono_grade (solver, total / 4, &grade, cancellable, error))
         return NULL;
       json_object_set_boolean_member (figures, FIG (LINE_SOLVABLE), grade.line_solvable);
-      json_object_set_array_member (figures, FIG (UNDECIDED), cells_where (undecided, w, h));
+      json_object_set_array_member (figures, FIG (UNDECIDED), pw_figure_cells_where (undecided, w, w * h));
       if (grade.limited)
         partial = TRUE;
       else if (!counted.node_limit && counted.solutions == 1)
@@ -1057,7 +999,7 @@ nonogram_analyse (gconstpointer           data,
           json_array_add_int_element (pair, grade.depth);
           json_object_set_array_member (figures, FIG (GRADE), pair);
         }
-      trace (options, "grade: %u passes, depth %u, line solvable %s", grade.passes, grade.depth,
+      pw_analyse_options_trace (options, "grade: %u passes, depth %u, line solvable %s", grade.passes, grade.depth,
              grade.line_solvable ? "yes" : "no");
     }
 

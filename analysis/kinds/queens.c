@@ -736,23 +736,6 @@ keep_first (const guint8 *cells,
   return TRUE;
 }
 
-static JsonArray *
-solution_rows (const guint8 *values,
-               guint         n)
-{
-  JsonArray *rows = json_array_new ();
-
-  for (guint y = 0; y < n; y++)
-    {
-      JsonArray *row = json_array_new ();
-
-      for (guint x = 0; x < n; x++)
-        json_array_add_int_element (row, values[y * n + x]);
-      json_array_add_array_element (rows, row);
-    }
-  return rows;
-}
-
 /* Work units the grader may spend. */
 #define GRADE_BUDGET G_GUINT64_CONSTANT (2000000)
 
@@ -808,7 +791,7 @@ queens_analyse (gconstpointer           data,
   if (progress)
     progress (counted.nodes, progress_data);
   if (kept.found > 0)
-    json_object_set_array_member (figures, FIG (SOLUTION), solution_rows (first, n));
+    json_object_set_array_member (figures, FIG (SOLUTION), pw_figure_rows_u8 (first, n, n));
   if (counted.node_limit)
     partial = TRUE;
   else

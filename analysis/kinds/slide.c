@@ -1972,27 +1972,6 @@ _pw_slide_measure (const PwSlideLevel *level,
 }
 
 static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...) G_GNUC_PRINTF (2, 3);
-
-static void
-trace (const PwAnalyseOptions *options,
-       const char             *format,
-       ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  if (options->trace == NULL)
-    return;
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  options->trace (line, options->trace_data);
-}
-
-static void
 set_int (JsonObject *figures,
          int         figure,
          gint64      value)
@@ -2072,7 +2051,7 @@ slide_analyse (gconstpointer           data,
 
   n_states = pw_state_graph_get_n_states (graph);
   n_won = pw_state_graph_get_n_won (graph);
-  trace (options, "explored %u states (%u won) in %.3f s, %zu bytes at peak",
+  pw_analyse_options_trace (options, "explored %u states (%u won) in %.3f s, %zu bytes at peak",
          n_states, n_won, g_timer_elapsed (timer, NULL), pw_state_graph_get_peak_bytes (graph));
 
   potential = potential_states (&sa->ctx, level, &potential64, &potential_exact);
@@ -2104,7 +2083,7 @@ slide_analyse (gconstpointer           data,
 
   if (!pw_state_graph_solve (graph, cancellable, error))
     return NULL;
-  trace (options, "distances to a win at %.3f s", g_timer_elapsed (timer, NULL));
+  pw_analyse_options_trace (options, "distances to a win at %.3f s", g_timer_elapsed (timer, NULL));
 
   {
     guint64 dead_ends = 0;
@@ -2163,7 +2142,7 @@ slide_analyse (gconstpointer           data,
         json_object_set_null_member (figures, FIG (SOLUTION));
       }
 
-    trace (options, "dead ends, shortest solutions at %.3f s", g_timer_elapsed (timer, NULL));
+    pw_analyse_options_trace (options, "dead ends, shortest solutions at %.3f s", g_timer_elapsed (timer, NULL));
     combo_par = pw_state_graph_unflagged_par (graph, cancellable, &local_error);
     if (local_error != NULL)
       {
@@ -2176,7 +2155,7 @@ slide_analyse (gconstpointer           data,
       json_object_set_null_member (figures, FIG (MAX_COMBO_PAR));
     json_object_set_boolean_member (figures, FIG (PERFECT), par >= 0 && combo_par == par);
 
-    trace (options, "max-combo par at %.3f s", g_timer_elapsed (timer, NULL));
+    pw_analyse_options_trace (options, "max-combo par at %.3f s", g_timer_elapsed (timer, NULL));
     if (par >= 0)
       {
         g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32[]) {
@@ -2203,7 +2182,7 @@ slide_analyse (gconstpointer           data,
             max_effort = MAX (max_effort, efforts[r]);
           }
         mean = sum / runs;
-        trace (options, "%u randomised searches at %.3f s", runs, g_timer_elapsed (timer, NULL));
+        pw_analyse_options_trace (options, "%u randomised searches at %.3f s", runs, g_timer_elapsed (timer, NULL));
         set_double (figures, FIG_DIFFICULTY,
                     slide_difficulty (mean, par, dead_share, branching));
         set_double (figures, FIG_DEAD_END_SHARE, dead_share);
@@ -2223,7 +2202,7 @@ slide_analyse (gconstpointer           data,
       }
   }
 
-  trace (options, "analysed in %.3f s", g_timer_elapsed (timer, NULL));
+  pw_analyse_options_trace (options, "analysed in %.3f s", g_timer_elapsed (timer, NULL));
   pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
