@@ -139,6 +139,51 @@ pw_analyse_options_trace (const PwAnalyseOptions *options,
   options->trace (line, options->trace_data);
 }
 
+void
+pw_transform_point (PwTransform  transform,
+                    guint        width,
+                    guint        height,
+                    guint        x,
+                    guint        y,
+                    guint       *nx,
+                    guint       *ny)
+{
+  switch (transform)
+    {
+    case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
+      *nx = width - 1 - x, *ny = y;
+      break;
+    case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
+      *nx = x, *ny = height - 1 - y;
+      break;
+    case PW_TRANSFORM_ROTATE_CLOCKWISE:
+      *nx = height - 1 - y, *ny = x;
+      break;
+    case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
+    default:
+      *nx = y, *ny = width - 1 - x;
+      break;
+    }
+}
+
+guint
+pw_transform_cell (PwTransform transform,
+                   guint       n,
+                   guint       cell)
+{
+  guint nx, ny;
+
+  pw_transform_point (transform, n, n, cell % n, cell / n, &nx, &ny);
+  return ny * n + nx;
+}
+
+gboolean
+pw_transform_turns (PwTransform transform)
+{
+  return transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
+         transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
+}
+
 PwImportedLevel *
 pw_imported_level_new (const PwKind *kind,
                        gpointer      data,

@@ -120,6 +120,21 @@ typedef enum
   PW_TRANSFORM_ROTATE_ANTICLOCKWISE,
 } PwTransform;
 
+/* Where cell (@x, @y) of a @width × @height grid goes under @transform
+ * (in the result, whose sides a turn swaps); the same for cell @cell of
+ * an @n × @n square numbered row by row; whether @transform turns. */
+void     pw_transform_point (PwTransform  transform,
+                             guint        width,
+                             guint        height,
+                             guint        x,
+                             guint        y,
+                             guint       *nx,
+                             guint       *ny);
+guint    pw_transform_cell  (PwTransform  transform,
+                             guint        n,
+                             guint        cell);
+gboolean pw_transform_turns (PwTransform  transform);
+
 typedef enum
 {
   PW_SIDE_TOP,

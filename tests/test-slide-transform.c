@@ -272,12 +272,79 @@ test_analysis_isotropic (gconstpointer data)
   g_assert_cmpuint (winnable, >=, 100);
 }
 
+/* The shared point transform every grid kind uses: a clockwise turn by
+ * hand, and on random rectangles each transform is a bijection onto the
+ * turned rectangle, mirrors undo themselves, the two turns undo each
+ * other, four turns are nothing, and the cell form agrees with the
+ * point form. */
+static void
+test_point (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  guint nx, ny;
+
+  /* 3 wide, 2 high: the top left goes to the top right of 2 × 3 */
+  pw_transform_point (PW_TRANSFORM_ROTATE_CLOCKWISE, 3, 2, 0, 0, &nx, &ny);
+  g_assert_cmpuint (nx, ==, 1);
+  g_assert_cmpuint (ny, ==, 0);
+  pw_transform_point (PW_TRANSFORM_ROTATE_CLOCKWISE, 3, 2, 2, 1, &nx, &ny);
+  g_assert_cmpuint (nx, ==, 0);
+  g_assert_cmpuint (ny, ==, 2);
+  for (guint round = 0; round < 200; round++)
+    {
+      guint w = g_rand_int_range (rand, 1, 9), h = g_rand_int_range (rand, 1, 9);
+      g_autofree guint8 *seen = NULL;
+
+      for (PwTransform t = PW_TRANSFORM_MIRROR_LEFT_RIGHT; t <= PW_TRANSFORM_ROTATE_ANTICLOCKWISE; t++)
+        {
+          guint tw = pw_transform_turns (t) ? h : w, th = pw_transform_turns (t) ? w : h;
+
+          g_free (seen);
+          seen = g_new0 (guint8, w * h);
+          for (guint y = 0; y < h; y++)
+            for (guint x = 0; x < w; x++)
+              {
+                guint bx, by;
+
+                pw_transform_point (t, w, h, x, y, &nx, &ny);
+                g_assert_cmpuint (nx, <, tw);
+                g_assert_cmpuint (ny, <, th);
+                g_assert_cmpuint (seen[ny * tw + nx]++, ==, 0);
+                if (t == PW_TRANSFORM_MIRROR_LEFT_RIGHT || t == PW_TRANSFORM_MIRROR_TOP_BOTTOM)
+                  pw_transform_point (t, tw, th, nx, ny, &bx, &by);
+                else
+                  pw_transform_point (t == PW_TRANSFORM_ROTATE_CLOCKWISE
+                                      ? PW_TRANSFORM_ROTATE_ANTICLOCKWISE
+                                      : PW_TRANSFORM_ROTATE_CLOCKWISE, tw, th, nx, ny, &bx, &by);
+                g_assert_cmpuint (bx, ==, x);
+                g_assert_cmpuint (by, ==, y);
+                if (w == h)
+                  g_assert_cmpuint (pw_transform_cell (t, w, y * w + x), ==, ny * w + nx);
+              }
+        }
+      for (guint y = 0; y < h; y++)
+        for (guint x = 0; x < w; x++)
+          {
+            guint cx = x, cy = y, cw = w, ch = h;
+
+            for (int k = 0; k < 4; k++)
+              {
+                pw_transform_point (PW_TRANSFORM_ROTATE_CLOCKWISE, cw, ch, cx, cy, &cx, &cy);
+                { guint t = cw; cw = ch; ch = t; }
+              }
+            g_assert_cmpuint (cx, ==, x);
+            g_assert_cmpuint (cy, ==, y);
+          }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/analysis/transform/point", test_point);
   g_test_add_func ("/analysis/slide/transform/rotate-by-hand", test_rotate_by_hand);
   g_test_add_func ("/analysis/slide/transform/round-trips", test_round_trips);
   g_test_add_func ("/analysis/slide/transform/resize", test_resize);

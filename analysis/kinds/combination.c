@@ -491,33 +491,17 @@ combination_transform (gconstpointer data,
                        PwTransform   transform)
 {
   const PwCombinationLevel *level = data;
-  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
-                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
-  int w = level->width, h = level->height;
+  gboolean turn = pw_transform_turns (transform);
+  guint w = level->width, h = level->height;
   PwCombinationLevel *out = level_alloc (turn ? h : w, turn ? w : h, level->n_entries);
 
   memcpy (out->entries, level->entries, sizeof (PwCombinationEntry) * level->n_entries);
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
       {
-        int nx, ny;
+        guint nx, ny;
 
-        switch (transform)
-          {
-          case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-            nx = w - 1 - x, ny = y;
-            break;
-          case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-            nx = x, ny = h - 1 - y;
-            break;
-          case PW_TRANSFORM_ROTATE_CLOCKWISE:
-            nx = h - 1 - y, ny = x;
-            break;
-          case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-          default:
-            nx = y, ny = w - 1 - x;
-            break;
-          }
+        pw_transform_point (transform, w, h, x, y, &nx, &ny);
         out->cells[ny * out->width + nx] = level->cells[y * w + x];
       }
   return out;

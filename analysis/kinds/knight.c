@@ -463,8 +463,7 @@ knight_transform (gconstpointer data,
                   PwTransform   transform)
 {
   const PwKnightLevel *level = data;
-  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
-                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
+  gboolean turn = pw_transform_turns (transform);
   guint w = level->width, h = level->height;
   PwKnightLevel *out = _pw_knight_level_new (turn ? h : w, turn ? w : h, level->closed);
 
@@ -473,22 +472,7 @@ knight_transform (gconstpointer data,
       {
         guint nx, ny;
 
-        switch (transform)
-          {
-          case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-            nx = w - 1 - x, ny = y;
-            break;
-          case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-            nx = x, ny = h - 1 - y;
-            break;
-          case PW_TRANSFORM_ROTATE_CLOCKWISE:
-            nx = h - 1 - y, ny = x;
-            break;
-          case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-          default:
-            nx = y, ny = w - 1 - x;
-            break;
-          }
+        pw_transform_point (transform, w, h, x, y, &nx, &ny);
         out->cells[ny * out->width + nx] = level->cells[y * w + x];
       }
   return out;

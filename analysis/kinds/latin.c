@@ -821,49 +821,22 @@ _pw_latin_level_set_less (PwLatinLevel *level,
   return TRUE;
 }
 
-static guint
-transform_cell (guint       cell,
-                guint       n,
-                PwTransform transform)
-{
-  guint x = cell % n, y = cell / n, nx, ny;
-
-  switch (transform)
-    {
-    case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-      nx = n - 1 - x, ny = y;
-      break;
-    case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-      nx = x, ny = n - 1 - y;
-      break;
-    case PW_TRANSFORM_ROTATE_CLOCKWISE:
-      nx = n - 1 - y, ny = x;
-      break;
-    case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-    default:
-      nx = y, ny = n - 1 - x;
-      break;
-    }
-  return ny * n + nx;
-}
-
 static gpointer
 latin_transform (gconstpointer data,
                  PwTransform   transform)
 {
   const PwLatinLevel *level = data;
-  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
-                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
+  gboolean turn = pw_transform_turns (transform);
   guint n = level->n;
   PwLatinLevel *out = _pw_latin_level_copy (level);
 
   for (guint c = 0; c < n * n; c++)
-    out->givens[transform_cell (c, n, transform)] = level->givens[c];
+    out->givens[pw_transform_cell (transform, n, c)] = level->givens[c];
   if (level->variant == PW_LATIN_SUDOKU)
     {
       if (level->jigsaw)
         for (guint c = 0; c < n * n; c++)
-          out->regions[transform_cell (c, n, transform)] = level->regions[c];
+          out->regions[pw_transform_cell (transform, n, c)] = level->regions[c];
       else
         {
           /* boxes of r × c turn into boxes of c × r */
@@ -885,8 +858,8 @@ latin_transform (gconstpointer data,
           guint a, b;
 
           pw_numgrid_get_less (grid, i, &a, &b);
-          _pw_latin_level_set_less (out, transform_cell (a, n, transform),
-                                    transform_cell (b, n, transform));
+          _pw_latin_level_set_less (out, pw_transform_cell (transform, n, a),
+                                    pw_transform_cell (transform, n, b));
         }
     }
   return out;

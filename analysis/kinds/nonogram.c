@@ -537,40 +537,12 @@ nonogram_export_level (gconstpointer   data,
 /* Edits                                                                */
 
 /* Where cell (x, y) goes, and the size after. */
-static void
-transform_cell (guint        x,
-                guint        y,
-                guint        width,
-                guint        height,
-                PwTransform  transform,
-                guint       *nx,
-                guint       *ny)
-{
-  switch (transform)
-    {
-    case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-      *nx = width - 1 - x, *ny = y;
-      break;
-    case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-      *nx = x, *ny = height - 1 - y;
-      break;
-    case PW_TRANSFORM_ROTATE_CLOCKWISE:
-      *nx = height - 1 - y, *ny = x;
-      break;
-    case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-    default:
-      *nx = y, *ny = width - 1 - x;
-      break;
-    }
-}
-
 static gpointer
 nonogram_transform (gconstpointer data,
                     PwTransform   transform)
 {
   const PwNonogramLevel *level = data;
-  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
-                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
+  gboolean turn = pw_transform_turns (transform);
   guint w = level->width, h = level->height;
   guint nw = turn ? h : w, nh = turn ? w : h;
   PwNonogramLevel *out = g_new0 (PwNonogramLevel, 1);
@@ -585,7 +557,7 @@ nonogram_transform (gconstpointer data,
           {
             guint nx, ny;
 
-            transform_cell (x, y, w, h, transform, &nx, &ny);
+            pw_transform_point (transform, w, h, x, y, &nx, &ny);
             out->grid[ny * nw + nx] = level->grid[y * w + x];
           }
     }

@@ -620,32 +620,6 @@ queens_to_text (gconstpointer data)
 /* ------------------------------------------------------------------ */
 /* Edits and validation                                                 */
 
-static guint
-transform_cell (guint       cell,
-                guint       n,
-                PwTransform transform)
-{
-  guint x = cell % n, y = cell / n, nx, ny;
-
-  switch (transform)
-    {
-    case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-      nx = n - 1 - x, ny = y;
-      break;
-    case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-      nx = x, ny = n - 1 - y;
-      break;
-    case PW_TRANSFORM_ROTATE_CLOCKWISE:
-      nx = n - 1 - y, ny = x;
-      break;
-    case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-    default:
-      nx = y, ny = n - 1 - x;
-      break;
-    }
-  return ny * n + nx;
-}
-
 /* The rules of both kinds look the same from every side. */
 static gpointer
 queens_transform (gconstpointer data,
@@ -657,7 +631,7 @@ queens_transform (gconstpointer data,
 
   for (guint c = 0; c < n * n; c++)
     {
-      guint to = transform_cell (c, n, transform);
+      guint to = pw_transform_cell (transform, n, c);
 
       out->cells[to] = level->cells[c];
       if (level->regions != NULL)

@@ -364,39 +364,18 @@ slide_transform (gconstpointer data,
                  PwTransform   transform)
 {
   const PwSlideLevel *level = data;
-  gboolean turn = transform == PW_TRANSFORM_ROTATE_CLOCKWISE ||
-                  transform == PW_TRANSFORM_ROTATE_ANTICLOCKWISE;
-  int w = level->width;
-  int h = level->height;
+  gboolean turn = pw_transform_turns (transform);
+  guint w = level->width;
+  guint h = level->height;
   PwSlideLevel *out = turn ? slide_alloc (h, w) : slide_alloc (w, h);
 
-  /* for every cell of the result, the cell of @level it comes from */
-  for (int y = 0; y < out->height; y++)
-    for (int x = 0; x < out->width; x++)
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
       {
-        int sx, sy;
+        guint nx, ny;
 
-        switch (transform)
-          {
-          case PW_TRANSFORM_MIRROR_LEFT_RIGHT:
-            sx = w - 1 - x;
-            sy = y;
-            break;
-          case PW_TRANSFORM_MIRROR_TOP_BOTTOM:
-            sx = x;
-            sy = h - 1 - y;
-            break;
-          case PW_TRANSFORM_ROTATE_CLOCKWISE:
-            sx = y;
-            sy = h - 1 - x;
-            break;
-          case PW_TRANSFORM_ROTATE_ANTICLOCKWISE:
-          default:
-            sx = w - 1 - y;
-            sy = x;
-            break;
-          }
-        out->cells[y * out->width + x] = level->cells[sy * w + sx];
+        pw_transform_point (transform, w, h, x, y, &nx, &ny);
+        out->cells[ny * out->width + nx] = level->cells[y * w + x];
       }
   return out;
 }
