@@ -38,9 +38,10 @@
 #define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
 #define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
 
-/* ten six-bit fields a word; the top bit of the last word marks a used
- * slot of the table */
-#define KEY_WORDS 6
+/* 52 six-bit fields packed end to end (312 bits, a field may straddle
+ * two words); the top bit of the last word, past them, marks a used slot
+ * of the table */
+#define KEY_WORDS 5
 #define USED      (G_GUINT64_CONSTANT (1) << 63)
 
 typedef struct
@@ -103,10 +104,18 @@ set_place (Key  *key,
            int   index,
            guint place)
 {
-  int word = index / 10, shift = 6 * (index % 10);
+  int bit = 6 * index, word = bit / 64, shift = bit % 64;
 
   key->w[word] = (key->w[word] & ~(G_GUINT64_CONSTANT (63) << shift)) |
                  ((guint64) place << shift);
+  if (shift > 58)
+    {
+      /* the field's high bits start the next word */
+      int low = 64 - shift;
+
+      key->w[word + 1] = (key->w[word + 1] & ~(G_GUINT64_CONSTANT (63) >> low)) |
+                         ((guint64) place >> low);
+    }
 }
 
 static inline guint64
