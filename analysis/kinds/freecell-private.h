@@ -198,6 +198,22 @@ gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64             *states,
                                     GError             **error);
 
+/* The fewest free cells that win @level, knowing that its own
+ * @level->free_cells do: for each smaller count the solver and the
+ * prover in turn, each with a growing budget (at most @max_states
+ * positions a search when not 0, and what @max_bytes holds, setting
+ * *@by_memory when that was the lesser). *@min is -1 when a count stayed
+ * undecided; @states adds up the positions checked. FALSE only when
+ * cancelled. */
+gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
+                                    guint64              max_states,
+                                    guint64              max_bytes,
+                                    gboolean            *by_memory,
+                                    GCancellable        *cancellable,
+                                    int                 *min,
+                                    guint64             *states,
+                                    GError             **error);
+
 /* ------------------------------------------------------------------ */
 /* Deals, text, hardness                                                */
 

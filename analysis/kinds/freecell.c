@@ -409,16 +409,17 @@ solve (const PwFreecellLevel *level,
 }
 
 /* The fewest free cells with which the deal is solvable, knowing it is
- * with the level's own; -1 when some smaller count stayed undecided. */
-static gboolean
-min_free_cells (const PwFreecellLevel *level,
-                guint64                max_states,
-                guint64                max_bytes,
-                gboolean              *by_memory,
-                GCancellable          *cancellable,
-                int                   *min,
-                guint64               *states,
-                GError               **error)
+ * with the level's own; -1 when some smaller count stayed undecided
+ * (freecell-private.h). */
+gboolean
+_pw_fc_min_free_cells (const PwFreecellLevel *level,
+                       guint64                max_states,
+                       guint64                max_bytes,
+                       gboolean              *by_memory,
+                       GCancellable          *cancellable,
+                       int                   *min,
+                       guint64               *states,
+                       GError               **error)
 {
   *min = level->free_cells;
   for (int k = level->free_cells - 1; k >= 0; k--)
@@ -594,8 +595,8 @@ freecell_analyse (gconstpointer           data,
       if (pw_analyse_options_wants_costly (options, FIG (MIN_FREE)))
         {
           by_memory = FALSE;
-          if (!min_free_cells (&level, options->max_states, options->max_bytes, &by_memory,
-                               cancellable, &min, &extra, error))
+          if (!_pw_fc_min_free_cells (&level, options->max_states, options->max_bytes,
+                                      &by_memory, cancellable, &min, &extra, error))
             {
               pw_fc_solve_result_clear (&result);
               return NULL;
@@ -1003,8 +1004,8 @@ freecell_generate (GHashTable         *table,
             int min;
             guint64 states = 0;
 
-            if (!min_free_cells (&canonical, SOLVE_MAX_STATES, 0, NULL, cancellable, &min, &states,
-                                 error))
+            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, NULL, cancellable,
+                                        &min, &states, error))
               {
                 g_free (level);
                 return FALSE;
