@@ -10,11 +10,14 @@
  *   bench-freecell --prove …             the verdict by the exhaustive
  *                                        depth-first search (pw_fc_prove)
  *                                        instead of the solver
+ *   bench-freecell --layered …           the same layer by layer
+ *                                        (pw_fc_prove_layered)
  *   bench-freecell --play FIRST LAST     play mode's check (300,000
  *                                        positions, 180 ms) on positions
  *                                        along each deal's solution and one
  *                                        random move off it: time per check
- *   bench-freecell --census FIRST LAST [-j JOBS] [--every N] [--each]
+ *   bench-freecell --census FIRST LAST [-j JOBS] [--every N]
+ *                  [--prove-max POSITIONS] [--each]
  *                                        the fewest free cells of each deal
  *                                        (the min_free_cells figure: the
  *                                        solver with four, then
@@ -24,7 +27,10 @@
  *                                        0 … 4, CPU and wall time, peak
  *                                        memory; --each adds a line a deal
  *                                        (deal fewest positions seconds,
- *                                        -1 unknown, 5 not with four)
+ *                                        -1 unknown, 5 not with four);
+ *                                        --prove-max N adds a last step:
+ *                                        the layered prover, N positions
+ *                                        in all, 30 M held at once
  *
  * One core, one deal after another, four free cells, the solver alone
  * (no fewest-free-cells search). Every solution is replayed before it
@@ -66,6 +72,7 @@ typedef struct
   guint    n;             /* deals in the census */
   gint     next;          /* the next deal's place, taken atomically */
   gboolean each;
+  guint64  prove_cap;     /* the prover's last budget; 0: the figure's */
   GMutex   lock;          /* for the lines of --each */
   int     *fewest;        /* per place: 0 … 4, 5 unsolvable with four, -1 unknown */
   guint64 *positions;
@@ -74,6 +81,7 @@ typedef struct
 
 static int
 census_one (guint32  deal,
+            guint64  prove_cap,
             guint64 *positions)
 {
   PwFreecellLevel level;
@@ -95,7 +103,7 @@ census_one (guint32  deal,
     return PW_FC_MAX_FREE + 1;
   if (verdict == PW_FC_UNKNOWN)
     return -1;
-  _pw_fc_min_free_cells (&level, 0, 0, NULL, NULL, &min, positions, NULL);
+  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, &min, positions, NULL);
   return min;
 }
 
@@ -111,7 +119,7 @@ census_worker (gpointer data)
       g_autoptr(GTimer) timer = g_timer_new ();
 
       census->positions[i] = 0;
-      census->fewest[i] = census_one (deal, &census->positions[i]);
+      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i]);
       census->seconds[i] = g_timer_elapsed (timer, NULL);
       if (census->each)
         {
@@ -130,6 +138,7 @@ census_run (guint32  first,
             guint32  last,
             guint    every,
             guint    jobs,
+            guint64  prove_cap,
             gboolean each)
 {
   g_autoptr(GTimer) timer = g_timer_new ();
@@ -151,6 +160,7 @@ census_run (guint32  first,
   census.every = MAX (every, 1);
   census.n = (last - first) / census.every + 1;
   census.each = each;
+  census.prove_cap = prove_cap;
   census.fewest = g_new0 (int, census.n);
   census.positions = g_new0 (guint64, census.n);
   census.seconds = g_new0 (double, census.n);
@@ -334,7 +344,7 @@ main (int    argc,
       char **argv)
 {
   gboolean each = FALSE;
-  gboolean prove = FALSE;
+  gboolean prove = FALSE, layered = FALSE;
   int cells = 4;
   guint32 first, last;
   guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0, max_states = 0;
@@ -349,6 +359,12 @@ main (int    argc,
     if (argc > 1 && g_str_equal (argv[1], "--each"))
       {
         each = TRUE;
+        argc--;
+        argv++;
+      }
+    else if (argc > 1 && g_str_equal (argv[1], "--layered"))
+      {
+        prove = layered = TRUE;
         argc--;
         argv++;
       }
@@ -369,6 +385,7 @@ main (int    argc,
   if (argc >= 4 && g_str_equal (argv[1], "--census"))
     {
       int jobs = 1, every = 1;
+      guint64 prove_cap = 0;
 
       /* (CLAMP and MAX evaluate their arguments more than once) */
       for (int i = 4; i < argc; i++)
@@ -376,6 +393,8 @@ main (int    argc,
           jobs = atoi (argv[++i]);
         else if (g_str_equal (argv[i], "--every") && i + 1 < argc)
           every = atoi (argv[++i]);
+        else if (g_str_equal (argv[i], "--prove-max") && i + 1 < argc)
+          prove_cap = g_ascii_strtoull (argv[++i], NULL, 10);
         else if (g_str_equal (argv[i], "--each"))
           each = TRUE;
         else
@@ -384,15 +403,16 @@ main (int    argc,
             return 2;
           }
       return census_run (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10),
-                         MAX (every, 1), CLAMP (jobs, 1, 64), each);
+                         MAX (every, 1), CLAMP (jobs, 1, 64), prove_cap, each);
     }
   if (argc == 4 && g_str_equal (argv[1], "--play"))
     return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove] FIRST LAST\n"
+      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered] FIRST LAST\n"
                   "       bench-freecell --play FIRST LAST\n"
-                  "       bench-freecell --census FIRST LAST [-j JOBS] [--every N] [--each]\n");
+                  "       bench-freecell --census FIRST LAST [-j JOBS] [--every N] "
+                  "[--prove-max POSITIONS] [--each]\n");
       return 2;
     }
   first = strtoul (argv[1], NULL, 10);
@@ -416,7 +436,10 @@ main (int    argc,
         {
           /* the verdict alone */
           memset (&result, 0, sizeof result);
-          pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
+          if (layered)
+            pw_fc_prove_layered (&start, 0, 0, NULL, &result.verdict, &result.states, NULL);
+          else
+            pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
         }

@@ -414,6 +414,7 @@ solve (const PwFreecellLevel *level,
 gboolean
 _pw_fc_min_free_cells (const PwFreecellLevel *level,
                        guint64                max_states,
+                       guint64                prove_cap,
                        guint64                max_bytes,
                        gboolean              *by_memory,
                        GCancellable          *cancellable,
@@ -426,15 +427,33 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
     {
       PwFcVerdict verdict = PW_FC_UNKNOWN;
 
-      for (int step = 0; step < 4; step++)
+      /* a fifth step, layer by layer, only when the caller gives it a
+       * budget (bench-freecell --census --prove-max) */
+      for (int step = 0; step < (prove_cap > 0 ? 5 : 4); step++)
         {
           guint64 budget = step == 0 ? FEWEST_SOLVE_FIRST
                            : step == 1 ? FEWEST_PROVE_FIRST
-                           : step == 2 ? SOLVE_MAX_STATES : PROVE_MAX_STATES;
+                           : step == 2 ? SOLVE_MAX_STATES
+                           : step == 3 ? PROVE_MAX_STATES : prove_cap;
 
           if (max_states != 0)
             budget = MIN (budget, max_states);
-          if (step % 2 == 0)
+          if (step == 4)
+            {
+              PwFcPosition start;
+              guint64 visited = 0, held;
+
+              /* as many held at once as the plain prover's budget */
+              pw_fc_position_init (&start, level);
+              start.n_free = k;
+              held = position_budget (PROVE_MAX_STATES, PROVE_MAX_STATES, max_bytes,
+                                      PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
+              if (!pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &visited,
+                                        error))
+                return FALSE;
+              *states += visited;
+            }
+          else if (step % 2 == 0)
             {
               PwFcSolveResult result;
 
@@ -595,7 +614,7 @@ freecell_analyse (gconstpointer           data,
       if (pw_analyse_options_wants_costly (options, FIG (MIN_FREE)))
         {
           by_memory = FALSE;
-          if (!_pw_fc_min_free_cells (&level, options->max_states, options->max_bytes,
+          if (!_pw_fc_min_free_cells (&level, options->max_states, 0, options->max_bytes,
                                       &by_memory, cancellable, &min, &extra, error))
             {
               pw_fc_solve_result_clear (&result);
@@ -1004,7 +1023,7 @@ freecell_generate (GHashTable         *table,
             int min;
             guint64 states = 0;
 
-            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, NULL, cancellable,
+            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, 0, NULL, cancellable,
                                         &min, &states, error))
               {
                 g_free (level);
