@@ -1357,6 +1357,34 @@ test_freecell_budget_not_proof (void)
     }
 }
 
+/* Both provers stop when cancelled, with the error, and decide nothing;
+ * deal 1 with no free cell is a small proof (it needs three). */
+static void
+test_freecell_prove_cancelled (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  PwFreecellLevel level;
+  PwFcPosition start;
+  PwFcVerdict verdict;
+  guint64 visited = 0;
+
+  pw_fc_ms_deal (1, &level);
+  level.free_cells = 0;
+  pw_fc_position_init (&start, &level);
+  g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &verdict, &visited, NULL));
+  g_assert_cmpint (verdict, ==, PW_FC_UNSOLVABLE);
+  g_assert_cmpuint (visited, >, 0);
+
+  g_cancellable_cancel (cancellable);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (pw_fc_prove_layered (&start, 0, 0, cancellable, &verdict, &visited,
+                                         &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* The kind                                                             */
 
@@ -2426,6 +2454,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);
   g_test_add_func ("/analysis/freecell/min-free-cells", test_freecell_min_free_cells);
+  g_test_add_func ("/analysis/freecell/prove-cancelled", test_freecell_prove_cancelled);
   g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);
   g_test_add_func ("/analysis/freecell/generators", test_freecell_generators);

@@ -186,8 +186,9 @@ void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
  * tables' doubling (old and new at once) — the solver: a node (16 bytes),
  * its key (at most 66), an open-addressing slot (12 bytes at half load)
  * and a queue entry (8), each up to three times over while its array
- * grows; the prover: a 48-byte key at 70 % load, four times over while
- * the table grows, its stacks following the depth, not the count. */
+ * grows; the prover: a 40-byte key at 70 % load, four times over while
+ * the table grows, its stacks following the depth, not the count (a
+ * generous bound kept from the 48-byte key). */
 #define PW_FC_SOLVE_BYTES_PER_POSITION 344
 #define PW_FC_PROVE_BYTES_PER_POSITION 256
 

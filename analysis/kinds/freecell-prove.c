@@ -807,6 +807,11 @@ pw_fc_prove_layered (const PwFcPosition *start,
           }
       if (layer == N_LAYERS)
         break;
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          cancelled = TRUE;
+          break;
+        }
 
       entries = g_steal_pointer (&prover.pending[layer]);
       for (int s = 0; s < 4; s++)
