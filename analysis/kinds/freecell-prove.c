@@ -435,12 +435,13 @@ slot_of (guint64 hash,
   return (gsize) (((hash >> 32) * (guint64) size) >> 32);
 }
 
-/* An empty table for up to @max_keys keys (0: no limit). */
+/* An empty table of @size slots for up to @max_keys keys (0: no limit). */
 static void
 table_init (Table   *table,
+            gsize    size,
             guint64  max_keys)
 {
-  table->size = 1 << 12;
+  table->size = size;
   table->last = 0;
   if (max_keys > 0)
     table->last = MAX (max_keys + max_keys * 3 / 17 + 1, table->size);
@@ -644,7 +645,8 @@ search (Prover       *prover,
           if (prover->pending[layer] == NULL)
             {
               prover->pending[layer] = g_new0 (Table, 1);
-              table_init (prover->pending[layer], prover->max_held);
+              /* small: thousands of layers may wait at once */
+              table_init (prover->pending[layer], 16, prover->max_held);
             }
           prover->held += table_add (prover->pending[layer], &prover->key);
           unmake (prover, mark);
@@ -730,7 +732,7 @@ pw_fc_prove (const PwFcPosition *start,
   g_return_val_if_fail (verdict != NULL, FALSE);
 
   prover_init (&prover, start, max_states);
-  table_init (&prover.seen, max_states);
+  table_init (&prover.seen, 1 << 12, max_states);
   *verdict = PW_FC_UNSOLVABLE;
   if (prover.in_play == 0)
     *verdict = PW_FC_SOLVED;
@@ -783,7 +785,7 @@ pw_fc_prove_layered (const PwFcPosition *start,
       guint layer = layer_of (prover.position.foundation);
 
       prover.pending[layer] = g_new0 (Table, 1);
-      table_init (prover.pending[layer], 0);
+      table_init (prover.pending[layer], 16, 0);
       prover.held += table_add (prover.pending[layer], &prover.key);
     }
 
@@ -816,7 +818,7 @@ pw_fc_prove_layered (const PwFcPosition *start,
       entries = g_steal_pointer (&prover.pending[layer]);
       for (int s = 0; s < 4; s++)
         prover.layer[s] = (layer >> (4 * s)) & 15;
-      table_init (&prover.seen, max_held);
+      table_init (&prover.seen, 1 << 12, max_held);
       for (gsize i = 0; i < entries->size && *verdict == PW_FC_UNSOLVABLE && !cancelled; i++)
         if (entries->slots[i].w[KEY_WORDS - 1] & USED)
           {
