@@ -18,6 +18,11 @@
  * card. That says the same for every order of the cascades and of the
  * free cells (the solver sorts them for the same effect), and a move
  * changes the six bits of the card it carries and nothing else.
+ *
+ * pw_fc_prove holds every position it visits; pw_fc_prove_layered visits
+ * the same ones a layer (one set of foundations) at a time and holds one
+ * layer and the positions found for the layers ahead (its comment says
+ * why that is every reachable position).
  */
 
 #define G_LOG_DOMAIN "pw-freecell"
