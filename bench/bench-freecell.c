@@ -10,10 +10,27 @@
  *   bench-freecell --prove …             the verdict by the exhaustive
  *                                        depth-first search (pw_fc_prove)
  *                                        instead of the solver
+ *   bench-freecell --layered …           the same layer by layer
+ *                                        (pw_fc_prove_layered)
  *   bench-freecell --play FIRST LAST     play mode's check (300,000
  *                                        positions, 180 ms) on positions
  *                                        along each deal's solution and one
  *                                        random move off it: time per check
+ *   bench-freecell --census FIRST LAST [-j JOBS] [--every N]
+ *                  [--prove-max POSITIONS] [--each]
+ *                                        the fewest free cells of each deal
+ *                                        (the min_free_cells figure: the
+ *                                        solver with four, then
+ *                                        _pw_fc_min_free_cells), JOBS deals
+ *                                        at once, every Nth deal of the
+ *                                        range: the table of how many need
+ *                                        0 … 4, CPU and wall time, peak
+ *                                        memory; --each adds a line a deal
+ *                                        (deal fewest positions seconds,
+ *                                        -1 unknown, 5 not with four);
+ *                                        --prove-max N adds a last step:
+ *                                        the layered prover, N positions
+ *                                        in all, 30 M held at once
  *
  * One core, one deal after another, four free cells, the solver alone
  * (no fewest-free-cells search). Every solution is replayed before it
@@ -43,6 +60,164 @@ cpu_seconds (void)
   getrusage (RUSAGE_SELF, &usage);
   return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec +
          usage.ru_stime.tv_usec / 1e6;
+}
+
+/* ------------------------------------------------------------------ */
+/* The census of the fewest free cells                                  */
+
+typedef struct
+{
+  guint32  first;
+  guint    every;
+  guint    n;             /* deals in the census */
+  gint     next;          /* the next deal's place, taken atomically */
+  gboolean each;
+  guint64  prove_cap;     /* the prover's last budget; 0: the figure's */
+  GMutex   lock;          /* for the lines of --each */
+  int     *fewest;        /* per place: 0 … 4, 5 unsolvable with four, -1 unknown */
+  guint64 *positions;
+  double  *seconds;
+} Census;
+
+static int
+census_one (guint32  deal,
+            guint64  prove_cap,
+            guint64 *positions)
+{
+  PwFreecellLevel level;
+  PwFcPosition start;
+  PwFcSolveOptions options;
+  PwFcSolveResult result;
+  PwFcVerdict verdict;
+  int min = -1;
+
+  pw_fc_ms_deal (deal, &level);
+  pw_fc_position_init (&start, &level);
+  pw_fc_solve_options_init (&options);
+  options.max_states = 5000000;
+  pw_fc_solve (&start, &options, &result, NULL);
+  *positions = result.states;
+  verdict = result.verdict;
+  pw_fc_solve_result_clear (&result);
+  if (verdict == PW_FC_UNSOLVABLE)
+    return PW_FC_MAX_FREE + 1;
+  if (verdict == PW_FC_UNKNOWN)
+    return -1;
+  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, &min, positions, NULL);
+  return min;
+}
+
+static gpointer
+census_worker (gpointer data)
+{
+  Census *census = data;
+  guint i;
+
+  while ((i = (guint) g_atomic_int_add (&census->next, 1)) < census->n)
+    {
+      guint32 deal = census->first + i * census->every;
+      g_autoptr(GTimer) timer = g_timer_new ();
+
+      census->positions[i] = 0;
+      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i]);
+      census->seconds[i] = g_timer_elapsed (timer, NULL);
+      if (census->each)
+        {
+          g_mutex_lock (&census->lock);
+          printf ("%u %d %" G_GUINT64_FORMAT " %.3f\n", deal, census->fewest[i],
+                  census->positions[i], census->seconds[i]);
+          fflush (stdout);
+          g_mutex_unlock (&census->lock);
+        }
+    }
+  return NULL;
+}
+
+static int
+census_run (guint32  first,
+            guint32  last,
+            guint    every,
+            guint    jobs,
+            guint64  prove_cap,
+            gboolean each)
+{
+  g_autoptr(GTimer) timer = g_timer_new ();
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  GString *unknown = g_string_new (NULL), *over = g_string_new (NULL);
+  guint counts[PW_FC_MAX_FREE + 1] = { 0 };
+  guint n_over = 0, n_unknown = 0, slowest = 0;
+  guint64 positions = 0;
+  double cpu_start = cpu_seconds (), cpu;
+  struct rusage usage;
+  Census census = { 0 };
+
+  if (first == 0 || last < first)
+    {
+      g_printerr ("bench-freecell: no deals in %u-%u\n", first, last);
+      return 2;
+    }
+  census.first = first;
+  census.every = MAX (every, 1);
+  census.n = (last - first) / census.every + 1;
+  census.each = each;
+  census.prove_cap = prove_cap;
+  census.fewest = g_new0 (int, census.n);
+  census.positions = g_new0 (guint64, census.n);
+  census.seconds = g_new0 (double, census.n);
+  g_mutex_init (&census.lock);
+
+  for (guint j = 0; j < MAX (jobs, 1); j++)
+    g_ptr_array_add (threads, g_thread_new ("census", census_worker, &census));
+  for (guint j = 0; j < threads->len; j++)
+    g_thread_join (g_ptr_array_index (threads, j));
+  cpu = cpu_seconds () - cpu_start;
+  getrusage (RUSAGE_SELF, &usage);
+
+  for (guint i = 0; i < census.n; i++)
+    {
+      guint32 deal = first + i * census.every;
+
+      if (census.fewest[i] < 0)
+        {
+          n_unknown++;
+          g_string_append_printf (unknown, " %u", deal);
+        }
+      else if (census.fewest[i] > PW_FC_MAX_FREE)
+        {
+          n_over++;
+          g_string_append_printf (over, " %u", deal);
+        }
+      else
+        counts[census.fewest[i]]++;
+      positions += census.positions[i];
+      if (census.seconds[i] > census.seconds[slowest])
+        slowest = i;
+    }
+  printf ("puzzlewright census, deals %u-%u", first, last);
+  if (census.every > 1)
+    printf (" (every %u)", census.every);
+  printf (", %u deals, %u jobs\n"
+          "| needs 0 | 1 | 2 | 3 | 4 | not with 4 | unknown |\n"
+          "|---|---|---|---|---|---|---|\n"
+          "| %u | %u | %u | %u | %u | %u | %u |\n",
+          census.n, threads->len, counts[0], counts[1], counts[2], counts[3], counts[4], n_over,
+          n_unknown);
+  if (n_over > 0)
+    printf ("not with 4:%s\n", over->str);
+  if (n_unknown > 0)
+    printf ("unknown:%s\n", unknown->str);
+  printf ("wall %.1f s, CPU %.1f s (user + system), peak resident %.0f MiB; positions %"
+          G_GUINT64_FORMAT "; slowest deal %u (%.1f s)\n",
+          g_timer_elapsed (timer, NULL), cpu, usage.ru_maxrss / 1024.0, positions,
+          first + slowest * census.every, census.seconds[slowest]);
+
+  g_string_free (unknown, TRUE);
+  g_string_free (over, TRUE);
+  g_free (census.fewest);
+  g_free (census.positions);
+  g_free (census.seconds);
+  g_mutex_clear (&census.lock);
+  return 0;
 }
 
 static gboolean
@@ -169,7 +344,7 @@ main (int    argc,
       char **argv)
 {
   gboolean each = FALSE;
-  gboolean prove = FALSE;
+  gboolean prove = FALSE, layered = FALSE;
   int cells = 4;
   guint32 first, last;
   guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0, max_states = 0;
@@ -187,6 +362,12 @@ main (int    argc,
         argc--;
         argv++;
       }
+    else if (argc > 1 && g_str_equal (argv[1], "--layered"))
+      {
+        prove = layered = TRUE;
+        argc--;
+        argv++;
+      }
     else if (argc > 1 && g_str_equal (argv[1], "--prove"))
       {
         prove = TRUE;
@@ -201,12 +382,37 @@ main (int    argc,
       }
     else
       break;
+  if (argc >= 4 && g_str_equal (argv[1], "--census"))
+    {
+      int jobs = 1, every = 1;
+      guint64 prove_cap = 0;
+
+      /* (CLAMP and MAX evaluate their arguments more than once) */
+      for (int i = 4; i < argc; i++)
+        if (g_str_equal (argv[i], "-j") && i + 1 < argc)
+          jobs = atoi (argv[++i]);
+        else if (g_str_equal (argv[i], "--every") && i + 1 < argc)
+          every = atoi (argv[++i]);
+        else if (g_str_equal (argv[i], "--prove-max") && i + 1 < argc)
+          prove_cap = g_ascii_strtoull (argv[++i], NULL, 10);
+        else if (g_str_equal (argv[i], "--each"))
+          each = TRUE;
+        else
+          {
+            g_printerr ("bench-freecell: unknown option %s\n", argv[i]);
+            return 2;
+          }
+      return census_run (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10),
+                         MAX (every, 1), CLAMP (jobs, 1, 64), prove_cap, each);
+    }
   if (argc == 4 && g_str_equal (argv[1], "--play"))
     return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove] FIRST LAST\n"
-                  "       bench-freecell --play FIRST LAST\n");
+      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered] FIRST LAST\n"
+                  "       bench-freecell --play FIRST LAST\n"
+                  "       bench-freecell --census FIRST LAST [-j JOBS] [--every N] "
+                  "[--prove-max POSITIONS] [--each]\n");
       return 2;
     }
   first = strtoul (argv[1], NULL, 10);
@@ -230,7 +436,10 @@ main (int    argc,
         {
           /* the verdict alone */
           memset (&result, 0, sizeof result);
-          pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
+          if (layered)
+            pw_fc_prove_layered (&start, 0, 0, NULL, &result.verdict, &result.states, NULL);
+          else
+            pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
         }

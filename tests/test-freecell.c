@@ -1134,6 +1134,23 @@ test_freecell_brute_force (void)
                             brute.solvable ? "solvable" : "unsolvable", proved, visited, board);
             mismatches++;
           }
+        /* and layer by layer, visiting the same positions when it cannot
+         * win (every reachable one) */
+        {
+          guint64 layered = 0;
+
+          g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &proved, &layered, NULL));
+          if (proved != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE) ||
+              (!brute.solvable && layered != visited))
+            {
+              g_test_message ("deal %u (%d free cells): brute force %s, the layered prover %d "
+                              "after %" G_GUINT64_FORMAT " positions (the prover: %"
+                              G_GUINT64_FORMAT ")\n%s", i, free_cells,
+                              brute.solvable ? "solvable" : "unsolvable", proved, layered,
+                              visited, board);
+              mismatches++;
+            }
+        }
       }
       if (result.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
         {
@@ -1188,7 +1205,7 @@ static void
 test_freecell_cascade_counts (void)
 {
   guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
-  guint solved = 0;
+  guint solved = 0, proofs_over_table = 0, layered_within_half = 0;
 
   for (int i = 0; i < 35; i++)
     {
@@ -1219,12 +1236,48 @@ test_freecell_cascade_counts (void)
 
           g_assert_true (pw_fc_prove (&start, 0, NULL, &proved, &visited, NULL));
           g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
+          /* with a budget the table stops growing at the size that holds
+           * it (not a power of two): the same proof when the budget is
+           * one position more than it needs, none with half of that */
+          {
+            guint64 again = 0;
+
+            g_assert_true (pw_fc_prove (&start, visited + 1, NULL, &proved, &again, NULL));
+            g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
+            g_assert_cmpuint (again, ==, visited);
+            if (visited > 2)
+              {
+                g_assert_true (pw_fc_prove (&start, visited / 2, NULL, &proved, &again, NULL));
+                g_assert_cmpint (proved, ==, PW_FC_UNKNOWN);
+                g_assert_cmpuint (again, ==, visited / 2);
+              }
+            /* layer by layer: the same positions, and not all held at
+             * once: a limit of half of them still proves it when no
+             * layer and what it found ahead needs more */
+            g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &proved, &again, NULL));
+            g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
+            g_assert_cmpuint (again, ==, visited);
+            g_assert_true (pw_fc_prove_layered (&start, visited / 2, 0, NULL, &proved, &again,
+                                                NULL));
+            g_assert_cmpint (proved, ==, visited > 2 ? PW_FC_UNKNOWN : PW_FC_UNSOLVABLE);
+            g_assert_true (pw_fc_prove_layered (&start, 0, visited / 2 + 1, NULL, &proved,
+                                                &again, NULL));
+            layered_within_half += proved == PW_FC_UNSOLVABLE;
+            g_test_message ("shuffled deal %d: proved in %" G_GUINT64_FORMAT " positions, %s "
+                            "layer by layer holding at most half", i, visited,
+                            proved == PW_FC_UNSOLVABLE ? "and" : "not");
+            proofs_over_table += visited > 4096 * 7 / 10;
+          }
         }
       pw_fc_solve_result_clear (&result);
     }
   /* with 6 to 10 cascades nearly every deal is won quickly; with 4 or 5
    * most are proved lost, by both searches */
   g_assert_cmpuint (solved, >=, 20);
+  /* and some proofs outgrew the prover's first table */
+  g_assert_cmpuint (proofs_over_table, >, 0);
+  /* the layers held less than the whole */
+  g_assert_cmpuint (layered_within_half, >, 0);
 }
 
 static void
@@ -1302,6 +1355,34 @@ test_freecell_budget_not_proof (void)
       g_assert_cmpint (result.verdict, ==, PW_FC_UNKNOWN);
       pw_fc_solve_result_clear (&result);
     }
+}
+
+/* Both provers stop when cancelled, with the error, and decide nothing;
+ * deal 1 with no free cell is a small proof (it needs three). */
+static void
+test_freecell_prove_cancelled (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  PwFreecellLevel level;
+  PwFcPosition start;
+  PwFcVerdict verdict;
+  guint64 visited = 0;
+
+  pw_fc_ms_deal (1, &level);
+  level.free_cells = 0;
+  pw_fc_position_init (&start, &level);
+  g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &verdict, &visited, NULL));
+  g_assert_cmpint (verdict, ==, PW_FC_UNSOLVABLE);
+  g_assert_cmpuint (visited, >, 0);
+
+  g_cancellable_cancel (cancellable);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (pw_fc_prove_layered (&start, 0, 0, cancellable, &verdict, &visited,
+                                         &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
 }
 
 /* ------------------------------------------------------------------ */
@@ -2373,6 +2454,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);
   g_test_add_func ("/analysis/freecell/min-free-cells", test_freecell_min_free_cells);
+  g_test_add_func ("/analysis/freecell/prove-cancelled", test_freecell_prove_cancelled);
   g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);
   g_test_add_func ("/analysis/freecell/generators", test_freecell_generators);

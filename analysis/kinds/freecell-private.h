@@ -186,8 +186,9 @@ void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
  * tables' doubling (old and new at once) — the solver: a node (16 bytes),
  * its key (at most 66), an open-addressing slot (12 bytes at half load)
  * and a queue entry (8), each up to three times over while its array
- * grows; the prover: a 48-byte key at 70 % load, four times over while
- * the table grows, its stacks following the depth, not the count. */
+ * grows; the prover: a 40-byte key at 70 % load, four times over while
+ * the table grows, its stacks following the depth, not the count (a
+ * generous bound kept from the 48-byte key). */
 #define PW_FC_SOLVE_BYTES_PER_POSITION 344
 #define PW_FC_PROVE_BYTES_PER_POSITION 256
 
@@ -195,6 +196,38 @@ gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64              max_states,
                                     GCancellable        *cancellable,
                                     PwFcVerdict         *verdict,
+                                    guint64             *states,
+                                    GError             **error);
+/* The same verdict and positions visited, layer by layer (a layer: the
+ * positions with the same cards up; freecell-prove.c), holding at most
+ * @max_held positions at once (0: no limit) — one layer and those found
+ * for the layers ahead — where pw_fc_prove holds every one it visits;
+ * @max_states bounds those visited in all. Slower to find a solution:
+ * the won layer comes last. */
+gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
+                                    guint64              max_states,
+                                    guint64              max_held,
+                                    GCancellable        *cancellable,
+                                    PwFcVerdict         *verdict,
+                                    guint64             *states,
+                                    GError             **error);
+
+/* The fewest free cells that win @level, knowing that its own
+ * @level->free_cells do: for each smaller count the solver and the
+ * prover in turn, each with a growing budget (at most @max_states
+ * positions a search when not 0, and what @max_bytes holds, setting
+ * *@by_memory when that was the lesser); when @prove_cap is not 0, last
+ * the layered prover with that many positions, holding as many at once
+ * as the plain prover's 30 M. *@min is -1 when a count stayed
+ * undecided; @states adds up the positions checked. FALSE only when
+ * cancelled. */
+gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
+                                    guint64              max_states,
+                                    guint64              prove_cap,
+                                    guint64              max_bytes,
+                                    gboolean            *by_memory,
+                                    GCancellable        *cancellable,
+                                    int                 *min,
                                     guint64             *states,
                                     GError             **error);
 

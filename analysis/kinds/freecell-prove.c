@@ -18,6 +18,11 @@
  * card. That says the same for every order of the cascades and of the
  * free cells (the solver sorts them for the same effect), and a move
  * changes the six bits of the card it carries and nothing else.
+ *
+ * pw_fc_prove holds every position it visits; pw_fc_prove_layered visits
+ * the same ones a layer (one set of foundations) at a time and holds one
+ * layer and the positions found for the layers ahead (its comment says
+ * why that is every reachable position).
  */
 
 #define G_LOG_DOMAIN "pw-freecell"
@@ -38,9 +43,10 @@
 #define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
 #define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
 
-/* ten six-bit fields a word; the top bit of the last word marks a used
- * slot of the table */
-#define KEY_WORDS 6
+/* 52 six-bit fields packed end to end (312 bits, a field may straddle
+ * two words); the top bit of the last word, past them, marks a used slot
+ * of the table */
+#define KEY_WORDS 5
 #define USED      (G_GUINT64_CONSTANT (1) << 63)
 
 typedef struct
@@ -67,16 +73,37 @@ typedef struct
   guint32 undo;
 } Frame;
 
+/* A set of keys: open addressing, linear probing. */
+typedef struct
+{
+  Key   *slots;
+  gsize  size;
+  gsize  last;   /* the size that holds the budget; 0: none */
+  gsize  used;
+} Table;
+
+/* the layered search's layers: one for each foundation, four ranks of
+ * four bits */
+#define N_LAYERS (1 << 16)
+
 typedef struct
 {
   PwFcPosition position;
   Key          key;
   int          in_play;    /* cards not yet up */
 
-  Key         *table;
-  gsize        table_size; /* a power of two */
-  gsize        table_used;
+  Table        seen;       /* the positions visited (of this layer) */
   guint64      max_states;
+
+  /* the layered search (pw_fc_prove_layered): the layer searched, the
+   * positions found in each later layer (NULL: none yet), how many they
+   * hold in all, and the positions visited in the layers done */
+  gboolean     layered;
+  guint8       layer[4];
+  Table      **pending;
+  guint64      held;
+  guint64      visited_before;
+  guint64      max_held;
 
   /* stacks: the moves of the positions on the path, the steps made
    * along it, and its positions */
@@ -103,10 +130,18 @@ set_place (Key  *key,
            int   index,
            guint place)
 {
-  int word = index / 10, shift = 6 * (index % 10);
+  int bit = 6 * index, word = bit / 64, shift = bit % 64;
 
   key->w[word] = (key->w[word] & ~(G_GUINT64_CONSTANT (63) << shift)) |
                  ((guint64) place << shift);
+  if (shift > 58)
+    {
+      /* the field's high bits start the next word */
+      int low = 64 - shift;
+
+      key->w[word + 1] = (key->w[word + 1] & ~(G_GUINT64_CONSTANT (63) >> low)) |
+                         ((guint64) place >> low);
+    }
 }
 
 static inline guint64
@@ -396,45 +431,92 @@ add_moves (Prover *prover)
   prover->n_moves = n;
 }
 
-static void
-table_grow (Prover *prover)
+/* The slot of a hash in a table of @size (any size below 2^32 slots,
+ * 160 GB): the hash's high 32 bits scaled to the size. */
+static inline gsize
+slot_of (guint64 hash,
+         gsize   size)
 {
-  gsize size = prover->table_size * 2;
-  Key *table = g_new0 (Key, size);
+  return (gsize) (((hash >> 32) * (guint64) size) >> 32);
+}
 
-  for (gsize i = 0; i < prover->table_size; i++)
-    if (prover->table[i].w[KEY_WORDS - 1] & USED)
+/* An empty table of @size slots for up to @max_keys keys (0: no limit). */
+static void
+table_init (Table   *table,
+            gsize    size,
+            guint64  max_keys)
+{
+  table->size = size;
+  table->last = 0;
+  if (max_keys > 0)
+    table->last = MAX (max_keys + max_keys * 3 / 17 + 1, table->size);
+  table->used = 0;
+  table->slots = g_new0 (Key, table->size);
+}
+
+static void
+table_clear (Table *table)
+{
+  g_clear_pointer (&table->slots, g_free);
+  table->size = table->used = 0;
+}
+
+/* Doubles the table, or makes it the size that holds the whole budget
+ * when that is less than double: at the budget's end the table is then
+ * at most 85 % full rather than up to half empty (82 M positions of
+ * 40 bytes fit 4 GB, not 94 M in 5.4 GB and 8 GB while it doubled). */
+static void
+table_grow (Table *table)
+{
+  gsize size = table->size * 2;
+  Key *slots;
+
+  if (table->last > 0 && size > table->last)
+    size = table->last;
+  g_assert (size < (G_GUINT64_CONSTANT (1) << 32));
+  slots = g_new0 (Key, size);
+  for (gsize i = 0; i < table->size; i++)
+    if (table->slots[i].w[KEY_WORDS - 1] & USED)
       {
-        gsize j = key_hash (&prover->table[i]) & (size - 1);
+        gsize j = slot_of (key_hash (&table->slots[i]), size);
 
-        while (table[j].w[KEY_WORDS - 1] & USED)
-          j = (j + 1) & (size - 1);
-        table[j] = prover->table[i];
+        while (slots[j].w[KEY_WORDS - 1] & USED)
+          j = j + 1 == size ? 0 : j + 1;
+        slots[j] = table->slots[i];
       }
-  g_free (prover->table);
-  prover->table = table;
-  prover->table_size = size;
+  g_free (table->slots);
+  table->slots = slots;
+  table->size = size;
+}
+
+/* Adds @key unless it is there; TRUE when it was not. */
+static gboolean
+table_add (Table     *table,
+           const Key *key)
+{
+  Key k = *key;
+  gsize i;
+
+  k.w[KEY_WORDS - 1] |= USED;
+  i = slot_of (key_hash (&k), table->size);
+  while (table->slots[i].w[KEY_WORDS - 1] & USED)
+    {
+      if (memcmp (&table->slots[i], &k, sizeof k) == 0)
+        return FALSE;
+      i = i + 1 == table->size ? 0 : i + 1;
+    }
+  table->slots[i] = k;
+  /* the budget stops the search before a table of the last size fills */
+  if (++table->used * 10 > table->size * 7 && table->size != table->last)
+    table_grow (table);
+  return TRUE;
 }
 
 /* Adds the current position unless it was seen; TRUE when it is new. */
 static gboolean
 visit (Prover *prover)
 {
-  Key key = prover->key;
-  gsize i;
-
-  key.w[KEY_WORDS - 1] |= USED;
-  i = key_hash (&key) & (prover->table_size - 1);
-  while (prover->table[i].w[KEY_WORDS - 1] & USED)
-    {
-      if (memcmp (&prover->table[i], &key, sizeof key) == 0)
-        return FALSE;
-      i = (i + 1) & (prover->table_size - 1);
-    }
-  prover->table[i] = key;
-  if (++prover->table_used * 10 > prover->table_size * 7)
-    table_grow (prover);
-  return TRUE;
+  return table_add (&prover->seen, &prover->key);
 }
 
 /* Enters the position reached: TRUE when it was not seen before, with a
@@ -456,6 +538,190 @@ enter (Prover *prover,
   return TRUE;
 }
 
+/* The place of card @index in @key. */
+static inline guint
+get_place (const Key *key,
+           int        index)
+{
+  int bit = 6 * index, word = bit / 64, shift = bit % 64;
+  guint64 v = key->w[word] >> shift;
+
+  if (shift > 58)
+    v |= key->w[word + 1] << (64 - shift);
+  return (guint) (v & 63);
+}
+
+static inline guint
+layer_of (const guint8 *foundation)
+{
+  return foundation[0] | foundation[1] << 4 | foundation[2] << 8 | foundation[3] << 12;
+}
+
+/* The position of @key in layer @layer (its foundations), the cascades
+ * in the order of their bottom cards and the free cells filled from the
+ * first: the same position up to their orders, which change no verdict. */
+static void
+prover_decode (Prover    *prover,
+               const Key *key,
+               guint      layer)
+{
+  PwFcPosition *position = &prover->position;
+  guint8 places[PW_FC_N_CARDS];
+  guint8 above[PW_FC_N_CARDS];
+  int cascade = 0, cell = 0;
+
+  memset (position->height, 0, sizeof position->height);
+  memset (position->cells, 0, sizeof position->cells);
+  for (int s = 0; s < 4; s++)
+    position->foundation[s] = (layer >> (4 * s)) & 15;
+  memset (above, 0xff, sizeof above);
+  prover->key = *key;
+  prover->key.w[KEY_WORDS - 1] &= ~USED;
+  prover->in_play = 0;
+  for (int i = 0; i < PW_FC_N_CARDS; i++)
+    {
+      places[i] = get_place (key, i);
+      if (places[i] < PW_FC_N_CARDS)
+        above[places[i]] = i;
+    }
+  for (int i = 0; i < PW_FC_N_CARDS; i++)
+    if (places[i] == ON_CELL)
+      {
+        g_assert (cell < position->n_free);
+        position->cells[cell++] = INDEX_CARD (i);
+        prover->in_play++;
+      }
+    else if (places[i] == ON_BOTTOM)
+      {
+        g_assert (cascade < position->n_cascades);
+        for (int j = i; j != 0xff; j = above[j])
+          {
+            position->cards[cascade][position->height[cascade]++] = INDEX_CARD (j);
+            prover->in_play++;
+          }
+        cascade++;
+      }
+}
+
+/* Positions visited so far, in all layers. */
+static inline guint64
+prover_visited (const Prover *prover)
+{
+  return prover->visited_before + prover->seen.used;
+}
+
+/* Depth-first from the frames on the stack until they are all done, a
+ * won position is reached, the budget runs out or the search is
+ * cancelled (TRUE). In the layered search a move that puts cards up ends
+ * in a later layer: its position is kept for that layer, not entered. */
+static gboolean
+search (Prover       *prover,
+        GCancellable *cancellable,
+        PwFcVerdict  *verdict)
+{
+  while (*verdict == PW_FC_UNSOLVABLE && prover->n_frames > 0)
+    {
+      Frame *frame = &prover->frames[prover->n_frames - 1];
+      PwFcMove move;
+      guint mark;
+
+      if (frame->next == frame->end)
+        {
+          /* every move tried: back to the position before */
+          prover->n_moves = frame->start;
+          unmake (prover, frame->undo);
+          prover->n_frames--;
+          continue;
+        }
+
+      move = prover->moves[frame->next++];
+      mark = prover->n_steps;
+      make (prover, move.from, move.to);
+      auto_moves_after (prover, move.from, move.to);
+      if (prover->in_play == 0)
+        {
+          *verdict = PW_FC_SOLVED;
+          break;
+        }
+      if (prover->layered && memcmp (prover->position.foundation, prover->layer, 4) != 0)
+        {
+          guint layer = layer_of (prover->position.foundation);
+
+          if (prover->pending[layer] == NULL)
+            {
+              prover->pending[layer] = g_new0 (Table, 1);
+              /* small: thousands of layers may wait at once */
+              table_init (prover->pending[layer], 16, prover->max_held);
+            }
+          prover->held += table_add (prover->pending[layer], &prover->key);
+          unmake (prover, mark);
+          if (prover->max_held > 0 && prover->held + prover->seen.used >= prover->max_held)
+            *verdict = PW_FC_UNKNOWN;
+          continue;
+        }
+      if (!enter (prover, mark))
+        {
+          unmake (prover, mark);
+          continue;
+        }
+      if (prover->max_states > 0 && prover_visited (prover) >= prover->max_states)
+        *verdict = PW_FC_UNKNOWN;
+      else if (prover->max_held > 0 && prover->held + prover->seen.used >= prover->max_held)
+        *verdict = PW_FC_UNKNOWN;
+      else if ((prover->seen.used & 0xfff) == 0 && g_cancellable_is_cancelled (cancellable))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The prover at @start, its key made and the automatic moves played. */
+static void
+prover_init (Prover             *prover,
+             const PwFcPosition *start,
+             guint64             max_states)
+{
+  memset (prover, 0, sizeof *prover);
+  prover->position = *start;
+  prover->max_states = max_states;
+
+  /* the key of the start: every card of the deck, where it lies */
+  for (int i = 0; i < PW_FC_N_CARDS; i++)
+    set_place (&prover->key, i, ON_FOUNDATION);
+  for (int i = 0; i < start->n_free; i++)
+    if (start->cells[i] != 0)
+      {
+        set_place (&prover->key, CARD_INDEX (start->cells[i]), ON_CELL);
+        prover->in_play++;
+      }
+  for (int c = 0; c < start->n_cascades; c++)
+    for (int h = 0; h < start->height[c]; h++)
+      {
+        set_place (&prover->key, CARD_INDEX (start->cards[c][h]),
+                   h == 0 ? ON_BOTTOM : CARD_INDEX (start->cards[c][h - 1]));
+        prover->in_play++;
+      }
+  auto_moves (prover);
+  /* the start's steps are never unmade */
+  prover->n_steps = 0;
+}
+
+static void
+prover_clear (Prover *prover)
+{
+  table_clear (&prover->seen);
+  if (prover->pending != NULL)
+    for (guint layer = 0; layer < N_LAYERS; layer++)
+      if (prover->pending[layer] != NULL)
+        {
+          table_clear (prover->pending[layer]);
+          g_free (prover->pending[layer]);
+        }
+  g_free (prover->pending);
+  g_free (prover->moves);
+  g_free (prover->steps);
+  g_free (prover->frames);
+}
+
 gboolean
 pw_fc_prove (const PwFcPosition *start,
              guint64             max_states,
@@ -470,80 +736,112 @@ pw_fc_prove (const PwFcPosition *start,
   g_return_val_if_fail (start != NULL, FALSE);
   g_return_val_if_fail (verdict != NULL, FALSE);
 
-  memset (&prover, 0, sizeof prover);
-  prover.position = *start;
-  prover.max_states = max_states;
-  prover.table_size = 1 << 12;
-  prover.table = g_new0 (Key, prover.table_size);
-
-  /* the key of the start: every card of the deck, where it lies */
-  for (int i = 0; i < PW_FC_N_CARDS; i++)
-    set_place (&prover.key, i, ON_FOUNDATION);
-  for (int i = 0; i < start->n_free; i++)
-    if (start->cells[i] != 0)
-      {
-        set_place (&prover.key, CARD_INDEX (start->cells[i]), ON_CELL);
-        prover.in_play++;
-      }
-  for (int c = 0; c < start->n_cascades; c++)
-    for (int h = 0; h < start->height[c]; h++)
-      {
-        set_place (&prover.key, CARD_INDEX (start->cards[c][h]),
-                   h == 0 ? ON_BOTTOM : CARD_INDEX (start->cards[c][h - 1]));
-        prover.in_play++;
-      }
-
+  prover_init (&prover, start, max_states);
+  table_init (&prover.seen, 1 << 12, max_states);
   *verdict = PW_FC_UNSOLVABLE;
-  auto_moves (&prover);
   if (prover.in_play == 0)
     *verdict = PW_FC_SOLVED;
   else
-    enter (&prover, 0);
-
-  while (*verdict == PW_FC_UNSOLVABLE && prover.n_frames > 0)
     {
-      Frame *frame = &prover.frames[prover.n_frames - 1];
-      PwFcMove move;
-      guint mark;
-
-      if (frame->next == frame->end)
-        {
-          /* every move tried: back to the position before */
-          prover.n_moves = frame->start;
-          unmake (&prover, frame->undo);
-          prover.n_frames--;
-          continue;
-        }
-
-      move = prover.moves[frame->next++];
-      mark = prover.n_steps;
-      make (&prover, move.from, move.to);
-      auto_moves_after (&prover, move.from, move.to);
-      if (prover.in_play == 0)
-        {
-          *verdict = PW_FC_SOLVED;
-          break;
-        }
-      if (!enter (&prover, mark))
-        {
-          unmake (&prover, mark);
-          continue;
-        }
-      if (max_states > 0 && prover.table_used >= max_states)
-        *verdict = PW_FC_UNKNOWN;
-      else if ((prover.table_used & 0xfff) == 0 &&
-               g_cancellable_is_cancelled (cancellable))
-        cancelled = TRUE;
-      if (cancelled)
-        break;
+      enter (&prover, 0);
+      cancelled = search (&prover, cancellable, verdict);
     }
 
   if (states != NULL)
-    *states = prover.table_used;
-  g_free (prover.table);
-  g_free (prover.moves);
-  g_free (prover.steps);
-  g_free (prover.frames);
+    *states = prover.seen.used;
+  prover_clear (&prover);
+  if (cancelled)
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  return TRUE;
+}
+
+/* Layer by layer. Cards never come down from the foundations, so a
+ * position reaches only positions with as many cards up in each suit or
+ * more: the positions with one set of foundations (a layer) are reached
+ * only from the same layer and those with fewer cards up. Searching the
+ * layers in order of the cards up, each from every position the layers
+ * before found in it, visits every reachable position once, as the plain
+ * search does, and only one layer's positions (and those found for the
+ * layers ahead) need be held at once. */
+gboolean
+pw_fc_prove_layered (const PwFcPosition *start,
+                     guint64             max_states,
+                     guint64             max_held,
+                     GCancellable       *cancellable,
+                     PwFcVerdict        *verdict,
+                     guint64            *states,
+                     GError            **error)
+{
+  Prover prover;
+  gboolean cancelled = FALSE;
+
+  g_return_val_if_fail (start != NULL, FALSE);
+  g_return_val_if_fail (verdict != NULL, FALSE);
+
+  prover_init (&prover, start, max_states);
+  prover.layered = TRUE;
+  prover.max_held = max_held;
+  prover.pending = g_new0 (Table *, N_LAYERS);
+  *verdict = PW_FC_UNSOLVABLE;
+  if (prover.in_play == 0)
+    *verdict = PW_FC_SOLVED;
+  else
+    {
+      guint layer = layer_of (prover.position.foundation);
+
+      prover.pending[layer] = g_new0 (Table, 1);
+      table_init (prover.pending[layer], 16, 0);
+      prover.held += table_add (prover.pending[layer], &prover.key);
+    }
+
+  while (*verdict == PW_FC_UNSOLVABLE && !cancelled)
+    {
+      Table *entries;
+      guint layer = N_LAYERS;
+      int fewest = G_MAXINT;
+
+      /* the layer with the fewest cards up: no layer left can reach it */
+      for (guint l = 0; l < N_LAYERS; l++)
+        if (prover.pending[l] != NULL)
+          {
+            int up = (l & 15) + (l >> 4 & 15) + (l >> 8 & 15) + (l >> 12 & 15);
+
+            if (up < fewest)
+              {
+                fewest = up;
+                layer = l;
+              }
+          }
+      if (layer == N_LAYERS)
+        break;
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          cancelled = TRUE;
+          break;
+        }
+
+      entries = g_steal_pointer (&prover.pending[layer]);
+      for (int s = 0; s < 4; s++)
+        prover.layer[s] = (layer >> (4 * s)) & 15;
+      table_init (&prover.seen, 1 << 12, max_held);
+      for (gsize i = 0; i < entries->size && *verdict == PW_FC_UNSOLVABLE && !cancelled; i++)
+        if (entries->slots[i].w[KEY_WORDS - 1] & USED)
+          {
+            prover_decode (&prover, &entries->slots[i], layer);
+            if (!enter (&prover, 0))
+              continue;
+            cancelled = search (&prover, cancellable, verdict);
+          }
+      prover.held -= entries->used;
+      table_clear (entries);
+      g_free (entries);
+      prover.visited_before += prover.seen.used;
+      table_clear (&prover.seen);
+    }
+
+  if (states != NULL)
+    *states = prover_visited (&prover);
+  prover_clear (&prover);
   if (cancelled)
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
   return TRUE;

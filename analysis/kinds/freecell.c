@@ -34,7 +34,7 @@
  * first figure; then the depth-first prover, which visits a position at a
  * fifth of the cost but wanders when there is a solution, up to the
  * second; then the solver with its full budget, and last the prover with
- * its own (48 bytes a position, 70 as its table grows) */
+ * its own (40 bytes a position, 57 at 70 % load, 85 as its table grows) */
 #define FEWEST_SOLVE_FIRST  G_GUINT64_CONSTANT (200000)
 #define FEWEST_PROVE_FIRST  G_GUINT64_CONSTANT (3000000)
 #define PROVE_MAX_STATES    G_GUINT64_CONSTANT (30000000)
@@ -417,31 +417,51 @@ solve (const PwFreecellLevel *level,
 }
 
 /* The fewest free cells with which the deal is solvable, knowing it is
- * with the level's own; -1 when some smaller count stayed undecided. */
-static gboolean
-min_free_cells (const PwFreecellLevel *level,
-                guint64                max_states,
-                guint64                max_bytes,
-                gboolean              *by_memory,
-                GCancellable          *cancellable,
-                int                   *min,
-                guint64               *states,
-                GError               **error)
+ * with the level's own; -1 when some smaller count stayed undecided
+ * (freecell-private.h). */
+gboolean
+_pw_fc_min_free_cells (const PwFreecellLevel *level,
+                       guint64                max_states,
+                       guint64                prove_cap,
+                       guint64                max_bytes,
+                       gboolean              *by_memory,
+                       GCancellable          *cancellable,
+                       int                   *min,
+                       guint64               *states,
+                       GError               **error)
 {
   *min = level->free_cells;
   for (int k = level->free_cells - 1; k >= 0; k--)
     {
       PwFcVerdict verdict = PW_FC_UNKNOWN;
 
-      for (int step = 0; step < 4; step++)
+      /* a fifth step, layer by layer, only when the caller gives it a
+       * budget (bench-freecell --census --prove-max) */
+      for (int step = 0; step < (prove_cap > 0 ? 5 : 4); step++)
         {
           guint64 budget = step == 0 ? FEWEST_SOLVE_FIRST
                            : step == 1 ? FEWEST_PROVE_FIRST
-                           : step == 2 ? SOLVE_MAX_STATES : PROVE_MAX_STATES;
+                           : step == 2 ? SOLVE_MAX_STATES
+                           : step == 3 ? PROVE_MAX_STATES : prove_cap;
 
           if (max_states != 0)
             budget = MIN (budget, max_states);
-          if (step % 2 == 0)
+          if (step == 4)
+            {
+              PwFcPosition start;
+              guint64 visited = 0, held;
+
+              /* as many held at once as the plain prover's budget */
+              pw_fc_position_init (&start, level);
+              start.n_free = k;
+              held = position_budget (PROVE_MAX_STATES, PROVE_MAX_STATES, max_bytes,
+                                      PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
+              if (!pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &visited,
+                                        error))
+                return FALSE;
+              *states += visited;
+            }
+          else if (step % 2 == 0)
             {
               PwFcSolveResult result;
 
@@ -602,8 +622,8 @@ freecell_analyse (gconstpointer           data,
       if (pw_analyse_options_wants_costly (options, FIG (MIN_FREE)))
         {
           by_memory = FALSE;
-          if (!min_free_cells (&level, options->max_states, options->max_bytes, &by_memory,
-                               cancellable, &min, &extra, error))
+          if (!_pw_fc_min_free_cells (&level, options->max_states, 0, options->max_bytes,
+                                      &by_memory, cancellable, &min, &extra, error))
             {
               pw_fc_solve_result_clear (&result);
               return NULL;
@@ -1011,8 +1031,8 @@ freecell_generate (GHashTable         *table,
             int min;
             guint64 states = 0;
 
-            if (!min_free_cells (&canonical, SOLVE_MAX_STATES, 0, NULL, cancellable, &min, &states,
-                                 error))
+            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, 0, NULL, cancellable,
+                                        &min, &states, error))
               {
                 g_free (level);
                 return FALSE;
