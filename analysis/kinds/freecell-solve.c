@@ -686,6 +686,85 @@ estimate_from (const PwFcPosition *position,
   return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
 }
 
+/* What the estimate needs to know of a cascade to work out its share
+ * with cards put on top, without going over its cards again. */
+typedef struct
+{
+  int    part;
+  int    n_next;     /* the suits' next cards in it */
+  guint8 lowest[4];  /* each suit's lowest rank in it, 14 for none */
+} CascadeShare;
+
+/* cascade_part, and what it saw (@next: the suits' next cards, as there) */
+static inline void
+cascade_share (const PwFcPosition *position,
+               int                 c,
+               guint64             next,
+               CascadeShare       *share)
+{
+  const guint8 *cards = position->cards[c];
+  int h = position->height[c], part = 0, n_next = 0;
+
+  memset (share->lowest, 14, 4);
+  for (int i = 0; i < h; i++)
+    {
+      guint8 card = cards[i];
+      int rank = PW_FC_RANK (card);
+      int suit = PW_FC_SUIT (card);
+
+      if (rank > share->lowest[suit])
+        part += 2;
+      else
+        {
+          if (i > 0 && !fits (card, cards[i - 1]))
+            part += 1;
+          share->lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
+        {
+          part += h - 1 - i;
+          n_next++;
+        }
+    }
+  share->part = part;
+  share->n_next = n_next;
+}
+
+/* The share of cascade @c, which was @share with @count cards since put
+ * on top (the same as cascade_part). */
+static inline int
+cascade_part_grown (const PwFcPosition *position,
+                    int                 c,
+                    int                 count,
+                    guint64             next,
+                    const CascadeShare *share)
+{
+  const guint8 *cards = position->cards[c];
+  int h = position->height[c];
+  int part = share->part + share->n_next * count;
+  guint8 lowest[4];
+
+  memcpy (lowest, share->lowest, 4);
+  for (int i = h - count; i < h; i++)
+    {
+      guint8 card = cards[i];
+      int rank = PW_FC_RANK (card);
+      int suit = PW_FC_SUIT (card);
+
+      if (rank > lowest[suit])
+        part += 2;
+      else
+        {
+          if (i > 0 && !fits (card, cards[i - 1]))
+            part += 1;
+          lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
+        part += h - 1 - i;
+    }
+  return part;
+}
+
 static guint32
 estimate (const PwFcPosition *position,
           const Weights      *weights)
@@ -842,6 +921,39 @@ heap_pop (Search *search)
   if (search->heap_len > 0)
     search->heap[i] = last;
   return top;
+}
+
+/* pw_fc_auto_moves, the same moves in the same order, with each card
+ * that goes up marked so in @key. */
+static int
+auto_moves_keyed (PwFcPosition *position,
+                  CardKey      *key)
+{
+  int n = 0;
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      again = FALSE;
+      for (int p = 0; p < PW_FC_FOUNDATION; p++)
+        {
+          guint8 card;
+
+          if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
+            continue;
+          card = top_card (position, p);
+          if (card != 0 && safe_up (position, card))
+            {
+              PwFcMove move = { p, PW_FC_FOUNDATION };
+
+              move_apply (position, move);
+              key_set (key, CARD_INDEX (card), ON_FOUNDATION);
+              n++;
+              again = TRUE;
+            }
+        }
+    }
+  return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1707,7 +1819,12 @@ search_once (const PwFcPosition     *start,
   CardKey key, parent_key;
   guint32 root, goal = G_MAXUINT32;
   int parts;
-  int part[PW_FC_MAX_CASCADES];
+  CascadeShare share[PW_FC_MAX_CASCADES];
+  /* a cascade's share with cards taken off, by its height then (the
+   * children that move cards from one cascade often take as many) */
+  int shrunk[PW_FC_MAX_CASCADES];
+  guint8 shrunk_height[PW_FC_MAX_CASCADES];
+  guint64 next_cards;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1757,10 +1874,15 @@ search_once (const PwFcPosition     *start,
       /* what each child shares with this position, worked out once: the
        * cascades' shares of the estimate */
       parts = 0;
+      next_cards = 0;
+      for (int s = 0; s < 4; s++)
+        if (position.foundation[s] < 13)
+          next_cards |= G_GUINT64_CONSTANT (1) << PW_FC_CARD (position.foundation[s] + 1, s);
       for (int c = 0; c < position.n_cascades; c++)
         {
-          part[c] = cascade_part (&position, c);
-          parts += part[c];
+          cascade_share (&position, c, next_cards, &share[c]);
+          parts += share[c].part;
+          shrunk_height[c] = G_MAXUINT8;
         }
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
@@ -1795,20 +1917,16 @@ search_once (const PwFcPosition     *start,
                   next = &child;
                 }
             }
+          /* only the card carried (a run's bottom card) lies elsewhere,
+           * and the cards that went up after it */
+          key = parent_key;
+          key_set (&key, CARD_INDEX (card),
+                   move->dest == DEST_FOUNDATION ? ON_FOUNDATION
+                   : move->dest == DEST_CELL     ? ON_CELL
+                   : move->dest == DEST_EMPTY    ? ON_BOTTOM
+                                                 : CARD_INDEX (move->dest));
           if (up)
-            {
-              cost += pw_fc_auto_moves (next, NULL);
-              encode (next, &key);
-            }
-          else
-            {
-              /* only the card carried (a run's bottom card) lies elsewhere */
-              key = parent_key;
-              key_set (&key, CARD_INDEX (card),
-                       move->dest == DEST_CELL    ? ON_CELL
-                       : move->dest == DEST_EMPTY ? ON_BOTTOM
-                                                  : CARD_INDEX (move->dest));
-            }
+            cost += auto_moves_keyed (next, &key);
           added = search_add (&search, &key, next->foundation, id, node.g + cost, card,
                               move->dest);
           if (added == G_MAXUINT32)
@@ -1828,9 +1946,20 @@ search_once (const PwFcPosition     *start,
                   int child_parts = parts;
 
                   if (move->from < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (next, move->from) - part[move->from];
+                    {
+                      int f = move->from;
+
+                      if (shrunk_height[f] != next->height[f])
+                        {
+                          shrunk[f] = cascade_part (next, f);
+                          shrunk_height[f] = next->height[f];
+                        }
+                      child_parts += shrunk[f] - share[f].part;
+                    }
                   if (move->to < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (next, move->to) - part[move->to];
+                    child_parts += cascade_part_grown (next, move->to, move->count,
+                                                       next_cards, &share[move->to]) -
+                                   share[move->to].part;
                   h = estimate_from (next, weights, child_parts);
                 }
               heap_push (&search, weights->times * h + node.g + cost, added);
