@@ -974,22 +974,29 @@ search_moves (const PwFcPosition *position,
 {
   int n = 0;
   guint8 tops[PW_FC_MAX_CASCADES];
+  /* which cascade each card tops, plus one (0: none) */
+  guint8 topping[PW_FC_CARD_MAX + 1];
   int free_cell = -1, first_empty = -1;
-  int max_on = pw_fc_max_supermove (position, FALSE);
-  int max_empty = pw_fc_max_supermove (position, TRUE);
+  int n_cells = 0, n_empties = 0;
+  int max_on, max_empty;
 
   for (int i = 0; i < position->n_free; i++)
     if (position->cells[i] == 0)
       {
-        free_cell = i;
-        break;
+        if (free_cell < 0)
+          free_cell = i;
+        n_cells++;
       }
   for (int c = 0; c < position->n_cascades; c++)
     if (position->height[c] == 0)
       {
-        first_empty = c;
-        break;
+        if (first_empty < 0)
+          first_empty = c;
+        n_empties++;
       }
+  /* as pw_fc_max_supermove */
+  max_on = (n_cells + 1) << n_empties;
+  max_empty = (n_cells + 1) << MAX (n_empties - 1, 0);
 
   /* to the foundations (the safe ones went up already) */
   for (int p = 0; p < PW_FC_FOUNDATION; p++)
@@ -1005,27 +1012,43 @@ search_moves (const PwFcPosition *position,
 
   /* runs onto other cascades: the run's card k from the top has rank
    * top + k − 1 and, the run alternating, the top's colour when k is odd */
+  memset (topping, 0, sizeof topping);
   for (int c = 0; c < position->n_cascades; c++)
-    tops[c] = top_card (position, c);
+    {
+      tops[c] = top_card (position, c);
+      topping[tops[c]] = (guint8) (c + 1);
+    }
+  topping[0] = 0;
   for (int s = 0; s < position->n_cascades; s++)
     {
       int h = position->height[s];
       int run, top_rank, top_red;
+      guint32 targets = 0;
 
       if (h == 0)
         continue;
       run = MIN (run_length (position, s), max_on);
       top_rank = PW_FC_RANK (tops[s]);
       top_red = PW_FC_RED (tops[s]);
-      for (int t = 0; t < position->n_cascades; t++)
+      /* the run's card k from the top goes on a card one rank higher of
+       * the other colour: of rank top + k, red when that card is black */
+      for (int k = 1; k <= run && top_rank + k <= 13; k++)
         {
-          guint8 top = tops[t];
-          int k = PW_FC_RANK (top) - top_rank;
+          int red = top_red ^ ((k - 1) & 1) ^ 1;
+          guint8 a = PW_FC_CARD (top_rank + k, red ? 1 : 0);
+          guint8 b = PW_FC_CARD (top_rank + k, red ? 2 : 3);
 
-          if (k < 1 || k > run || t == s || top == 0 ||
-              PW_FC_RED (top) == (top_red ^ ((k - 1) & 1)))
-            continue;
-          moves[n++] = (SearchMove) { s, k, t, top };
+          targets |= (topping[a] ? 1u << (topping[a] - 1) : 0) |
+                     (topping[b] ? 1u << (topping[b] - 1) : 0);
+        }
+      /* in the order of the cascades */
+      while (targets != 0)
+        {
+          int t = __builtin_ctz (targets);
+          guint8 top = tops[t];
+
+          targets &= targets - 1;
+          moves[n++] = (SearchMove) { s, PW_FC_RANK (top) - top_rank, t, top };
         }
       /* into an empty cascade: one card, or the longest run that fits */
       if (first_empty >= 0 && h > 1)
