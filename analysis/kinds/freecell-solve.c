@@ -99,7 +99,12 @@ static inline gboolean
 fits (guint8 card,
       guint8 below)
 {
-  return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && PW_FC_RED (below) != PW_FC_RED (card);
+  guint8 x = below ^ card;
+
+  /* one rank up, and the suits' bits differ in exactly one place (clubs
+   * 00 and spades 11 are black, diamonds 01 and hearts 10 red): the
+   * colours differ */
+  return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && ((x ^ (x >> 1)) & 1);
 }
 
 static inline gboolean
@@ -1546,6 +1551,7 @@ span_search (Span         *span,
 {
   /* moves left beyond one for each card not yet where it ends */
   int slack = limit - depth - span->misplaced;
+  int cell = -1;
   Seen *entry;
 
   if (span->misplaced == 0)
@@ -1557,21 +1563,22 @@ span_search (Span         *span,
       entry->left >= limit - depth)
     return FALSE;
   span->nodes--;
+  /* one free cell and one empty cascade stand for all the others (the
+   * tries below leave the position as it was) */
+  for (int i = 0; i < position->n_free && cell < 0; i++)
+    if (position->cells[i] == 0)
+      cell = PW_FC_CELL (i);
   for (int k = 0; k < span->n; k++)
     {
       int from = span->place[k], target = span->target[k] >> 6;
       gboolean placed = span->at[k] == span->target[k];
-      int cell = -1, empty = -1;
+      int empty = -1;
 
       /* a card moved twice running could have gone straight; a card
        * where it ends moves again only if two moves are to spare */
       if (k == last || from == PW_FC_FOUNDATION || (placed && slack < 2) ||
           top_card (position, from) != span->card[k])
         continue;
-      /* one free cell and one empty cascade stand for all the others */
-      for (int i = 0; i < position->n_free && cell < 0; i++)
-        if (position->cells[i] == 0)
-          cell = PW_FC_CELL (i);
       if (!placed)
         {
           int t = target;
