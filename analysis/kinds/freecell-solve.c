@@ -463,6 +463,9 @@ pw_fc_moves_to_string (const PwFcMove *moves,
 #define ON_CELL       53
 #define ON_FOUNDATION 54
 #define KEY_WORDS     6
+/* a word of ten cards on the foundations, and the last word's two */
+#define TEN_UP        G_GUINT64_CONSTANT (0x0db6db6db6db6db6)
+#define TWO_UP        ((guint64) (ON_FOUNDATION | ON_FOUNDATION << 6))
 #define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
 #define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
 
@@ -553,11 +556,9 @@ encode (const PwFcPosition *position,
 {
   /* every card on the foundations (ten fields a word, two in the last),
    * then the cards in play where they are */
-  const guint64 up = G_GUINT64_CONSTANT (0x0db6db6db6db6db6);  /* 54 ten times */
-
   for (int w = 0; w < KEY_WORDS - 1; w++)
-    key->w[w] = up;
-  key->w[KEY_WORDS - 1] = ON_FOUNDATION | ON_FOUNDATION << 6;
+    key->w[w] = TEN_UP;
+  key->w[KEY_WORDS - 1] = TWO_UP;
   for (int i = 0; i < position->n_free; i++)
     if (position->cells[i] != 0)
       key_set (key, CARD_INDEX (position->cells[i]), ON_CELL);
@@ -587,11 +588,15 @@ decode (const CardKey *key,
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  for (int w = 0, i = 0; w < KEY_WORDS; w++)
+  for (int w = 0; w < KEY_WORDS; w++)
     {
       guint64 word = key->w[w];
+      int i = w * 10, end = MIN (i + 10, PW_FC_N_CARDS);
 
-      for (int f = 0; f < 10 && i < PW_FC_N_CARDS; f++, i++, word >>= 6)
+      /* ten cards up (two in the last word): nothing to place */
+      if (word == (w < KEY_WORDS - 1 ? TEN_UP : TWO_UP))
+        continue;
+      for (; i < end; i++, word >>= 6)
         {
           int where = (int) (word & 63);
 
@@ -1003,27 +1008,35 @@ search_moves (const PwFcPosition *position,
   max_on = (n_cells + 1) << n_empties;
   max_empty = (n_cells + 1) << MAX (n_empties - 1, 0);
 
-  /* to the foundations (the safe ones went up already) */
-  for (int p = 0; p < PW_FC_FOUNDATION; p++)
+  memset (topping, 0, sizeof topping);
+  for (int c = 0; c < position->n_cascades; c++)
     {
-      guint8 card;
+      int h = position->height[c];
 
-      if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
-        continue;
-      card = top_card (position, p);
+      tops[c] = h > 0 ? position->cards[c][h - 1] : 0;
+      topping[tops[c]] = (guint8) (c + 1);
+    }
+  topping[0] = 0;
+
+  /* to the foundations (the safe ones went up already): from the
+   * cascades, then the free cells */
+  for (int p = 0; p < position->n_cascades; p++)
+    {
+      guint8 card = tops[p];
+
       if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
         moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
+    }
+  for (int i = 0; i < position->n_free; i++)
+    {
+      guint8 card = position->cells[i];
+
+      if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
+        moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
     }
 
   /* runs onto other cascades: the run's card k from the top has rank
    * top + k − 1 and, the run alternating, the top's colour when k is odd */
-  memset (topping, 0, sizeof topping);
-  for (int c = 0; c < position->n_cascades; c++)
-    {
-      tops[c] = top_card (position, c);
-      topping[tops[c]] = (guint8) (c + 1);
-    }
-  topping[0] = 0;
   for (int s = 0; s < position->n_cascades; s++)
     {
       int h = position->height[s];
