@@ -681,19 +681,41 @@ typedef struct
 /* The estimate from the cascades' shares: cards not up, full free cells,
  * empty cascades (less one each). */
 static inline guint32
+estimate_with (const Weights *weights,
+               int            left,
+               int            parts,
+               int            cells,
+               int            empties)
+{
+  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
+}
+
+/* How many cards are not up, free cells full and cascades empty. */
+static inline void
+count_places (const PwFcPosition *position,
+              int                *left,
+              int                *cells,
+              int                *empties)
+{
+  *left = 52;
+  *cells = *empties = 0;
+  for (int s = 0; s < 4; s++)
+    *left -= position->foundation[s];
+  for (int i = 0; i < position->n_free; i++)
+    *cells += position->cells[i] != 0;
+  for (int c = 0; c < position->n_cascades; c++)
+    *empties += position->height[c] == 0;
+}
+
+static inline guint32
 estimate_from (const PwFcPosition *position,
                const Weights      *weights,
                int                 parts)
 {
-  int left = 52, cells = 0, empties = 0;
+  int left, cells, empties;
 
-  for (int s = 0; s < 4; s++)
-    left -= position->foundation[s];
-  for (int i = 0; i < position->n_free; i++)
-    cells += position->cells[i] != 0;
-  for (int c = 0; c < position->n_cascades; c++)
-    empties += position->height[c] == 0;
-  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
+  count_places (position, &left, &cells, &empties);
+  return estimate_with (weights, left, parts, cells, empties);
 }
 
 /* What the estimate needs to know of a cascade to work out its share
@@ -1868,6 +1890,7 @@ search_once (const PwFcPosition     *start,
   int shrunk[PW_FC_MAX_CASCADES];
   guint8 shrunk_height[PW_FC_MAX_CASCADES];
   guint64 next_cards;
+  int left, cells, empties;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1927,6 +1950,7 @@ search_once (const PwFcPosition     *start,
           parts += share[c].part;
           shrunk_height[c] = G_MAXUINT8;
         }
+      count_places (&position, &left, &cells, &empties);
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
@@ -1974,7 +1998,7 @@ search_once (const PwFcPosition     *start,
                               move->dest);
           if (added == G_MAXUINT32)
             ;
-          else if (pw_fc_position_won (next))
+          else if (up && pw_fc_position_won (next))  /* none is won with no card up */
             goal = added;
           else
             {
@@ -2003,7 +2027,13 @@ search_once (const PwFcPosition     *start,
                     child_parts += cascade_part_grown (next, move->to, move->count,
                                                        next_cards, &share[move->to]) -
                                    share[move->to].part;
-                  h = estimate_from (next, weights, child_parts);
+                  /* and the counts change only where it went */
+                  h = estimate_with (
+                    weights, left, child_parts,
+                    cells + PW_FC_IS_CELL (move->to) - PW_FC_IS_CELL (move->from),
+                    empties +
+                      (move->from < PW_FC_MAX_CASCADES && next->height[move->from] == 0) -
+                      (move->to < PW_FC_MAX_CASCADES && next->height[move->to] == move->count));
                 }
               heap_push (&search, weights->times * h + node.g + cost, added);
             }
