@@ -724,6 +724,7 @@ typedef struct
 {
   int    part;
   int    n_next;     /* the suits' next cards in it */
+  int    run;        /* the run at its top (as run_length) */
   guint8 lowest[4];  /* each suit's lowest rank in it, 14 for none */
 } CascadeShare;
 
@@ -735,7 +736,7 @@ cascade_share (const PwFcPosition *position,
                CascadeShare       *share)
 {
   const guint8 *cards = position->cards[c];
-  int h = position->height[c], part = 0, n_next = 0;
+  int h = position->height[c], part = 0, n_next = 0, run = 0;
 
   memset (share->lowest, 14, 4);
   for (int i = 0; i < h; i++)
@@ -743,12 +744,14 @@ cascade_share (const PwFcPosition *position,
       guint8 card = cards[i];
       int rank = PW_FC_RANK (card);
       int suit = PW_FC_SUIT (card);
+      gboolean in_sequence = i > 0 && fits (card, cards[i - 1]);
 
+      run = in_sequence ? run + 1 : 1;
       if (rank > share->lowest[suit])
         part += 2;
       else
         {
-          if (i > 0 && !fits (card, cards[i - 1]))
+          if (i > 0 && !in_sequence)
             part += 1;
           share->lowest[suit] = rank;
         }
@@ -760,6 +763,7 @@ cascade_share (const PwFcPosition *position,
     }
   share->part = part;
   share->n_next = n_next;
+  share->run = run;
 }
 
 /* The share of cascade @c, which was @share with @count cards since put
@@ -999,8 +1003,11 @@ typedef struct
   guint8 dest;    /* DEST_* or the card landed on */
 } SearchMove;
 
+/* The search's moves from @position; @share: each cascade's, for the
+ * runs at their tops. */
 static int
 search_moves (const PwFcPosition *position,
+              const CascadeShare *share,
               gboolean            pruned,
               SearchMove         *moves)
 {
@@ -1067,7 +1074,7 @@ search_moves (const PwFcPosition *position,
 
       if (h == 0)
         continue;
-      run = MIN (run_length (position, s), max_on);
+      run = MIN (share[s].run, max_on);
       top_rank = PW_FC_RANK (tops[s]);
       top_red = PW_FC_RED (tops[s]);
       /* the run's card k from the top goes on a card one rank higher of
@@ -1107,13 +1114,27 @@ search_moves (const PwFcPosition *position,
     {
       guint8 card = position->cells[i];
 
+      guint32 targets = 0;
+
       if (card == 0)
         continue;
-      for (int t = 0; t < position->n_cascades; t++)
-        if (position->height[t] > 0 &&
-            fits (card, position->cards[t][position->height[t] - 1]))
-          moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, t,
-                                      position->cards[t][position->height[t] - 1] };
+      /* onto the cascades topped by a card one rank higher, of the other
+       * colour, in the order of the cascades */
+      if (PW_FC_RANK (card) < 13)
+        {
+          gboolean red = PW_FC_RED (card);
+          guint8 a = PW_FC_CARD (PW_FC_RANK (card) + 1, red ? 0 : 1);
+          guint8 b = PW_FC_CARD (PW_FC_RANK (card) + 1, red ? 3 : 2);
+
+          targets = (topping[a] ? 1u << (topping[a] - 1) : 0) |
+                    (topping[b] ? 1u << (topping[b] - 1) : 0);
+        }
+      for (; targets != 0; targets &= targets - 1)
+        {
+          int t = __builtin_ctz (targets);
+
+          moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, t, tops[t] };
+        }
       if (first_empty >= 0)
         moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, first_empty, DEST_EMPTY };
     }
@@ -1936,7 +1957,6 @@ search_once (const PwFcPosition     *start,
       /* a copy: adding children may move the keys */
       parent_key = search.keys[id];
       decode (&parent_key, search.n_cascades, search.n_free, node.foundation, &position);
-      n = search_moves (&position, pruned, moves);
       /* what each child shares with this position, worked out once: the
        * cascades' shares of the estimate */
       parts = 0;
@@ -1951,6 +1971,7 @@ search_once (const PwFcPosition     *start,
           shrunk_height[c] = G_MAXUINT8;
         }
       count_places (&position, &left, &cells, &empties);
+      n = search_moves (&position, share, pruned, moves);
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
