@@ -588,26 +588,30 @@ decode (const CardKey *key,
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  for (int w = 0; w < KEY_WORDS; w++)
+#define DECODE_FIELD(i, where)                     \
+  G_STMT_START                                     \
+  {                                                \
+    if ((where) < PW_FC_N_CARDS)                   \
+      above[where] = INDEX_CARD (i);               \
+    else if ((where) == ON_BOTTOM)                 \
+      bottoms[n_bottoms++] = (guint8) (i);         \
+    else if ((where) == ON_CELL)                   \
+      cells[n_cells++] = INDEX_CARD (i);           \
+  }                                                \
+  G_STMT_END
+  for (int w = 0; w < KEY_WORDS - 1; w++)
     {
       guint64 word = key->w[w];
-      int i = w * 10, end = MIN (i + 10, PW_FC_N_CARDS);
 
-      /* ten cards up (two in the last word): nothing to place */
-      if (word == (w < KEY_WORDS - 1 ? TEN_UP : TWO_UP))
+      /* ten cards up: nothing to place */
+      if (word == TEN_UP)
         continue;
-      for (; i < end; i++, word >>= 6)
-        {
-          int where = (int) (word & 63);
-
-          if (where < PW_FC_N_CARDS)
-            above[where] = INDEX_CARD (i);
-          else if (where == ON_BOTTOM)
-            bottoms[n_bottoms++] = (guint8) i;
-          else if (where == ON_CELL)
-            cells[n_cells++] = INDEX_CARD (i);
-        }
+      for (int f = 0; f < 10; f++)
+        DECODE_FIELD (w * 10 + f, (int) ((word >> (6 * f)) & 63));
     }
+  for (int i = 10 * (KEY_WORDS - 1); i < PW_FC_N_CARDS; i++)
+    DECODE_FIELD (i, (int) ((key->w[KEY_WORDS - 1] >> (6 * (i % 10))) & 63));
+#undef DECODE_FIELD
   /* the cells: highest card first */
   for (int k = 0; k < n_cells; k++)
     position->cells[k] = cells[n_cells - 1 - k];
