@@ -99,7 +99,12 @@ static inline gboolean
 fits (guint8 card,
       guint8 below)
 {
-  return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && PW_FC_RED (below) != PW_FC_RED (card);
+  guint8 x = below ^ card;
+
+  /* one rank up, and the suits' bits differ in exactly one place (clubs
+   * 00 and spades 11 are black, diamonds 01 and hearts 10 red): the
+   * colours differ */
+  return PW_FC_RANK (below) == PW_FC_RANK (card) + 1 && ((x ^ (x >> 1)) & 1);
 }
 
 static inline gboolean
@@ -458,6 +463,9 @@ pw_fc_moves_to_string (const PwFcMove *moves,
 #define ON_CELL       53
 #define ON_FOUNDATION 54
 #define KEY_WORDS     6
+/* a word of ten cards on the foundations, and the last word's two */
+#define TEN_UP        G_GUINT64_CONSTANT (0x0db6db6db6db6db6)
+#define TWO_UP        ((guint64) (ON_FOUNDATION | ON_FOUNDATION << 6))
 #define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
 #define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
 
@@ -548,11 +556,9 @@ encode (const PwFcPosition *position,
 {
   /* every card on the foundations (ten fields a word, two in the last),
    * then the cards in play where they are */
-  const guint64 up = G_GUINT64_CONSTANT (0x0db6db6db6db6db6);  /* 54 ten times */
-
   for (int w = 0; w < KEY_WORDS - 1; w++)
-    key->w[w] = up;
-  key->w[KEY_WORDS - 1] = ON_FOUNDATION | ON_FOUNDATION << 6;
+    key->w[w] = TEN_UP;
+  key->w[KEY_WORDS - 1] = TWO_UP;
   for (int i = 0; i < position->n_free; i++)
     if (position->cells[i] != 0)
       key_set (key, CARD_INDEX (position->cells[i]), ON_CELL);
@@ -582,22 +588,30 @@ decode (const CardKey *key,
   position->n_free = n_free;
   memset (position->cells, 0, sizeof position->cells);
   memset (position->height, 0, sizeof position->height);
-  for (int w = 0, i = 0; w < KEY_WORDS; w++)
+#define DECODE_FIELD(i, where)                     \
+  G_STMT_START                                     \
+  {                                                \
+    if ((where) < PW_FC_N_CARDS)                   \
+      above[where] = INDEX_CARD (i);               \
+    else if ((where) == ON_BOTTOM)                 \
+      bottoms[n_bottoms++] = (guint8) (i);         \
+    else if ((where) == ON_CELL)                   \
+      cells[n_cells++] = INDEX_CARD (i);           \
+  }                                                \
+  G_STMT_END
+  for (int w = 0; w < KEY_WORDS - 1; w++)
     {
       guint64 word = key->w[w];
 
-      for (int f = 0; f < 10 && i < PW_FC_N_CARDS; f++, i++, word >>= 6)
-        {
-          int where = (int) (word & 63);
-
-          if (where < PW_FC_N_CARDS)
-            above[where] = INDEX_CARD (i);
-          else if (where == ON_BOTTOM)
-            bottoms[n_bottoms++] = (guint8) i;
-          else if (where == ON_CELL)
-            cells[n_cells++] = INDEX_CARD (i);
-        }
+      /* ten cards up: nothing to place */
+      if (word == TEN_UP)
+        continue;
+      for (int f = 0; f < 10; f++)
+        DECODE_FIELD (w * 10 + f, (int) ((word >> (6 * f)) & 63));
     }
+  for (int i = 10 * (KEY_WORDS - 1); i < PW_FC_N_CARDS; i++)
+    DECODE_FIELD (i, (int) ((key->w[KEY_WORDS - 1] >> (6 * (i % 10))) & 63));
+#undef DECODE_FIELD
   /* the cells: highest card first */
   for (int k = 0; k < n_cells; k++)
     position->cells[k] = cells[n_cells - 1 - k];
@@ -671,19 +685,124 @@ typedef struct
 /* The estimate from the cascades' shares: cards not up, full free cells,
  * empty cascades (less one each). */
 static inline guint32
+estimate_with (const Weights *weights,
+               int            left,
+               int            parts,
+               int            cells,
+               int            empties)
+{
+  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
+}
+
+/* How many cards are not up, free cells full and cascades empty. */
+static inline void
+count_places (const PwFcPosition *position,
+              int                *left,
+              int                *cells,
+              int                *empties)
+{
+  *left = 52;
+  *cells = *empties = 0;
+  for (int s = 0; s < 4; s++)
+    *left -= position->foundation[s];
+  for (int i = 0; i < position->n_free; i++)
+    *cells += position->cells[i] != 0;
+  for (int c = 0; c < position->n_cascades; c++)
+    *empties += position->height[c] == 0;
+}
+
+static inline guint32
 estimate_from (const PwFcPosition *position,
                const Weights      *weights,
                int                 parts)
 {
-  int left = 52, cells = 0, empties = 0;
+  int left, cells, empties;
 
-  for (int s = 0; s < 4; s++)
-    left -= position->foundation[s];
-  for (int i = 0; i < position->n_free; i++)
-    cells += position->cells[i] != 0;
-  for (int c = 0; c < position->n_cascades; c++)
-    empties += position->height[c] == 0;
-  return MAX (0, weights->left * left + parts + weights->cells * cells - empties);
+  count_places (position, &left, &cells, &empties);
+  return estimate_with (weights, left, parts, cells, empties);
+}
+
+/* What the estimate needs to know of a cascade to work out its share
+ * with cards put on top, without going over its cards again. */
+typedef struct
+{
+  int    part;
+  int    n_next;     /* the suits' next cards in it */
+  int    run;        /* the run at its top (as run_length) */
+  guint8 lowest[4];  /* each suit's lowest rank in it, 14 for none */
+} CascadeShare;
+
+/* cascade_part, and what it saw (@next: the suits' next cards, as there) */
+static inline void
+cascade_share (const PwFcPosition *position,
+               int                 c,
+               guint64             next,
+               CascadeShare       *share)
+{
+  const guint8 *cards = position->cards[c];
+  int h = position->height[c], part = 0, n_next = 0, run = 0;
+
+  memset (share->lowest, 14, 4);
+  for (int i = 0; i < h; i++)
+    {
+      guint8 card = cards[i];
+      int rank = PW_FC_RANK (card);
+      int suit = PW_FC_SUIT (card);
+      gboolean in_sequence = i > 0 && fits (card, cards[i - 1]);
+
+      run = in_sequence ? run + 1 : 1;
+      if (rank > share->lowest[suit])
+        part += 2;
+      else
+        {
+          if (i > 0 && !in_sequence)
+            part += 1;
+          share->lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
+        {
+          part += h - 1 - i;
+          n_next++;
+        }
+    }
+  share->part = part;
+  share->n_next = n_next;
+  share->run = run;
+}
+
+/* The share of cascade @c, which was @share with @count cards since put
+ * on top (the same as cascade_part). */
+static inline int
+cascade_part_grown (const PwFcPosition *position,
+                    int                 c,
+                    int                 count,
+                    guint64             next,
+                    const CascadeShare *share)
+{
+  const guint8 *cards = position->cards[c];
+  int h = position->height[c];
+  int part = share->part + share->n_next * count;
+  guint8 lowest[4];
+
+  memcpy (lowest, share->lowest, 4);
+  for (int i = h - count; i < h; i++)
+    {
+      guint8 card = cards[i];
+      int rank = PW_FC_RANK (card);
+      int suit = PW_FC_SUIT (card);
+
+      if (rank > lowest[suit])
+        part += 2;
+      else
+        {
+          if (i > 0 && !fits (card, cards[i - 1]))
+            part += 1;
+          lowest[suit] = rank;
+        }
+      if ((next >> card) & 1)
+        part += h - 1 - i;
+    }
+  return part;
 }
 
 static guint32
@@ -844,6 +963,39 @@ heap_pop (Search *search)
   return top;
 }
 
+/* pw_fc_auto_moves, the same moves in the same order, with each card
+ * that goes up marked so in @key. */
+static int
+auto_moves_keyed (PwFcPosition *position,
+                  CardKey      *key)
+{
+  int n = 0;
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      again = FALSE;
+      for (int p = 0; p < PW_FC_FOUNDATION; p++)
+        {
+          guint8 card;
+
+          if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
+            continue;
+          card = top_card (position, p);
+          if (card != 0 && safe_up (position, card))
+            {
+              PwFcMove move = { p, PW_FC_FOUNDATION };
+
+              move_apply (position, move);
+              key_set (key, CARD_INDEX (card), ON_FOUNDATION);
+              n++;
+              again = TRUE;
+            }
+        }
+    }
+  return n;
+}
+
 /* ------------------------------------------------------------------ */
 /* The search's moves                                                   */
 
@@ -855,65 +1007,99 @@ typedef struct
   guint8 dest;    /* DEST_* or the card landed on */
 } SearchMove;
 
+/* The search's moves from @position; @share: each cascade's, for the
+ * runs at their tops. */
 static int
 search_moves (const PwFcPosition *position,
+              const CascadeShare *share,
               gboolean            pruned,
               SearchMove         *moves)
 {
   int n = 0;
   guint8 tops[PW_FC_MAX_CASCADES];
+  /* which cascade each card tops, plus one (0: none) */
+  guint8 topping[PW_FC_CARD_MAX + 1];
   int free_cell = -1, first_empty = -1;
-  int max_on = pw_fc_max_supermove (position, FALSE);
-  int max_empty = pw_fc_max_supermove (position, TRUE);
+  int n_cells = 0, n_empties = 0;
+  int max_on, max_empty;
 
   for (int i = 0; i < position->n_free; i++)
     if (position->cells[i] == 0)
       {
-        free_cell = i;
-        break;
+        if (free_cell < 0)
+          free_cell = i;
+        n_cells++;
       }
   for (int c = 0; c < position->n_cascades; c++)
     if (position->height[c] == 0)
       {
-        first_empty = c;
-        break;
+        if (first_empty < 0)
+          first_empty = c;
+        n_empties++;
       }
+  /* as pw_fc_max_supermove */
+  max_on = (n_cells + 1) << n_empties;
+  max_empty = (n_cells + 1) << MAX (n_empties - 1, 0);
 
-  /* to the foundations (the safe ones went up already) */
-  for (int p = 0; p < PW_FC_FOUNDATION; p++)
+  memset (topping, 0, sizeof topping);
+  for (int c = 0; c < position->n_cascades; c++)
     {
-      guint8 card;
+      int h = position->height[c];
 
-      if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
-        continue;
-      card = top_card (position, p);
+      tops[c] = h > 0 ? position->cards[c][h - 1] : 0;
+      topping[tops[c]] = (guint8) (c + 1);
+    }
+  topping[0] = 0;
+
+  /* to the foundations (the safe ones went up already): from the
+   * cascades, then the free cells */
+  for (int p = 0; p < position->n_cascades; p++)
+    {
+      guint8 card = tops[p];
+
       if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
         moves[n++] = (SearchMove) { p, 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
+    }
+  for (int i = 0; i < position->n_free; i++)
+    {
+      guint8 card = position->cells[i];
+
+      if (card != 0 && position->foundation[PW_FC_SUIT (card)] + 1 == PW_FC_RANK (card))
+        moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, PW_FC_FOUNDATION, DEST_FOUNDATION };
     }
 
   /* runs onto other cascades: the run's card k from the top has rank
    * top + k − 1 and, the run alternating, the top's colour when k is odd */
-  for (int c = 0; c < position->n_cascades; c++)
-    tops[c] = top_card (position, c);
   for (int s = 0; s < position->n_cascades; s++)
     {
       int h = position->height[s];
       int run, top_rank, top_red;
+      guint32 targets = 0;
 
       if (h == 0)
         continue;
-      run = MIN (run_length (position, s), max_on);
+      run = MIN (share[s].run, max_on);
       top_rank = PW_FC_RANK (tops[s]);
       top_red = PW_FC_RED (tops[s]);
-      for (int t = 0; t < position->n_cascades; t++)
+      /* the run's card k from the top goes on a card one rank higher of
+       * the other colour: of rank top + k, red when that card is black */
+      for (int k = 1; k <= run && top_rank + k <= 13; k++)
         {
-          guint8 top = tops[t];
-          int k = PW_FC_RANK (top) - top_rank;
+          int red = top_red ^ ((k - 1) & 1) ^ 1;
+          guint8 a = PW_FC_CARD (top_rank + k, red ? 1 : 0);
+          guint8 b = PW_FC_CARD (top_rank + k, red ? 2 : 3);
 
-          if (k < 1 || k > run || t == s || top == 0 ||
-              PW_FC_RED (top) == (top_red ^ ((k - 1) & 1)))
-            continue;
-          moves[n++] = (SearchMove) { s, k, t, top };
+          targets |= (topping[a] ? 1u << (topping[a] - 1) : 0) |
+                     (topping[b] ? 1u << (topping[b] - 1) : 0);
+        }
+      /* in the order of the cascades */
+      while (targets != 0)
+        {
+          int t = __builtin_ctz (targets);
+          guint8 top = tops[t];
+
+          targets &= targets - 1;
+          moves[n++] = (SearchMove) { s, PW_FC_RANK (top) - top_rank, t, top };
         }
       /* into an empty cascade: one card, or the longest run that fits */
       if (first_empty >= 0 && h > 1)
@@ -932,13 +1118,27 @@ search_moves (const PwFcPosition *position,
     {
       guint8 card = position->cells[i];
 
+      guint32 targets = 0;
+
       if (card == 0)
         continue;
-      for (int t = 0; t < position->n_cascades; t++)
-        if (position->height[t] > 0 &&
-            fits (card, position->cards[t][position->height[t] - 1]))
-          moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, t,
-                                      position->cards[t][position->height[t] - 1] };
+      /* onto the cascades topped by a card one rank higher, of the other
+       * colour, in the order of the cascades */
+      if (PW_FC_RANK (card) < 13)
+        {
+          gboolean red = PW_FC_RED (card);
+          guint8 a = PW_FC_CARD (PW_FC_RANK (card) + 1, red ? 0 : 1);
+          guint8 b = PW_FC_CARD (PW_FC_RANK (card) + 1, red ? 3 : 2);
+
+          targets = (topping[a] ? 1u << (topping[a] - 1) : 0) |
+                    (topping[b] ? 1u << (topping[b] - 1) : 0);
+        }
+      for (; targets != 0; targets &= targets - 1)
+        {
+          int t = __builtin_ctz (targets);
+
+          moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, t, tops[t] };
+        }
       if (first_empty >= 0)
         moves[n++] = (SearchMove) { PW_FC_CELL (i), 1, first_empty, DEST_EMPTY };
     }
@@ -1411,6 +1611,7 @@ span_search (Span         *span,
 {
   /* moves left beyond one for each card not yet where it ends */
   int slack = limit - depth - span->misplaced;
+  int cell = -1;
   Seen *entry;
 
   if (span->misplaced == 0)
@@ -1422,21 +1623,22 @@ span_search (Span         *span,
       entry->left >= limit - depth)
     return FALSE;
   span->nodes--;
+  /* one free cell and one empty cascade stand for all the others (the
+   * tries below leave the position as it was) */
+  for (int i = 0; i < position->n_free && cell < 0; i++)
+    if (position->cells[i] == 0)
+      cell = PW_FC_CELL (i);
   for (int k = 0; k < span->n; k++)
     {
       int from = span->place[k], target = span->target[k] >> 6;
       gboolean placed = span->at[k] == span->target[k];
-      int cell = -1, empty = -1;
+      int empty = -1;
 
       /* a card moved twice running could have gone straight; a card
        * where it ends moves again only if two moves are to spare */
       if (k == last || from == PW_FC_FOUNDATION || (placed && slack < 2) ||
           top_card (position, from) != span->card[k])
         continue;
-      /* one free cell and one empty cascade stand for all the others */
-      for (int i = 0; i < position->n_free && cell < 0; i++)
-        if (position->cells[i] == 0)
-          cell = PW_FC_CELL (i);
       if (!placed)
         {
           int t = target;
@@ -1707,7 +1909,13 @@ search_once (const PwFcPosition     *start,
   CardKey key, parent_key;
   guint32 root, goal = G_MAXUINT32;
   int parts;
-  int part[PW_FC_MAX_CASCADES];
+  CascadeShare share[PW_FC_MAX_CASCADES];
+  /* a cascade's share with cards taken off, by its height then (the
+   * children that move cards from one cascade often take as many) */
+  int shrunk[PW_FC_MAX_CASCADES];
+  guint8 shrunk_height[PW_FC_MAX_CASCADES];
+  guint64 next_cards;
+  int left, cells, empties;
 
   memset (result, 0, sizeof *result);
   result->solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
@@ -1753,15 +1961,21 @@ search_once (const PwFcPosition     *start,
       /* a copy: adding children may move the keys */
       parent_key = search.keys[id];
       decode (&parent_key, search.n_cascades, search.n_free, node.foundation, &position);
-      n = search_moves (&position, pruned, moves);
       /* what each child shares with this position, worked out once: the
        * cascades' shares of the estimate */
       parts = 0;
+      next_cards = 0;
+      for (int s = 0; s < 4; s++)
+        if (position.foundation[s] < 13)
+          next_cards |= G_GUINT64_CONSTANT (1) << PW_FC_CARD (position.foundation[s] + 1, s);
       for (int c = 0; c < position.n_cascades; c++)
         {
-          part[c] = cascade_part (&position, c);
-          parts += part[c];
+          cascade_share (&position, c, next_cards, &share[c]);
+          parts += share[c].part;
+          shrunk_height[c] = G_MAXUINT8;
         }
+      count_places (&position, &left, &cells, &empties);
+      n = search_moves (&position, share, pruned, moves);
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
@@ -1795,25 +2009,21 @@ search_once (const PwFcPosition     *start,
                   next = &child;
                 }
             }
+          /* only the card carried (a run's bottom card) lies elsewhere,
+           * and the cards that went up after it */
+          key = parent_key;
+          key_set (&key, CARD_INDEX (card),
+                   move->dest == DEST_FOUNDATION ? ON_FOUNDATION
+                   : move->dest == DEST_CELL     ? ON_CELL
+                   : move->dest == DEST_EMPTY    ? ON_BOTTOM
+                                                 : CARD_INDEX (move->dest));
           if (up)
-            {
-              cost += pw_fc_auto_moves (next, NULL);
-              encode (next, &key);
-            }
-          else
-            {
-              /* only the card carried (a run's bottom card) lies elsewhere */
-              key = parent_key;
-              key_set (&key, CARD_INDEX (card),
-                       move->dest == DEST_CELL    ? ON_CELL
-                       : move->dest == DEST_EMPTY ? ON_BOTTOM
-                                                  : CARD_INDEX (move->dest));
-            }
+            cost += auto_moves_keyed (next, &key);
           added = search_add (&search, &key, next->foundation, id, node.g + cost, card,
                               move->dest);
           if (added == G_MAXUINT32)
             ;
-          else if (pw_fc_position_won (next))
+          else if (up && pw_fc_position_won (next))  /* none is won with no card up */
             goal = added;
           else
             {
@@ -1828,10 +2038,27 @@ search_once (const PwFcPosition     *start,
                   int child_parts = parts;
 
                   if (move->from < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (next, move->from) - part[move->from];
+                    {
+                      int f = move->from;
+
+                      if (shrunk_height[f] != next->height[f])
+                        {
+                          shrunk[f] = cascade_part (next, f);
+                          shrunk_height[f] = next->height[f];
+                        }
+                      child_parts += shrunk[f] - share[f].part;
+                    }
                   if (move->to < PW_FC_MAX_CASCADES)
-                    child_parts += cascade_part (next, move->to) - part[move->to];
-                  h = estimate_from (next, weights, child_parts);
+                    child_parts += cascade_part_grown (next, move->to, move->count,
+                                                       next_cards, &share[move->to]) -
+                                   share[move->to].part;
+                  /* and the counts change only where it went */
+                  h = estimate_with (
+                    weights, left, child_parts,
+                    cells + PW_FC_IS_CELL (move->to) - PW_FC_IS_CELL (move->from),
+                    empties +
+                      (move->from < PW_FC_MAX_CASCADES && next->height[move->from] == 0) -
+                      (move->to < PW_FC_MAX_CASCADES && next->height[move->to] == move->count));
                 }
               heap_push (&search, weights->times * h + node.g + cost, added);
             }
