@@ -200,6 +200,37 @@ take_byte (PwLevelStream *stream)
     stream->column++;
 }
 
+/* Where a byte of JSON text stands: in a string (after a backslash), and
+ * how deep in objects and lists. */
+typedef struct
+{
+  gboolean in_string;
+  gboolean escape;
+  guint    depth;
+} JsonPlace;
+
+/* Moves @place past byte @c. */
+static void
+json_place_take (JsonPlace *place,
+                 int        c)
+{
+  if (place->in_string)
+    {
+      if (place->escape)
+        place->escape = FALSE;
+      else if (c == '\\')
+        place->escape = TRUE;
+      else if (c == '"')
+        place->in_string = FALSE;
+    }
+  else if (c == '"')
+    place->in_string = TRUE;
+  else if (c == '{' || c == '[')
+    place->depth++;
+  else if ((c == '}' || c == ']') && place->depth > 0)
+    place->depth--;
+}
+
 /* Copies the set's own text into the skeleton until the "[" that opens
  * "levels" (TRUE) or the end of the file (FALSE, *@at_end set). */
 static gboolean
@@ -208,35 +239,19 @@ scan_skeleton (PwLevelStream  *stream,
                GError        **error)
 {
   g_autoptr(GString) key = g_string_new (NULL);
-  gboolean in_string = FALSE, escape = FALSE, value = FALSE;
-  guint depth = 0;
+  JsonPlace place = { 0 };
+  gboolean value = FALSE;
   int c;
 
-  /* the skeleton is read again from its start: so is its state */
+  /* the skeleton is read again from its start: so is its place */
   for (gsize i = 0; i < stream->skeleton->len; i++)
-    {
-      char b = stream->skeleton->str[i];
-
-      if (in_string)
-        {
-          if (escape)
-            escape = FALSE;
-          else if (b == '\\')
-            escape = TRUE;
-          else if (b == '"')
-            in_string = FALSE;
-        }
-      else if (b == '"')
-        in_string = TRUE;
-      else if (b == '{' || b == '[')
-        depth++;
-      else if ((b == '}' || b == ']') && depth > 0)
-        depth--;
-    }
+    json_place_take (&place, stream->skeleton->str[i]);
 
   *at_end = FALSE;
   for (;;)
     {
+      JsonPlace before;
+
       c = peek_byte (stream, error);
       if (c == -2)
         return FALSE;
@@ -254,35 +269,23 @@ scan_skeleton (PwLevelStream  *stream,
         }
       take_byte (stream);
       g_string_append_c (stream->skeleton, c);
-      if (in_string)
+      before = place;
+      json_place_take (&place, c);
+      /* the names of the set's members, to find "levels" */
+      if (before.in_string)
         {
-          if (escape)
-            escape = FALSE;
-          else if (c == '\\')
-            escape = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-          if (in_string && depth == 1 && !value)
+          if (place.in_string && before.depth == 1 && !value)
             g_string_append_c (key, c);
-          continue;
         }
-      if (c == '"')
-        {
-          in_string = TRUE;
-          if (depth == 1 && !value)
-            g_string_truncate (key, 0);
-        }
-      else if (c == ':' && depth == 1)
+      else if (c == '"' && before.depth == 1 && !value)
+        g_string_truncate (key, 0);
+      else if (c == ':' && before.depth == 1)
         value = TRUE;
-      else if (c == ',' && depth == 1)
+      else if (c == ',' && before.depth == 1)
         value = FALSE;
-      else if (c == '[' && depth == 1 && value && !stream->found_levels &&
+      else if (c == '[' && before.depth == 1 && value && !stream->found_levels &&
                g_str_equal (key->str, "levels"))
         return TRUE;
-      if (c == '{' || c == '[')
-        depth++;
-      else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
     }
 }
 
@@ -305,8 +308,7 @@ read_element (PwLevelStream  *stream,
               GError        **error)
 {
   guint line = stream->line, column = stream->column;
-  gboolean in_string = FALSE, escape = FALSE;
-  guint depth = 0;
+  JsonPlace place = { 0 };
   int c;
 
   g_string_truncate (stream->element, 0);
@@ -327,7 +329,7 @@ read_element (PwLevelStream  *stream,
                           _("the file ends inside a level"));
           return FALSE;
         }
-      if (!in_string && depth == 0 && stream->element->len > 0 &&
+      if (!place.in_string && place.depth == 0 && stream->element->len > 0 &&
           (c == ',' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
         return TRUE;
       if (stream->element->len >= PW_LEVEL_STREAM_MAX_LEVEL_BYTES)
@@ -341,25 +343,11 @@ read_element (PwLevelStream  *stream,
         }
       take_byte (stream);
       g_string_append_c (stream->element, c);
-      if (in_string)
-        {
-          if (escape)
-            escape = FALSE;
-          else if (c == '\\')
-            escape = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '{' || c == '[')
-        depth++;
-      else if (c == '}' || c == ']')
-        {
-          if (depth > 0 && --depth == 0)
-            return TRUE;
-        }
-      /* a scalar ends at the byte after it, above */
+      /* an object or a list ends with the byte that closes it; a scalar
+       * at the byte after it, above */
+      if (!place.in_string && (c == '}' || c == ']') && place.depth == 1)
+        return TRUE;
+      json_place_take (&place, c);
     }
 }
 
