@@ -193,9 +193,11 @@ typedef enum
 } PwCellState;
 
 /* Takes each level an import option makes, in order, with the title
- * saying where they came from (the same for all the levels of one
- * value); FALSE, with @error set, stops the making. */
+ * saying where they came from and how many levels the value makes (the
+ * same for all the levels of one value); FALSE, with @error set, stops
+ * the making. */
 typedef gboolean (*PwImportSink) (const char  *title,
+                                  guint        n_levels,
                                   PwLevel     *level,
                                   gpointer     user_data,
                                   GError     **error);

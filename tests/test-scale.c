@@ -445,6 +445,7 @@ make_cheap_set (const char *dir,
 
 static gboolean
 append_level (const char  *title,
+              guint        n_levels,
               PwLevel     *level,
               gpointer     user_data,
               GError     **error)

@@ -1068,7 +1068,7 @@ import_ms_deals (const char    *value,
       /* Translators: the name of a level made from Microsoft FreeCell deal N */
       name = g_strdup_printf (_("Microsoft #%u"), number);
       pw_level_set_name (level, name);
-      if (!sink (title, level, sink_data, error))
+      if (!sink (title, deals->len, level, sink_data, error))
         return FALSE;
     }
   return TRUE;

@@ -22,6 +22,7 @@ int LLVMFuzzerTestOneInput (const guint8 *data,
 
 static gboolean
 append_level (const char  *title,
+              guint        n_levels,
               PwLevel     *level,
               gpointer     user_data,
               GError     **error)
