@@ -1531,9 +1531,10 @@ pw_cli_run (int    argc,
   /* glibc raises its mmap threshold to the largest block freed (up to
    * 32 MiB): after one hard level, the solvers' tables of every later one
    * come from the heap, which fragments and keeps its high-water mark per
-   * thread, so a catalogue's resident memory grew with its length (40 MiB
-   * where 10 MiB are in use after 20,000 FreeCell deals). Blocks of 1 MiB
-   * and more keep their own mappings, returned when freed. */
+   * thread, so a catalogue's resident memory grew with its length (a
+   * FreeCell shard: 40.7 MiB resident by default, 10.1 MiB with this, at
+   * the same point; docs/performance.md). Blocks of 1 MiB and more keep
+   * their own mappings, returned when freed. */
   mallopt (M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
 
