@@ -122,18 +122,17 @@ import_blocks (const char  *text,
 }
 
 gboolean
-pw_import_text (PwLevelSet  *set,
-                const char  *kind_id,
-                const char  *text,
-                const char  *display_name,
-                GError     **error)
+pw_import_text_levels (const char  *kind_id,
+                       const char  *text,
+                       const char  *display_name,
+                       GPtrArray   *levels,
+                       GError     **error)
 {
-  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
   const PwKind *kind;
 
-  g_return_val_if_fail (set != NULL, FALSE);
   g_return_val_if_fail (kind_id != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (levels != NULL && levels->len == 0, FALSE);
 
   if (!g_utf8_validate (text, -1, NULL))
     {
@@ -195,6 +194,22 @@ pw_import_text (PwLevelSet  *set,
                    _("%s: there is no level in the text"), display_name);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+pw_import_text (PwLevelSet  *set,
+                const char  *kind_id,
+                const char  *text,
+                const char  *display_name,
+                GError     **error)
+{
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+
+  g_return_val_if_fail (set != NULL, FALSE);
+
+  if (!pw_import_text_levels (kind_id, text, display_name, levels, error))
+    return FALSE;
   for (guint i = 0; i < levels->len; i++)
     pw_level_set_append (set, g_ptr_array_index (levels, i));
   return TRUE;

@@ -20,5 +20,12 @@ gboolean pw_import_text (PwLevelSet  *set,
                          const char  *text,
                          const char  *display_name,
                          GError     **error);
+/* The same levels into @levels (empty, freeing with pw_level_unref),
+ * without ids: for a set written a level at a time. */
+gboolean pw_import_text_levels (const char  *kind_id,
+                                const char  *text,
+                                const char  *display_name,
+                                GPtrArray   *levels,
+                                GError     **error);
 
 G_END_DECLS

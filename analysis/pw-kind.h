@@ -217,6 +217,16 @@ typedef enum
                             * kind, or a figure this level cannot have */
 } PwCellState;
 
+/* Takes each level an import option makes, in order, with the title
+ * saying where they came from and how many levels the value makes (the
+ * same for all the levels of one value); FALSE, with @error set, stops
+ * the making. */
+typedef gboolean (*PwImportSink) (const char  *title,
+                                  guint        n_levels,
+                                  PwLevel     *level,
+                                  gpointer     user_data,
+                                  GError     **error);
+
 /* An option a kind adds to `puzzlewright import` (FreeCell: --ms-deal
  * LIST). Given, it makes levels from its value, besides any text files;
  * it needs --kind of the kind that declares it. */
@@ -225,13 +235,15 @@ typedef struct
   const char *long_name;        /* "ms-deal": the option is --ms-deal */
   const char *arg_description;  /* N_() "LIST" */
   const char *description;      /* N_() the option's --help line */
-  /* Appends the levels @value names to @set, and gives @set a title
-   * saying where they came from (the command line's --title or a text
-   * file's name replaces it); FALSE with a PW_KIND_ERROR_INVALID error
-   * saying what is wrong with @value. */
-  gboolean  (*make_levels)      (const char  *value,
-                                 PwLevelSet  *set,
-                                 GError     **error);
+  /* Gives @sink the levels @value names, one at a time (so that a
+   * million need not be held), each with a title saying where they came
+   * from (the command line's --title or a text file's name replaces it);
+   * FALSE with a PW_KIND_ERROR_INVALID error saying what is wrong with
+   * @value, before any level, or with the error of @sink. */
+  gboolean  (*make_levels)      (const char   *value,
+                                 PwImportSink  sink,
+                                 gpointer      sink_data,
+                                 GError      **error);
 } PwImportOption;
 
 /* The text and state of @column's cell for @level, whose kind is @kind

@@ -92,20 +92,40 @@ id_set_place (IdSet   *set,
   slots[2 * i + 1] = offset;
 }
 
+/* The slot of @id, or of the empty slot where it would go. */
+static gsize
+id_set_find (const IdSet *set,
+             guint32      hash,
+             const char  *id)
+{
+  gsize i = hash & (set->n_slots - 1);
+
+  for (; set->slots[2 * i + 1] != 0; i = (i + 1) & (set->n_slots - 1))
+    if (set->slots[2 * i] == hash &&
+        strcmp ((const char *) set->arena->data + set->slots[2 * i + 1] - 1, id) == 0)
+      break;
+  return i;
+}
+
+static gboolean
+id_set_contains (gconstpointer set,
+                 const char   *id)
+{
+  const IdSet *ids = set;
+
+  return ids->slots[2 * id_set_find (ids, g_str_hash (id), id) + 1] != 0;
+}
+
 /* Adds @id; FALSE when it was there already. */
 static gboolean
 id_set_add (IdSet      *set,
             const char *id)
 {
   guint32 hash = g_str_hash (id);
-  gsize i = hash & (set->n_slots - 1);
   guint32 offset;
 
-  for (; set->slots[2 * i + 1] != 0; i = (i + 1) & (set->n_slots - 1))
-    if (set->slots[2 * i] == hash &&
-        strcmp ((const char *) set->arena->data + set->slots[2 * i + 1] - 1, id) == 0)
-      return FALSE;
-
+  if (set->slots[2 * id_set_find (set, hash, id) + 1] != 0)
+    return FALSE;
   offset = set->arena->len + 1;
   g_byte_array_append (set->arena, (const guint8 *) id, strlen (id) + 1);
   if (2 * (set->used + 1) > set->n_slots)
@@ -180,6 +200,37 @@ take_byte (PwLevelStream *stream)
     stream->column++;
 }
 
+/* Where a byte of JSON text stands: in a string (after a backslash), and
+ * how deep in objects and lists. */
+typedef struct
+{
+  gboolean in_string;
+  gboolean escape;
+  guint    depth;
+} JsonPlace;
+
+/* Moves @place past byte @c. */
+static void
+json_place_take (JsonPlace *place,
+                 int        c)
+{
+  if (place->in_string)
+    {
+      if (place->escape)
+        place->escape = FALSE;
+      else if (c == '\\')
+        place->escape = TRUE;
+      else if (c == '"')
+        place->in_string = FALSE;
+    }
+  else if (c == '"')
+    place->in_string = TRUE;
+  else if (c == '{' || c == '[')
+    place->depth++;
+  else if ((c == '}' || c == ']') && place->depth > 0)
+    place->depth--;
+}
+
 /* Copies the set's own text into the skeleton until the "[" that opens
  * "levels" (TRUE) or the end of the file (FALSE, *@at_end set). */
 static gboolean
@@ -188,35 +239,19 @@ scan_skeleton (PwLevelStream  *stream,
                GError        **error)
 {
   g_autoptr(GString) key = g_string_new (NULL);
-  gboolean in_string = FALSE, escape = FALSE, value = FALSE;
-  guint depth = 0;
+  JsonPlace place = { 0 };
+  gboolean value = FALSE;
   int c;
 
-  /* the skeleton is read again from its start: so is its state */
+  /* the skeleton is read again from its start: so is its place */
   for (gsize i = 0; i < stream->skeleton->len; i++)
-    {
-      char b = stream->skeleton->str[i];
-
-      if (in_string)
-        {
-          if (escape)
-            escape = FALSE;
-          else if (b == '\\')
-            escape = TRUE;
-          else if (b == '"')
-            in_string = FALSE;
-        }
-      else if (b == '"')
-        in_string = TRUE;
-      else if (b == '{' || b == '[')
-        depth++;
-      else if ((b == '}' || b == ']') && depth > 0)
-        depth--;
-    }
+    json_place_take (&place, stream->skeleton->str[i]);
 
   *at_end = FALSE;
   for (;;)
     {
+      JsonPlace before;
+
       c = peek_byte (stream, error);
       if (c == -2)
         return FALSE;
@@ -234,35 +269,23 @@ scan_skeleton (PwLevelStream  *stream,
         }
       take_byte (stream);
       g_string_append_c (stream->skeleton, c);
-      if (in_string)
+      before = place;
+      json_place_take (&place, c);
+      /* the names of the set's members, to find "levels" */
+      if (before.in_string)
         {
-          if (escape)
-            escape = FALSE;
-          else if (c == '\\')
-            escape = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-          if (in_string && depth == 1 && !value)
+          if (place.in_string && before.depth == 1 && !value)
             g_string_append_c (key, c);
-          continue;
         }
-      if (c == '"')
-        {
-          in_string = TRUE;
-          if (depth == 1 && !value)
-            g_string_truncate (key, 0);
-        }
-      else if (c == ':' && depth == 1)
+      else if (c == '"' && before.depth == 1 && !value)
+        g_string_truncate (key, 0);
+      else if (c == ':' && before.depth == 1)
         value = TRUE;
-      else if (c == ',' && depth == 1)
+      else if (c == ',' && before.depth == 1)
         value = FALSE;
-      else if (c == '[' && depth == 1 && value && !stream->found_levels &&
+      else if (c == '[' && before.depth == 1 && value && !stream->found_levels &&
                g_str_equal (key->str, "levels"))
         return TRUE;
-      if (c == '{' || c == '[')
-        depth++;
-      else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
     }
 }
 
@@ -285,8 +308,7 @@ read_element (PwLevelStream  *stream,
               GError        **error)
 {
   guint line = stream->line, column = stream->column;
-  gboolean in_string = FALSE, escape = FALSE;
-  guint depth = 0;
+  JsonPlace place = { 0 };
   int c;
 
   g_string_truncate (stream->element, 0);
@@ -307,7 +329,7 @@ read_element (PwLevelStream  *stream,
                           _("the file ends inside a level"));
           return FALSE;
         }
-      if (!in_string && depth == 0 && stream->element->len > 0 &&
+      if (!place.in_string && place.depth == 0 && stream->element->len > 0 &&
           (c == ',' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
         return TRUE;
       if (stream->element->len >= PW_LEVEL_STREAM_MAX_LEVEL_BYTES)
@@ -321,25 +343,11 @@ read_element (PwLevelStream  *stream,
         }
       take_byte (stream);
       g_string_append_c (stream->element, c);
-      if (in_string)
-        {
-          if (escape)
-            escape = FALSE;
-          else if (c == '\\')
-            escape = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '{' || c == '[')
-        depth++;
-      else if (c == '}' || c == ']')
-        {
-          if (depth > 0 && --depth == 0)
-            return TRUE;
-        }
-      /* a scalar ends at the byte after it, above */
+      /* an object or a list ends with the byte that closes it; a scalar
+       * at the byte after it, above */
+      if (!place.in_string && (c == '}' || c == ']') && place.depth == 1)
+        return TRUE;
+      json_place_take (&place, c);
     }
 }
 
@@ -624,12 +632,169 @@ pw_level_stream_free (PwLevelStream *stream)
 /* ------------------------------------------------------------------ */
 /* Writing                                                              */
 
-static gboolean
-write_text (PwFileWriter  *writer,
-            const char    *text,
-            GError       **error)
+struct _PwLevelSetWriter
 {
-  return pw_file_writer_write (writer, text, strlen (text), NULL, error);
+  PwFileWriter *file;
+  char         *name;
+  char         *title;
+  char         *author;
+  char         *notes;
+  IdSet         ids;
+  guint         count;
+};
+
+PwLevelSetWriter *
+pw_level_set_writer_open (GFile   *file,
+                          GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  PwFileWriter *output;
+  PwLevelSetWriter *writer;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* a temporary file beside the target, renamed over it only when whole */
+  output = pw_file_writer_open (file, &local_error);
+  if (output == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
+                   _("%s: could not save: %s"), name, local_error->message);
+      return NULL;
+    }
+  writer = g_new0 (PwLevelSetWriter, 1);
+  writer->file = output;
+  writer->name = g_file_get_parse_name (file);
+  writer->title = g_strdup ("");
+  writer->author = g_strdup ("");
+  writer->notes = g_strdup ("");
+  id_set_init (&writer->ids);
+  return writer;
+}
+
+void
+pw_level_set_writer_set_header (PwLevelSetWriter *writer,
+                                const char       *title,
+                                const char       *author,
+                                const char       *notes)
+{
+  g_return_if_fail (writer != NULL);
+  g_return_if_fail (writer->count == 0);
+
+  g_free (writer->title);
+  writer->title = g_strdup (title != NULL ? title : "");
+  g_free (writer->author);
+  writer->author = g_strdup (author != NULL ? author : "");
+  g_free (writer->notes);
+  writer->notes = g_strdup (notes != NULL ? notes : "");
+}
+
+static void
+writer_free (PwLevelSetWriter *writer)
+{
+  g_free (writer->name);
+  g_free (writer->title);
+  g_free (writer->author);
+  g_free (writer->notes);
+  id_set_clear (&writer->ids);
+  g_free (writer);
+}
+
+/* Writes @text; on failure says so in @error, naming the file. */
+static gboolean
+writer_put (PwLevelSetWriter  *writer,
+            const char        *text,
+            GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (pw_file_writer_write (writer->file, text, strlen (text), NULL, &local_error))
+    return TRUE;
+  g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, _("%s: could not save: %s"),
+               writer->name, local_error->message);
+  return FALSE;
+}
+
+static gboolean
+writer_put_header (PwLevelSetWriter  *writer,
+                   GError           **error)
+{
+  g_autofree char *header = _pw_level_set_header_text (writer->title, writer->author,
+                                                       writer->notes);
+
+  return writer_put (writer, header, error);
+}
+
+gboolean
+pw_level_set_writer_add (PwLevelSetWriter  *writer,
+                         PwLevel           *level,
+                         GError           **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (writer != NULL, FALSE);
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  /* the id the level would get in a set holding the levels before it */
+  if (pw_level_get_id (level)[0] == '\0' || id_set_contains (&writer->ids, pw_level_get_id (level)))
+    {
+      g_autofree char *id = _pw_level_make_id_full (level, id_set_contains, &writer->ids);
+
+      pw_level_set_id (level, id);
+    }
+  id_set_add (&writer->ids, pw_level_get_id (level));
+  text = _pw_level_set_level_text (level);
+  if ((writer->count == 0 && !writer_put_header (writer, error)) ||
+      !writer_put (writer, writer->count == 0 ? "\n" : ",\n", error) ||
+      !writer_put (writer, text, error))
+    return FALSE;
+  writer->count++;
+  return TRUE;
+}
+
+guint
+pw_level_set_writer_get_count (PwLevelSetWriter *writer)
+{
+  g_return_val_if_fail (writer != NULL, 0);
+
+  return writer->count;
+}
+
+gboolean
+pw_level_set_writer_commit (PwLevelSetWriter  *writer,
+                            GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  if ((writer->count == 0 && !writer_put_header (writer, error)) ||
+      !writer_put (writer, writer->count > 0 ? "\n  ]\n}\n" : "]\n}\n", error))
+    {
+      pw_level_set_writer_abort (writer);
+      return FALSE;
+    }
+  /* the previous file is kept as FILE~ */
+  if (!pw_file_writer_commit (writer->file, TRUE, NULL, &local_error))
+    {
+      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO, _("%s: could not save: %s"),
+                   writer->name, local_error->message);
+      writer_free (writer);
+      return FALSE;
+    }
+  writer_free (writer);
+  return TRUE;
+}
+
+void
+pw_level_set_writer_abort (PwLevelSetWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  /* the temporary file goes and the old file stays */
+  pw_file_writer_abort (writer->file);
+  writer_free (writer);
 }
 
 gboolean
@@ -637,42 +802,23 @@ pw_level_set_save_streamed (PwLevelSet  *set,
                             GFile       *file,
                             GError     **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *header = NULL;
-  PwFileWriter *writer;
+  PwLevelSetWriter *writer;
   guint n;
-  gboolean ok;
 
   g_return_val_if_fail (set != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  /* the writer fills a temporary file beside the target and renames it
-   * over the target only when whole; the previous file is kept as FILE~ */
-  writer = pw_file_writer_open (file, &local_error);
+  writer = pw_level_set_writer_open (file, error);
+  if (writer == NULL)
+    return FALSE;
+  pw_level_set_writer_set_header (writer, pw_level_set_get_title (set),
+                                  pw_level_set_get_author (set), pw_level_set_get_notes (set));
   n = pw_level_set_get_n_levels (set);
-  header = _pw_level_set_header_text (pw_level_set_get_title (set), pw_level_set_get_author (set),
-                                      pw_level_set_get_notes (set));
-  ok = writer != NULL && write_text (writer, header, &local_error);
-  for (guint i = 0; ok && i < n; i++)
-    {
-      g_autofree char *text = _pw_level_set_level_text (pw_level_set_get_level (set, i));
-
-      ok = write_text (writer, i == 0 ? "\n" : ",\n", &local_error) &&
-           write_text (writer, text, &local_error);
-    }
-  ok = ok && write_text (writer, n > 0 ? "\n  ]\n}\n" : "]\n}\n", &local_error);
-  if (ok)
-    ok = pw_file_writer_commit (writer, TRUE, NULL, &local_error);
-  else
-    /* the temporary file goes and the old file stays */
-    pw_file_writer_abort (writer);
-  if (!ok)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_IO,
-                   _("%s: could not save: %s"), name, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  for (guint i = 0; i < n; i++)
+    if (!pw_level_set_writer_add (writer, pw_level_set_get_level (set, i), error))
+      {
+        pw_level_set_writer_abort (writer);
+        return FALSE;
+      }
+  return pw_level_set_writer_commit (writer, error);
 }

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * For sets of any size (the command line): memory is a buffer, the
- * largest level, and the ids seen (PW_LEVEL_STREAM_ID_BYTES a level), not
+ * largest level, and the ids seen (about 27 bytes a level), not
  * the set. Every rule of pw_level_set_load_from_data holds (the same
  * code checks the text and each level); in addition "format" and
  * "version" must come before "levels", as Puzzlewright writes them.
@@ -49,9 +49,32 @@ void           pw_level_stream_free       (PwLevelStream  *stream);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelStream, pw_level_stream_free)
 
-/* Writes @set as pw_level_set_save does (the same bytes; atomically, the
- * old file kept as FILE~), a level at a time, so that no text of the
- * whole set is ever held. */
+/* A set written a level at a time, as pw_level_set_save writes it (the
+ * same bytes, atomically, the old file kept as FILE~), holding only the
+ * ids written (about 27 bytes a level): open, set the header
+ * (before the first level), add each level, then commit or abort; both
+ * free the writer. Adding gives a level the id it would get appended to a
+ * set holding the levels before it. Errors name the file. */
+typedef struct _PwLevelSetWriter PwLevelSetWriter;
+
+PwLevelSetWriter *pw_level_set_writer_open       (GFile            *file,
+                                                  GError          **error);
+void              pw_level_set_writer_set_header (PwLevelSetWriter *writer,
+                                                  const char       *title,
+                                                  const char       *author,
+                                                  const char       *notes);
+gboolean          pw_level_set_writer_add        (PwLevelSetWriter *writer,
+                                                  PwLevel          *level,
+                                                  GError          **error);
+guint             pw_level_set_writer_get_count  (PwLevelSetWriter *writer);
+gboolean          pw_level_set_writer_commit     (PwLevelSetWriter *writer,
+                                                  GError          **error);
+void              pw_level_set_writer_abort      (PwLevelSetWriter *writer);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelSetWriter, pw_level_set_writer_abort)
+
+/* Writes @set with a PwLevelSetWriter, so that no text of the whole set
+ * is ever held. */
 gboolean       pw_level_set_save_streamed (PwLevelSet     *set,
                                            GFile          *file,
                                            GError        **error);

@@ -439,8 +439,10 @@ pw_level_analyse (PwLevel                *level,
 }
 
 char *
-_pw_level_make_id (PwLevel    *level,
-                   GHashTable *taken)
+_pw_level_make_id_full (PwLevel        *level,
+                        gboolean      (*is_taken) (gconstpointer taken,
+                                                   const char   *id),
+                        gconstpointer   taken)
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree char *content = NULL;
@@ -462,9 +464,23 @@ _pw_level_make_id (PwLevel    *level,
         id = g_strndup (g_checksum_get_string (checksum), 10);
       else
         id = g_strdup_printf ("%.10s-%u", g_checksum_get_string (checksum), n + 1);
-      if (taken == NULL || !g_hash_table_contains (taken, id))
+      if (is_taken == NULL || !is_taken (taken, id))
         return g_steal_pointer (&id);
     }
+}
+
+static gboolean
+in_table (gconstpointer taken,
+          const char   *id)
+{
+  return g_hash_table_contains ((GHashTable *) taken, id);
+}
+
+char *
+_pw_level_make_id (PwLevel    *level,
+                   GHashTable *taken)
+{
+  return _pw_level_make_id_full (level, taken != NULL ? in_table : NULL, taken);
 }
 
 static int

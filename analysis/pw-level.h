@@ -103,6 +103,11 @@ PwAnalysis    *pw_level_analyse           (PwLevel        *level,
 /* A short stable id from the level's content, unique within @taken. */
 char          *_pw_level_make_id          (PwLevel        *level,
                                            GHashTable     *taken);
+/* The same, with @is_taken saying whether an id is among @taken. */
+char          *_pw_level_make_id_full     (PwLevel        *level,
+                                           gboolean      (*is_taken) (gconstpointer taken,
+                                                                      const char   *id),
+                                           gconstpointer   taken);
 
 /* Playtest summaries: count, mean rating (NaN if none), median of the
  * recorded solve times (NaN if none). Ratings are those given (0–7):

@@ -76,36 +76,42 @@ class_key (const PwKind *kind)
   return NULL;
 }
 
+/* Sets @row's same_game_as from @first, the classes of the rows before it
+ * ("file\nkind\nclass" -> order), and adds its class when it is new. */
+static void
+row_same_game (GHashTable  *first,
+               PwReportRow *row)
+{
+  const char *key = class_key (pw_level_get_kind (row->level));
+  JsonNode *value;
+  char *full;
+  gpointer order;
+
+  row->same_game_as = 0;
+  if (key == NULL || row->analysis == NULL)
+    return;
+  value = json_object_get_member (pw_analysis_get_figures (row->analysis), key);
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+      json_node_get_value_type (value) != G_TYPE_STRING)
+    return;
+  full = g_strdup_printf ("%s\n%s\n%s", row->file ? row->file : "",
+                          pw_level_get_kind_id (row->level), json_node_get_string (value));
+  if (g_hash_table_lookup_extended (first, full, NULL, &order))
+    {
+      row->same_game_as = GPOINTER_TO_UINT (order);
+      g_free (full);
+    }
+  else
+    g_hash_table_insert (first, full, GUINT_TO_POINTER (row->order));
+}
+
 void
 pw_report_find_same_games (GPtrArray *rows)
 {
   g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint i = 0; i < rows->len; i++)
-    {
-      PwReportRow *row = g_ptr_array_index (rows, i);
-      const char *key = class_key (pw_level_get_kind (row->level));
-      JsonNode *value;
-      char *full;
-      gpointer order;
-
-      row->same_game_as = 0;
-      if (key == NULL || row->analysis == NULL)
-        continue;
-      value = json_object_get_member (pw_analysis_get_figures (row->analysis), key);
-      if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
-          json_node_get_value_type (value) != G_TYPE_STRING)
-        continue;
-      full = g_strdup_printf ("%s\n%s\n%s", row->file ? row->file : "",
-                              pw_level_get_kind_id (row->level), json_node_get_string (value));
-      if (g_hash_table_lookup_extended (first, full, NULL, &order))
-        {
-          row->same_game_as = GPOINTER_TO_UINT (order);
-          g_free (full);
-        }
-      else
-        g_hash_table_insert (first, full, GUINT_TO_POINTER (row->order));
-    }
+    row_same_game (first, g_ptr_array_index (rows, i));
 }
 
 static gboolean
@@ -598,34 +604,6 @@ pw_report_writer_free (PwReportWriter *writer)
   g_free (writer);
 }
 
-/* same_game_as as pw_report_find_same_games sets it, from the rows before. */
-static void
-writer_same_game (PwReportWriter *writer,
-                  PwReportRow    *row)
-{
-  const char *key = class_key (pw_level_get_kind (row->level));
-  JsonNode *value;
-  char *full;
-  gpointer order;
-
-  row->same_game_as = 0;
-  if (key == NULL || row->analysis == NULL)
-    return;
-  value = json_object_get_member (pw_analysis_get_figures (row->analysis), key);
-  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
-      json_node_get_value_type (value) != G_TYPE_STRING)
-    return;
-  full = g_strdup_printf ("%s\n%s\n%s", row->file ? row->file : "",
-                          pw_level_get_kind_id (row->level), json_node_get_string (value));
-  if (g_hash_table_lookup_extended (writer->first, full, NULL, &order))
-    {
-      row->same_game_as = GPOINTER_TO_UINT (order);
-      g_free (full);
-    }
-  else
-    g_hash_table_insert (writer->first, full, GUINT_TO_POINTER (row->order));
-}
-
 /* Spools @length bytes, written out a block at a time (all that remain
  * when @length is 0). */
 static gboolean
@@ -725,7 +703,7 @@ pw_report_writer_add (PwReportWriter  *writer,
                       PwReportRow     *row,
                       GError         **error)
 {
-  writer_same_game (writer, row);
+  row_same_game (writer->first, row);
   if (writer->format == PW_REPORT_CSV)
     {
       writer->n_rows++;

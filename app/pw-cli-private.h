@@ -109,6 +109,28 @@ gboolean     _pw_cli_output_commit  (PwCliOutput  *output,
                                      GError      **error);
 void         _pw_cli_output_abort   (PwCliOutput  *output);
 
+/* Progress on standard error, at most twice a second: levels done (of
+ * @total when known, with the rate and the time left), then at the end
+ * the total, the time and the rate (app/pw-cli-stream.c). Quiet shows
+ * nothing. */
+typedef struct
+{
+  gboolean quiet;
+  guint64  done;
+  guint64  total;   /* 0: not known */
+  gint64   started;
+  gint64   shown;
+} PwCliProgress;
+
+void         _pw_cli_progress_start (PwCliProgress *progress,
+                                     gboolean       quiet,
+                                     guint64        total);
+/* One more level done. */
+void         _pw_cli_progress_step  (PwCliProgress *progress);
+/* Clears the progress line (before another message). */
+void         _pw_cli_progress_clear (PwCliProgress *progress);
+void         _pw_cli_progress_end   (PwCliProgress *progress);
+
 /* analyse and export-csv as streams (app/pw-cli-stream.c). */
 typedef struct
 {

@@ -52,11 +52,7 @@ typedef struct
   PwReportWriter       *writer;
   PwCliOutput           out;
   gboolean              ok;         /* every level analysed */
-  /* progress */
-  guint                 done;
-  guint                 total;
-  gint64                started;
-  gint64                shown;
+  PwCliProgress         progress;
 } Pipeline;
 
 gboolean
@@ -164,28 +160,42 @@ run_job (gpointer data,
   g_mutex_unlock (&p->lock);
 }
 
+void
+_pw_cli_progress_start (PwCliProgress *progress,
+                        gboolean       quiet,
+                        guint64        total)
+{
+  memset (progress, 0, sizeof *progress);
+  progress->quiet = quiet;
+  progress->total = total;
+  progress->started = progress->shown = g_get_monotonic_time ();
+}
+
 static void
-show_progress (Pipeline *p,
-               gboolean  last)
+show_progress (PwCliProgress *progress,
+               gboolean       last)
 {
   gint64 now = g_get_monotonic_time ();
-  double seconds = (now - p->started) / 1e6;
-  double rate = seconds > 0 ? p->done / seconds : 0;
+  double seconds = (now - progress->started) / 1e6;
+  double rate = seconds > 0 ? progress->done / seconds : 0;
   g_autofree char *done = NULL;
   g_autofree char *total = NULL;
 
-  if (p->run->quiet || (!last && now - p->shown < PROGRESS_EVERY))
+  if (progress->quiet || (!last && now - progress->shown < PROGRESS_EVERY))
     return;
-  p->shown = now;
-  done = pw_format_count (p->done);
-  total = pw_format_count (p->total);
+  progress->shown = now;
+  done = pw_format_count (progress->done);
+  total = pw_format_count (progress->total);
   g_printerr ("\r\033[K");
   if (last)
     /* Translators: at the end of analyse: N levels in S seconds, R levels a second */
     g_printerr (_("%s levels in %.1f s, %.1f a second\n"), done, seconds, rate);
+  else if (progress->total == 0)
+    /* Translators: progress: levels done so far, levels a second */
+    g_printerr (_("%s levels, %.1f a second"), done, rate);
   else if (rate > 0)
     {
-      double left = (p->total - p->done) / rate;
+      double left = (progress->total - MIN (progress->done, progress->total)) / rate;
 
       /* Translators: progress: levels done of all, levels a second, time left */
       g_printerr (_("%s of %s levels, %.1f a second, %d:%02d:%02d left"), done, total, rate,
@@ -193,6 +203,26 @@ show_progress (Pipeline *p,
     }
   else
     g_printerr (_("%s of %s levels"), done, total);
+}
+
+void
+_pw_cli_progress_step (PwCliProgress *progress)
+{
+  progress->done++;
+  show_progress (progress, FALSE);
+}
+
+void
+_pw_cli_progress_clear (PwCliProgress *progress)
+{
+  if (!progress->quiet)
+    g_printerr ("\r\033[K");
+}
+
+void
+_pw_cli_progress_end (PwCliProgress *progress)
+{
+  show_progress (progress, TRUE);
 }
 
 /* Writes the oldest job's row, waiting for it. */
@@ -212,8 +242,7 @@ emit_oldest (Pipeline    *p,
 
   if (job->analysis == NULL)
     {
-      if (!p->run->quiet)
-        g_printerr ("\r\033[K");
+      _pw_cli_progress_clear (&p->progress);
       g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (job->level),
                   job->error->message);
       p->ok = FALSE;
@@ -227,8 +256,7 @@ emit_oldest (Pipeline    *p,
   g_clear_error (&job->error);
   pw_level_unref (job->level);
   g_free (job);
-  p->done++;
-  show_progress (p, FALSE);
+  _pw_cli_progress_step (&p->progress);
   return written;
 }
 
@@ -384,6 +412,7 @@ _pw_cli_analyse_streamed (char                 **files,
   gboolean json = run->format == PW_REPORT_JSON;
   int status = PW_EXIT_OK;
   Pipeline p = { 0 };
+  guint total = 0;
 
   /* every set checked before any work */
   for (guint i = 0; files[i] != NULL; i++)
@@ -404,7 +433,7 @@ _pw_cli_analyse_streamed (char                 **files,
       g_ptr_array_add (sources, source);
       g_ptr_array_add (paths, files[i]);
       for (guint l = 0; l < n; l++)
-        p.total += _pw_cli_shard_has (run->shard, l);
+        total += _pw_cli_shard_has (run->shard, l);
     }
   /* a set that cannot be read is the end of export-csv, but analyse goes
    * on with the others, as it always has */
@@ -424,15 +453,15 @@ _pw_cli_analyse_streamed (char                 **files,
   g_cond_init (&p.cond);
   g_queue_init (&p.window);
   p.writer = pw_report_writer_new (run->format, run->with_file, sharded ? 2 : 1, write_out, &p);
-  p.started = p.shown = g_get_monotonic_time ();
+  _pw_cli_progress_start (&p.progress, run->quiet, total);
   /* the memory budget is the process's: shared by the jobs at once */
   if (run->jobs > 1 && p.one_thread.max_bytes > 0)
     p.one_thread.max_bytes = MAX (p.one_thread.max_bytes / run->jobs, 1);
   if (run->jobs > 1)
     p.pool = g_thread_pool_new (run_job, &p, run->jobs, TRUE, NULL);
-  if (!run->quiet && run->jobs > 1 && p.total > 1)
+  if (!run->quiet && run->jobs > 1 && total > 1)
     /* Translators: the command line, analysing N levels on M threads */
-    g_printerr (_("%u levels, %u at a time…\n"), p.total, MIN (run->jobs, p.total));
+    g_printerr (_("%u levels, %u at a time…\n"), total, MIN (run->jobs, total));
 
   if (json)
     {
@@ -481,7 +510,7 @@ _pw_cli_analyse_streamed (char                 **files,
     _pw_cli_output_commit (&p.out, &error);
   else
     _pw_cli_output_abort (&p.out);
-  show_progress (&p, TRUE);
+  _pw_cli_progress_end (&p.progress);
   pw_report_writer_free (p.writer);
   g_mutex_clear (&p.lock);
   g_cond_clear (&p.cond);

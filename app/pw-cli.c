@@ -26,6 +26,9 @@
 #include <string.h>
 #include <errno.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <glib/gi18n.h>
 
 #include "puzzlewright.h"
@@ -557,6 +560,119 @@ add_import_options (GArray    *entries,
       }
 }
 
+/* Where import writes: the set, its title (taken from the first level's
+ * source when the command line gave none) and the progress. */
+typedef struct
+{
+  PwLevelSetWriter *writer;
+  const char       *title;
+  gboolean          counting;   /* within an option's levels */
+  PwCliProgress     progress;
+} Importing;
+
+static gboolean
+import_level (const char  *title,
+              guint        n_levels,
+              PwLevel     *level,
+              gpointer     user_data,
+              GError     **error)
+{
+  Importing *im = user_data;
+
+  /* an option's levels are counted when the first comes */
+  if (title != NULL && !im->counting)
+    im->progress.total += n_levels;
+  im->counting = title != NULL;
+  if (pw_level_set_writer_get_count (im->writer) == 0)
+    pw_level_set_writer_set_header (im->writer, im->title != NULL ? im->title : title, NULL,
+                                    NULL);
+  if (!pw_level_set_writer_add (im->writer, level, error))
+    return FALSE;
+  _pw_cli_progress_step (&im->progress);
+  return TRUE;
+}
+
+/* for an array whose written levels went already */
+static void
+unref_level (gpointer level)
+{
+  if (level != NULL)
+    pw_level_unref (level);
+}
+
+/* The levels of text file @path, or FALSE having said why. */
+static gboolean
+import_file (Importing     *im,
+             const PwKind  *kind,
+             const char    *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length;
+
+  if (!_pw_cli_read_file ("import", path, &text, &length))
+    return FALSE;
+  /* the text would end at a NUL byte and the rest be dropped unread */
+  if (strlen (text) != length)
+    {
+      guint line = 1;
+
+      for (const char *p = text; *p != '\0'; p++)
+        line += *p == '\n';
+      _pw_cli_progress_clear (&im->progress);
+      g_printerr (_("puzzlewright: %s: line %u: the text holds a NUL byte\n"), path, line);
+      return FALSE;
+    }
+  if (pw_xcsp3_looks_like_xml (text))
+    {
+      /* an XCSP3 file: one level, of the kind its note names */
+      g_autoptr(PwLevel) level = pw_xcsp3_read_level (text, length, path,
+                                                      kind == NULL ? NULL : kind->id,
+                                                      &local_error);
+
+      if (level == NULL || !import_level (NULL, 0, level, im, &local_error))
+        {
+          _pw_cli_progress_clear (&im->progress);
+          g_printerr ("puzzlewright: %s\n", local_error->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (kind == NULL || kind->from_text == NULL)
+    {
+      _pw_cli_progress_clear (&im->progress);
+      g_printerr (kind == NULL ? _("puzzlewright: %s: not an XCSP3 file: --kind auto reads "
+                                   "the XCSP3 files Puzzlewright writes; give the kind of "
+                                   "text levels with --kind KIND\n")
+                               : _("puzzlewright: %s: not an XCSP3 file, and this kind has no "
+                                   "text form\n"), path);
+      return FALSE;
+    }
+  else
+    {
+      /* a file's levels are held (its text is), the set's are not */
+      g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func (unref_level);
+      gboolean ok = pw_import_text_levels (kind->id, text, path, levels, &local_error);
+
+      g_clear_pointer (&text, g_free);
+      if (ok)
+        im->progress.total += levels->len;
+      for (guint i = 0; ok && i < levels->len; i++)
+        {
+          ok = import_level (NULL, 0, g_ptr_array_index (levels, i), im, &local_error);
+          /* written: let it go */
+          g_clear_pointer (&g_ptr_array_index (levels, i), pw_level_unref);
+        }
+      if (!ok)
+        {
+          _pw_cli_progress_clear (&im->progress);
+          g_printerr ("puzzlewright: %s\n", local_error->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+}
+
 static int
 cmd_import (int    argc,
             char **argv)
@@ -564,10 +680,12 @@ cmd_import (int    argc,
   g_autofree char *kind_id = NULL;
   g_autofree char *output = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *file_title = NULL;
   g_autoptr(GPtrArray) option_values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) owners = g_ptr_array_new ();  /* kind, option, kind, option… */
   g_autoptr(GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   gboolean from_option = FALSE;
+  gboolean quiet = FALSE;
   g_auto(GStrv) files = NULL;
   const GOptionEntry kind_entry[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &kind_id,
@@ -577,13 +695,14 @@ cmd_import (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Level-set file to write"),
       N_("SET.json") },
     { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print no progress on stderr"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("TXT… — build a level set from plain-text levels"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(PwLevelSet) set = pw_level_set_new ();
   g_autoptr(GFile) out_file = NULL;
+  Importing im = { 0 };
   const PwKind *kind;
   gboolean auto_kind;
 
@@ -621,14 +740,12 @@ cmd_import (int    argc,
       usage_error ("import", _("-o SET.json is required"));
       return PW_EXIT_USAGE;
     }
-  /* a kind's own options make levels first, in the order declared */
   for (guint i = 0; i < owners->len / 2; i++)
     {
       const PwKind *owner = g_ptr_array_index (owners, 2 * i);
       const PwImportOption *option = g_ptr_array_index (owners, 2 * i + 1);
-      const char *value = g_ptr_array_index (option_values, i);
 
-      if (value == NULL)
+      if (g_ptr_array_index (option_values, i) == NULL)
         continue;
       if (owner != kind)
         {
@@ -641,14 +758,6 @@ cmd_import (int    argc,
           usage_error ("import", message);
           return PW_EXIT_USAGE;
         }
-      if (!option->make_levels (value, set, &error))
-        {
-          g_autofree char *message = g_strdup_printf ("--%s: %s", option->long_name,
-                                                      error->message);
-
-          usage_error ("import", message);
-          return PW_EXIT_USAGE;
-        }
       from_option = TRUE;
     }
   if (!from_option && (files == NULL || files[0] == NULL))
@@ -656,71 +765,69 @@ cmd_import (int    argc,
       usage_error ("import", _("name at least one text file"));
       return PW_EXIT_USAGE;
     }
-  for (guint i = 0; files != NULL && files[i] != NULL; i++)
-    {
-      g_autofree char *text = NULL;
-      g_autoptr(GError) local_error = NULL;
-      gsize length;
-
-      if (!_pw_cli_read_file ("import", files[i], &text, &length))
-        return PW_EXIT_FAILURE;
-      /* the text would end at a NUL byte and the rest be dropped unread */
-      if (strlen (text) != length)
-        {
-          guint line = 1;
-
-          for (const char *p = text; *p != '\0'; p++)
-            line += *p == '\n';
-          g_printerr (_("puzzlewright: %s: line %u: the text holds a NUL byte\n"), files[i], line);
-          return PW_EXIT_FAILURE;
-        }
-      if (pw_xcsp3_looks_like_xml (text))
-        {
-          /* an XCSP3 file: one level, of the kind its note names */
-          g_autoptr(PwLevel) level = pw_xcsp3_read_level (text, length, files[i],
-                                                          auto_kind ? NULL : kind->id,
-                                                          &local_error);
-
-          if (level == NULL)
-            {
-              g_printerr ("puzzlewright: %s\n", local_error->message);
-              return PW_EXIT_FAILURE;
-            }
-          pw_level_set_append (set, level);
-          continue;
-        }
-      if (auto_kind || kind->from_text == NULL)
-        {
-          g_printerr (auto_kind ? _("puzzlewright: %s: not an XCSP3 file: --kind auto reads "
-                                    "the XCSP3 files Puzzlewright writes; give the kind of "
-                                    "text levels with --kind KIND\n")
-                                : _("puzzlewright: %s: not an XCSP3 file, and this kind has no "
-                                    "text form\n"), files[i]);
-          return PW_EXIT_FAILURE;
-        }
-      if (!pw_import_text (set, kind->id, text, files[i], &local_error))
-        {
-          g_printerr ("puzzlewright: %s\n", local_error->message);
-          return PW_EXIT_FAILURE;
-        }
-    }
 
   /* the title given, else the first file's name, else the one a kind's
-   * option gave */
-  if (title != NULL)
-    pw_level_set_set_title (set, title);
-  else if (files != NULL && files[0] != NULL)
+   * option gives with its levels */
+  if (title == NULL && files != NULL && files[0] != NULL)
     {
-      g_autofree char *base = g_path_get_basename (files[0]);
-      char *dot = strrchr (base, '.');
+      char *dot;
 
-      if (dot != NULL && dot != base)
+      file_title = g_path_get_basename (files[0]);
+      dot = strrchr (file_title, '.');
+      if (dot != NULL && dot != file_title)
         *dot = '\0';
-      pw_level_set_set_title (set, base);
     }
+  im.title = title != NULL ? title : file_title;
 
+  /* the set is written as its levels are made: a temporary file that
+   * takes the place of OUTPUT only when the set is whole */
   out_file = g_file_new_for_commandline_arg (output);
-  if (!pw_level_set_save_streamed (set, out_file, &error))
+  im.writer = pw_level_set_writer_open (out_file, &error);
+  if (im.writer == NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  _pw_cli_progress_start (&im.progress, quiet || !isatty (STDERR_FILENO), 0);
+
+  /* a kind's own options make levels first, in the order declared */
+  for (guint i = 0; i < owners->len / 2; i++)
+    {
+      const PwImportOption *option = g_ptr_array_index (owners, 2 * i + 1);
+      const char *value = g_ptr_array_index (option_values, i);
+
+      if (value == NULL)
+        continue;
+      im.counting = FALSE;
+      if (!option->make_levels (value, import_level, &im, &error))
+        {
+          gboolean usage = g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
+
+          pw_level_set_writer_abort (im.writer);
+          _pw_cli_progress_clear (&im.progress);
+          if (usage)
+            {
+              g_autofree char *message = g_strdup_printf ("--%s: %s", option->long_name,
+                                                          error->message);
+
+              usage_error ("import", message);
+              return PW_EXIT_USAGE;
+            }
+          g_printerr ("puzzlewright: %s\n", error->message);
+          return PW_EXIT_FAILURE;
+        }
+    }
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
+    if (!import_file (&im, kind, files[i]))
+      {
+        pw_level_set_writer_abort (im.writer);
+        return PW_EXIT_FAILURE;
+      }
+
+  if (pw_level_set_writer_get_count (im.writer) == 0)
+    pw_level_set_writer_set_header (im.writer, im.title, NULL, NULL);
+  _pw_cli_progress_end (&im.progress);
+  if (!pw_level_set_writer_commit (im.writer, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
@@ -1110,15 +1217,17 @@ cmd_export (int    argc,
 
 typedef struct
 {
-  PwLevelSet   *set;
-  const PwKind *kind;
-  guint         wanted;
-  char         *notes;
-  gboolean      show;
-  gboolean      quiet;   /* no line a level either (-q) */
-  gint64        started;
-  gint64        deadline;     /* monotonic µs, 0: none */
-  GCancellable *cancellable;
+  PwLevelSetWriter *writer;   /* the levels go out as they come */
+  GError           *write_error;
+  const PwKind     *kind;
+  guint             wanted;
+  char             *notes;
+  gboolean          show;     /* a progress line on a terminal */
+  gboolean          quiet;    /* no line a level either (-q) */
+  PwCliProgress     progress;
+  gint64            started;
+  gint64            deadline; /* monotonic µs, 0: none */
+  GCancellable     *cancellable;
 } Generating;
 
 static gboolean
@@ -1128,7 +1237,7 @@ generated (gpointer data,
 {
   Generating *g = user_data;
   g_autoptr(PwLevel) level = _pw_level_new_take_data (g->kind, data);
-  guint n = pw_level_set_get_n_levels (g->set) + 1;
+  guint n = pw_level_set_writer_get_count (g->writer) + 1;
   g_autofree char *name = g_strdup_printf (_("Generated %u"), n);
   /* a generator that did not measure a level's difficulty reports NAN */
   gboolean measured = !isnan (difficulty);
@@ -1139,10 +1248,11 @@ generated (gpointer data,
 
   pw_level_set_name (level, name);
   pw_level_set_notes (level, notes);
-  pw_level_set_append (g->set, level);
+  if (!pw_level_set_writer_add (g->writer, level, &g->write_error))
+    return FALSE;
   if (g->show)
-    g_printerr ("\r");
-  if (!g->quiet && measured)
+    _pw_cli_progress_step (&g->progress);
+  else if (!g->quiet && measured)
     g_printerr (_("puzzlewright: level %u of %u, difficulty %.2f, after %.1f s\n"), n, g->wanted,
                 difficulty, seconds);
   else if (!g->quiet)
@@ -1159,7 +1269,8 @@ generating (guint64  tried,
 
   if (g->deadline > 0 && g_get_monotonic_time () > g->deadline)
     g_cancellable_cancel (g->cancellable);
-  if (g->show)
+  /* until the first level, then the levels a second and the time left */
+  if (g->show && found == 0)
     {
       g_autofree char *text = pw_format_count (tried);
 
@@ -1206,7 +1317,7 @@ cmd_generate (int    argc,
   Generating g = { 0 };
   guint64 wanted = 10, seed_value = 1, limit = 0;
   const PwKind * const *kinds;
-  guint n_kinds;
+  guint n_kinds, n;
   gboolean ok;
 
   kinds = pw_kinds_list (&n_kinds);
@@ -1258,18 +1369,36 @@ cmd_generate (int    argc,
     }
   g_string_append_printf (command, " --kind %s --seed %" G_GUINT64_FORMAT, kind_id, seed_value);
 
-  g.set = pw_level_set_new ();
+  /* the set is written as the levels come: a temporary file that takes
+   * the place of OUTPUT at the end */
+  out_file = g_file_new_for_commandline_arg (output);
+  g.writer = pw_level_set_writer_open (out_file, &error);
+  if (g.writer == NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  pw_level_set_writer_set_header (g.writer, title ? title : _("Generated levels"), NULL, NULL);
   g.wanted = wanted;
   g.notes = command->str;
   g.show = !quiet && isatty (2);
   g.quiet = quiet;
   g.started = g_get_monotonic_time ();
-  pw_level_set_set_title (g.set, title ? title : _("Generated levels"));
+  _pw_cli_progress_start (&g.progress, !g.show, wanted);
   g.cancellable = cancellable;
   g.deadline = limit > 0 ? g.started + (gint64) limit * G_USEC_PER_SEC : 0;
   /* the progress callback watches the clock */
   ok = g.kind->generate (table, seed_value, generated, generating, &g, cancellable, &error);
-  out_file = g_file_new_for_commandline_arg (output);
+  if (g.show)
+    _pw_cli_progress_end (&g.progress);
+  if (g.write_error != NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", g.write_error->message);
+      g_clear_error (&g.write_error);
+      pw_level_set_writer_abort (g.writer);
+      return PW_EXIT_FAILURE;
+    }
+  n = pw_level_set_writer_get_count (g.writer);
   if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       int status = g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID) ? PW_EXIT_USAGE
@@ -1279,27 +1408,24 @@ cmd_generate (int    argc,
       g_clear_error (&error);
       /* a generator that stops with an error may have found levels (the
        * slide generator's best when it misses its target): they are kept */
-      if (pw_level_set_get_n_levels (g.set) > 0 &&
-          !pw_level_set_save_streamed (g.set, out_file, &error))
+      if (n == 0)
+        pw_level_set_writer_abort (g.writer);
+      else if (!pw_level_set_writer_commit (g.writer, &error))
         g_printerr ("puzzlewright: %s\n", error->message);
-      pw_level_set_unref (g.set);
       return status;
     }
   g_clear_error (&error);
-  if (!pw_level_set_save_streamed (g.set, out_file, &error))
+  if (!pw_level_set_writer_commit (g.writer, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
-      pw_level_set_unref (g.set);
       return PW_EXIT_FAILURE;
     }
-  if (pw_level_set_get_n_levels (g.set) < wanted)
+  if (n < wanted)
     {
-      g_printerr (_("puzzlewright generate: time ran out after %u of %u levels\n"),
-                  pw_level_set_get_n_levels (g.set), (guint) wanted);
-      pw_level_set_unref (g.set);
+      g_printerr (_("puzzlewright generate: time ran out after %u of %u levels\n"), n,
+                  (guint) wanted);
       return PW_EXIT_FAILURE;
     }
-  pw_level_set_unref (g.set);
   return PW_EXIT_OK;
 }
 
@@ -1400,6 +1526,17 @@ pw_cli_run (int    argc,
       print_help ();
       return PW_EXIT_USAGE;
     }
+
+#ifdef __GLIBC__
+  /* glibc raises its mmap threshold to the largest block freed (up to
+   * 32 MiB): after one hard level, the solvers' tables of every later one
+   * come from the heap, which fragments and keeps its high-water mark per
+   * thread, so a catalogue's resident memory grew with its length (a
+   * FreeCell shard: 40.7 MiB resident by default, 10.1 MiB with this, at
+   * the same point; docs/performance.md). Blocks of 1 MiB and more keep
+   * their own mappings, returned when freed. */
+  mallopt (M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
 
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
       g_str_equal (argv[1], "help"))

@@ -218,6 +218,81 @@ test_stream_only (void)
   test_remove_dir (dir);
 }
 
+/* Levels written one at a time get the ids they get appended to a set:
+ * levels with no id, the same level again and again, a level whose id is
+ * one an earlier level was given; the bytes are the whole-set writer's. */
+static void
+test_writer_ids (void)
+{
+  g_autofree char *bundled = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                               NULL);
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out_path = g_build_filename (dir, "out.json", NULL);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  g_autoptr(GPtrArray) files = list_files (bundled, ".json");
+  g_autoptr(PwLevelSet) whole = pw_level_set_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (16);
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *written = NULL;
+  PwLevelSetWriter *writer;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, i));
+      g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+
+      g_assert_no_error (error);
+      for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
+        g_ptr_array_add (sources, pw_level_ref (pw_level_set_get_level (set, l)));
+    }
+  g_assert_cmpuint (sources->len, >, 20);
+
+  writer = pw_level_set_writer_open (out, &error);
+  g_assert_no_error (error);
+  pw_level_set_writer_set_header (writer, "Ids", "Tester", "notes");
+  pw_level_set_set_title (whole, "Ids");
+  pw_level_set_set_author (whole, "Tester");
+  pw_level_set_set_notes (whole, "notes");
+  for (guint round = 0; round < 600; round++)
+    {
+      PwLevel *source = g_ptr_array_index (sources, g_rand_int_range (rand, 0, sources->len));
+      g_autoptr(PwLevel) one = pw_level_copy (source);
+      g_autoptr(PwLevel) two = NULL;
+      guint how = g_rand_int_range (rand, 0, 4);
+
+      if (how == 0)
+        pw_level_set_id (one, "");
+      else if (how == 1 && pw_level_set_get_n_levels (whole) > 0)
+        /* the id of an earlier level, maybe one made here */
+        pw_level_set_id (one, pw_level_get_id (pw_level_set_get_level (
+                                whole, g_rand_int_range (rand, 0, pw_level_set_get_n_levels (whole)))));
+      two = pw_level_copy (one);
+      pw_level_set_append (whole, one);
+      g_assert_true (pw_level_set_writer_add (writer, two, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (pw_level_get_id (two), ==, pw_level_get_id (one));
+    }
+  g_assert_cmpuint (pw_level_set_writer_get_count (writer), ==, 600);
+  g_assert_true (pw_level_set_writer_commit (writer, &error));
+  g_assert_no_error (error);
+  expected = pw_level_set_to_data (whole, NULL);
+  g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_nonnull (strstr (written, "-2\","));
+
+  /* abort leaves the file as it was */
+  writer = pw_level_set_writer_open (out, &error);
+  g_assert_no_error (error);
+  g_assert_true (pw_level_set_writer_add (writer, g_ptr_array_index (sources, 0), &error));
+  pw_level_set_writer_abort (writer);
+  g_clear_pointer (&written, g_free);
+  g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -227,5 +302,6 @@ main (int    argc,
   g_test_add_func ("/level-stream/good-files", test_good_files);
   g_test_add_func ("/level-stream/bad-files", test_bad_files);
   g_test_add_func ("/level-stream/stream-only", test_stream_only);
+  g_test_add_func ("/level-stream/writer-ids", test_writer_ids);
   return g_test_run ();
 }

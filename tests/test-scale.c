@@ -443,6 +443,17 @@ make_cheap_set (const char *dir,
   return path;
 }
 
+static gboolean
+append_level (const char  *title,
+              guint        n_levels,
+              PwLevel     *level,
+              gpointer     user_data,
+              GError     **error)
+{
+  pw_level_set_append (user_data, level);
+  return TRUE;
+}
+
 /* Runs the command line with @args, its output to @out; the peak resident
  * memory of that process, in KiB. */
 static long
@@ -531,6 +542,128 @@ test_memory_bounded (void)
   test_remove_dir (dir);
 }
 
+/* import and generate write what the whole-set writer writes for the
+ * same levels: text files (one level made twice, so that ids collide),
+ * MS deals, and a generated set read back and written whole. */
+static void
+test_import_generate_bytes (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  g_autofree char *again = g_build_filename (dir, "again.json", NULL);
+  g_autofree char *sample = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              "sample.txt", NULL);
+  g_autofree char *sudoku = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "tests", "data",
+                                              "sudoku", "sudoku17-first1000.txt", NULL);
+  const char *kinds[] = { "slide", "sudoku" };
+  const char *paths[] = { sample, sudoku };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      const char *import[] = { "import", "-q", "--kind", kinds[k], paths[k], paths[k], "-o", out,
+                               NULL };
+      g_autoptr(PwLevelSet) set = pw_level_set_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = read_text (paths[k]);
+      g_autofree char *expected = NULL;
+      g_autofree char *written = NULL;
+
+      g_assert_true (pw_import_text (set, kinds[k], text, paths[k], &error));
+      g_assert_true (pw_import_text (set, kinds[k], text, paths[k], &error));
+      g_assert_no_error (error);
+      pw_level_set_set_title (set, k == 0 ? "sample" : "sudoku17-first1000");
+      expected = pw_level_set_to_data (set, NULL);
+      peak_kib (import, "/dev/null");
+      written = read_text (out);
+      g_assert_cmpstr (written, ==, expected);
+    }
+
+  /* MS deals: the same deal twice (ids collide), a range */
+  {
+    const char *import[] = { "import", "--kind", "freecell", "--ms-deal", "7,1-300,7", "-o", out,
+                             NULL };
+    const PwKind *freecell = pw_kinds_lookup ("freecell");
+    g_autoptr(PwLevelSet) set = pw_level_set_new ();
+    g_autoptr(GError) error = NULL;
+    g_autofree char *expected = NULL;
+    g_autofree char *written = NULL;
+    g_autofree char *first = NULL;
+
+    g_assert_true (freecell->import_options[0].make_levels ("7,1-300,7", append_level, set,
+                                                              &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 302);
+    pw_level_set_set_title (set, "Microsoft FreeCell deals 7,1-300,7");
+    expected = pw_level_set_to_data (set, NULL);
+    peak_kib (import, "/dev/null");
+    written = read_text (out);
+    g_assert_cmpstr (written, ==, expected);
+  }
+
+  /* generated: what it wrote is what loading and saving it writes */
+  {
+    const char *generate[] = { "generate", "-q", "--kind", "queens", "-n", "200", "-o", out, NULL };
+    g_autoptr(GFile) file = g_file_new_for_path (out);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PwLevelSet) set = NULL;
+    g_autofree char *expected = NULL;
+    g_autofree char *written = NULL;
+
+    peak_kib (generate, "/dev/null");
+    written = read_text (out);
+    set = pw_level_set_load (file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 200);
+    expected = pw_level_set_to_data (set, NULL);
+    g_assert_cmpstr (written, ==, expected);
+  }
+  test_remove_dir (dir);
+}
+
+/* import and generate hold no more than the ids of what they wrote (27
+ * bytes a level, and the generator's own check for repeats): ten times the
+ * levels, under 128 bytes more a level; holding the levels took about
+ * 1 KiB a deal (961 MiB for a million) and 430 bytes a queens level. */
+static void
+test_import_generate_memory (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  const char *import_small[] = { "import", "-q", "--kind", "freecell", "--ms-deal", "1-10000",
+                                 "-o", out, NULL };
+  const char *import_large[] = { "import", "-q", "--kind", "freecell", "--ms-deal", "1-100000",
+                                 "-o", out, NULL };
+  const char *generate_small[] = { "generate", "-q", "--kind", "queens", "-n", "4000", "-o", out,
+                                   NULL };
+  const char *generate_large[] = { "generate", "-q", "--kind", "queens", "-n", "40000", "-o",
+                                   out, NULL };
+  g_autofree char *written = NULL;
+  long small, large;
+
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_test_skip ("peak memory is not measured under AddressSanitizer");
+      test_remove_dir (dir);
+      return;
+    }
+  small = peak_kib (import_small, "/dev/null");
+  large = peak_kib (import_large, "/dev/null");
+  g_test_message ("import: 10,000 deals %ld KiB, 100,000 deals %ld KiB", small, large);
+  written = read_text (out);
+  g_assert_nonnull (strstr (written, "\"Microsoft #100000\""));
+  g_assert_cmpint ((large - small) * 1024, <, 128 * 90000);
+  /* a spawned child's peak counts this process's size at the fork */
+  g_clear_pointer (&written, g_free);
+
+  small = peak_kib (generate_small, "/dev/null");
+  large = peak_kib (generate_large, "/dev/null");
+  g_test_message ("generate: 4,000 levels %ld KiB, 40,000 levels %ld KiB", small, large);
+  written = read_text (out);
+  g_assert_nonnull (strstr (written, "\"Generated 40000\""));
+  g_assert_cmpint ((large - small) * 1024, <, 128 * 36000);
+  test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -542,5 +675,7 @@ main (int    argc,
   g_test_add_func ("/scale/export-csv-shards", test_export_csv_shards);
   g_test_add_func ("/scale/merge-refusals", test_merge_refusals);
   g_test_add_func ("/scale/memory-bounded", test_memory_bounded);
+  g_test_add_func ("/scale/import-generate-bytes", test_import_generate_bytes);
+  g_test_add_func ("/scale/import-generate-memory", test_import_generate_memory);
   return g_test_run ();
 }

@@ -1073,15 +1073,17 @@ static const PwListColumn freecell_columns[] = {
 
 /* import --ms-deal LIST: Microsoft's numbered deals. */
 static gboolean
-import_ms_deals (const char  *value,
-                 PwLevelSet  *set,
-                 GError     **error)
+import_ms_deals (const char    *value,
+                 PwImportSink   sink,
+                 gpointer       sink_data,
+                 GError       **error)
 {
   g_autoptr(GArray) deals = pw_fc_parse_deal_numbers (value, error);
   g_autofree char *title = NULL;
 
   if (deals == NULL)
     return FALSE;
+  title = g_strdup_printf (_("Microsoft FreeCell deals %s"), value);
   for (guint i = 0; i < deals->len; i++)
     {
       PwFreecellLevel *data = g_new0 (PwFreecellLevel, 1);
@@ -1094,10 +1096,9 @@ import_ms_deals (const char  *value,
       /* Translators: the name of a level made from Microsoft FreeCell deal N */
       name = g_strdup_printf (_("Microsoft #%u"), number);
       pw_level_set_name (level, name);
-      pw_level_set_append (set, level);
+      if (!sink (title, deals->len, level, sink_data, error))
+        return FALSE;
     }
-  title = g_strdup_printf (_("Microsoft FreeCell deals %s"), value);
-  pw_level_set_set_title (set, title);
   return TRUE;
 }
 

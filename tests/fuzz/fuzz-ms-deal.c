@@ -20,6 +20,18 @@
 int LLVMFuzzerTestOneInput (const guint8 *data,
                             size_t        size);
 
+static gboolean
+append_level (const char  *title,
+              guint        n_levels,
+              PwLevel     *level,
+              gpointer     user_data,
+              GError     **error)
+{
+  g_assert (title != NULL && title[0] != '\0');
+  pw_level_set_append (user_data, level);
+  return TRUE;
+}
+
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -54,7 +66,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       const PwKind *kind = pw_kinds_lookup ("freecell");
       g_autoptr(PwLevelSet) set = pw_level_set_new ();
 
-      g_assert (kind->import_options[0].make_levels (text, set, &error));
+      g_assert (kind->import_options[0].make_levels (text, append_level, set, &error));
       g_assert (pw_level_set_get_n_levels (set) == deals->len);
       for (guint i = 0; i < deals->len; i++)
         {
