@@ -465,6 +465,7 @@ action_generate (GSimpleAction *action,
   const PwKind *kind = level && pw_level_get_kind (level) && pw_level_get_kind (level)->generate
                        ? pw_level_get_kind (level) : NULL;
   const PwKind * const *kinds;
+  PwGenerateDialog *dialog;
   guint n_kinds;
 
   kinds = pw_kinds_list (&n_kinds);
@@ -473,8 +474,9 @@ action_generate (GSimpleAction *action,
       kind = kinds[i];
   if (kind == NULL)
     return;
-  gtk_window_present (GTK_WINDOW (pw_generate_dialog_new (GTK_WINDOW (self), self->document,
-                                                          kind)));
+  dialog = pw_generate_dialog_new (GTK_WINDOW (self), self->document, kind);
+  pw_generate_dialog_set_memory_budget (dialog, _pw_window_memory_budget (self));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void

@@ -1419,40 +1419,43 @@ futoshiki_import_text (const char  *text,
 static gboolean
 sudoku_generate (GHashTable         *params,
                  guint64             seed,
+                 guint64             max_bytes,
                  PwGenerateFound     found,
                  PwGenerateProgress  progress,
                  gpointer            user_data,
                  GCancellable       *cancellable,
                  GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_SUDOKU, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_SUDOKU, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 static gboolean
 latin_generate (GHashTable         *params,
                 guint64             seed,
+                guint64             max_bytes,
                 PwGenerateFound     found,
                 PwGenerateProgress  progress,
                 gpointer            user_data,
                 GCancellable       *cancellable,
                 GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_LATIN, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_LATIN, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 static gboolean
 futoshiki_generate (GHashTable         *params,
                     guint64             seed,
+                    guint64             max_bytes,
                     PwGenerateFound     found,
                     PwGenerateProgress  progress,
                     gpointer            user_data,
                     GCancellable       *cancellable,
                     GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_FUTOSHIKI, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_FUTOSHIKI, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 #define COMMON_PARAMS                                                                        \
