@@ -613,6 +613,23 @@ action_solution_step (GSimpleAction *action,
   self->stepping = FALSE;
 }
 
+/* the changed-file banner's buttons (pw-window-monitor.c) */
+static void
+action_file_reload (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  _pw_window_file_reload_clicked (data);
+}
+
+static void
+action_file_keep (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  _pw_window_file_keep_clicked (data);
+}
+
 static const GActionEntry win_entries[] = {
   { "new", action_new },
   { "open", action_open },
@@ -647,6 +664,8 @@ static const GActionEntry win_entries[] = {
   { "solution-play", action_solution_play, NULL, "false" },
   { "solution-step", action_solution_step },
   { "find", action_find },
+  { "file-reload", action_file_reload },
+  { "file-keep", action_file_keep },
 };
 
 void
