@@ -303,6 +303,128 @@ test_budget_generate (void)
   test_remove_dir (dir);
 }
 
+/* The largest level of each constraint kind, mostly empty (the searches'
+ * trails and domains grow with the size): built as text. */
+static char *
+largest_level (const char *kind)
+{
+  GString *text = g_string_new (NULL);
+
+  if (g_str_equal (kind, "latin") || g_str_equal (kind, "futoshiki"))
+    {
+      /* 128 values, no givens */
+      g_string_append (text, "128:");
+      for (guint i = 0; i < 128 * 128; i++)
+        g_string_append (text, "0,");
+    }
+  else if (g_str_equal (kind, "sudoku"))
+    {
+      /* boxes of 8x8: 64 values, no givens (runs of 26 blanks at most) */
+      g_string_append (text, "8x8:");
+      for (guint left = 64 * 64; left > 0; left -= MIN (left, 26))
+        g_string_append_c (text, 'a' + MIN (left, 26) - 1);
+    }
+  else if (g_str_equal (kind, "queens"))
+    {
+      for (guint y = 0; y < 32; y++)
+        g_string_append_printf (text, "%s\n", "................................");
+    }
+  else if (g_str_equal (kind, "nonogram"))
+    {
+      /* 100x100, a staircase: row y has y + 1 cells filled */
+      for (guint y = 0; y < 100; y++)
+        {
+          for (guint x = 0; x < 100; x++)
+            g_string_append_c (text, x <= y ? '#' : '.');
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "knights-tour"))
+    {
+      g_string_append (text, "open\n");
+      for (guint y = 0; y < 32; y++)
+        {
+          for (guint x = 0; x < 32; x++)
+            g_string_append (text, x > 0 ? "  ." : " .");
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "magic"))
+    {
+      for (guint y = 0; y < 11; y++)
+        g_string_append (text, ". . . . . . . . . . .\n");
+    }
+  else if (g_str_equal (kind, "combination"))
+    {
+      for (guint y = 0; y < 12; y++)
+        g_string_append (text, "............\n");
+      g_string_append (text, "12 red both\n");
+    }
+  else
+    g_assert_not_reached ();
+  return g_string_free (text, FALSE);
+}
+
+/* The biggest level each constraint kind accepts, its solutions counted
+ * (to the cap) under --max-memory 64M: the peak stays under the budget
+ * plus the program's footprint, and a figure cut short says it was the
+ * budget. Only the solution count is asked: the costly defaults of the
+ * biggest sizes (every given re-solved for minimality, 50 randomised
+ * searches) are minutes of time, not memory. */
+static void
+test_budget_largest (void)
+{
+  static const char * const kinds[] = { "latin", "futoshiki", "sudoku", "queens", "nonogram",
+                                        "knights-tour", "magic", "combination" };
+  g_autofree char *dir = test_make_temp_dir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *text = largest_level (kinds[i]);
+      g_autofree char *name = g_strdup_printf ("%s.json", kinds[i]);
+      g_autofree char *set = write_set (dir, name, kinds[i], text, 1);
+      const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
+                             "--max-memory", "64M", set, NULL };
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+      JsonObject *row;
+      Run run = { 0 };
+
+      run_cli (&run, dir, args);
+      g_test_message ("%s: peak %.1f MiB", kinds[i], run.peak / (double) MIB);
+      g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
+      g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 64 * MIB + FOOTPRINT);
+      json_parser_load_from_data (parser, run.out, -1, &error);
+      g_assert_no_error (error);
+      row = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)),
+                                           0);
+      g_assert_true (json_object_has_member (row, "solutions"));
+      if (json_object_get_boolean_member (row, "partial"))
+        g_assert_nonnull (strstr (json_object_get_string_member (row, "partial_reason"),
+                                  "budget"));
+      else
+        g_assert_cmpint (json_object_get_int_member (row, "solutions"), >=, 1);
+      run_clear (&run);
+    }
+
+  /* the Latin-square search's trail (40 MiB for the empty 128 × 128 when
+   * it ignored the budget) keeps within a small one */
+  {
+    g_autofree char *text = largest_level ("latin");
+    g_autofree char *set = write_set (dir, "small.json", "latin", text, 1);
+    const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
+                           "--max-memory", "8M", set, NULL };
+    Run run = { 0 };
+
+    run_cli (&run, dir, args);
+    g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
+    g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 8 * MIB + FOOTPRINT);
+    assert_partial (run.out, "memory budget", 1);
+    run_clear (&run);
+  }
+  test_remove_dir (dir);
+}
+
 /* Sizes: a suffix K, M, G or T, at least 1M; anything else is a usage
  * error that names the option. */
 static void
@@ -352,5 +474,6 @@ main (int    argc,
   g_test_add_func ("/io/budget/bundled", test_budget_bundled);
   g_test_add_func ("/io/budget/sizes", test_budget_sizes);
   g_test_add_func ("/io/budget/generate", test_budget_generate);
+  g_test_add_func ("/io/budget/largest", test_budget_largest);
   return g_test_run ();
 }

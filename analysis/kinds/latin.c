@@ -1070,6 +1070,8 @@ typedef struct
 {
   guint64  left;      /* nodes */
   gboolean partial;
+  guint64  max_bytes; /* each search's memory (PwNumGridSearch.max_bytes) */
+  gboolean memory;    /* a search stopped for it */
 } Budget;
 
 static void
@@ -1078,6 +1080,7 @@ budget_spend (Budget                *budget,
 {
   budget->left = budget->left > result->nodes ? budget->left - result->nodes : 0;
   budget->partial |= result->node_limit;
+  budget->memory |= result->memory_limit;
 }
 
 /* The multiple method: the mean and standard deviation of the nodes a
@@ -1107,6 +1110,7 @@ measure (const PwNumGrid *grid,
       pw_numgrid_search_init (&search);
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
+      search.max_bytes = budget->max_bytes;
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
       search.cancellable = cancellable;
@@ -1155,6 +1159,7 @@ find_redundant (const PwNumGrid *grid,
       pw_numgrid_search_init (&search);
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
+      search.max_bytes = budget->max_bytes;
       search.allow_fast_path = TRUE;
       search.cancellable = cancellable;
       if (!pw_numgrid_search (without, &search, &result, error))
@@ -1193,9 +1198,9 @@ latin_analyse (gconstpointer           data,
   guint n = level->n, cells = n * n, givens = 0;
   guint64 cap = MAX (options->max_solutions, 1);
   guint64 total = MAX (options->max_states, 4);
-  Budget count_budget = { total / 4, FALSE };
-  Budget measure_budget = { total / 2, FALSE };
-  Budget minimal_budget = { total / 4, FALSE };
+  Budget count_budget = { total / 4, FALSE, options->max_bytes, FALSE };
+  Budget measure_budget = { total / 2, FALSE, options->max_bytes, FALSE };
+  Budget minimal_budget = { total / 4, FALSE, options->max_bytes, FALSE };
   Solutions solutions;
   PwNumGridSearch search;
   PwNumGridResult counted;
@@ -1231,6 +1236,7 @@ latin_analyse (gconstpointer           data,
   pw_numgrid_search_init (&search);
   search.max_solutions = cap + 1;
   search.max_nodes = count_budget.left;
+  search.max_bytes = count_budget.max_bytes;
   search.on_solution = keep_two;
   search.on_solution_data = &solutions;
   search.cancellable = cancellable;
@@ -1343,7 +1349,9 @@ latin_analyse (gconstpointer           data,
         }
     }
 
-  if (partial)
+  if (partial && (count_budget.memory || measure_budget.memory || minimal_budget.memory))
+    pw_analysis_set_partial (analysis, _("the memory budget ran out"));
+  else if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
   pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
