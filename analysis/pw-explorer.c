@@ -20,7 +20,7 @@
 #define CHUNK_BITS        16
 #define CHUNK_STATES      (1u << CHUNK_BITS)
 #define CHUNK_MASK        (CHUNK_STATES - 1)
-#define CANCEL_INTERVAL   4096
+#define CANCEL_INTERVAL   1024
 /* states rehashed between looks at the cancellable: about 0.1 ms */
 #define RESIZE_CANCEL_INTERVAL 65536
 #define PROGRESS_INTERVAL 65536
