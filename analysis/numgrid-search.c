@@ -952,6 +952,14 @@ dfs (Solver     *s,
               s->stop = TRUE;
               return;
             }
+          if (search->max_bytes > 0 &&
+              (guint64) s->trail_cap * (sizeof (guint) + W * sizeof (guint64)) >
+                search->max_bytes / 2)
+            {
+              s->result->node_limit = s->result->memory_limit = TRUE;
+              s->stop = TRUE;
+              return;
+            }
           s->result->nodes++;
           if ((s->result->nodes & CANCEL_CHECK_MASK) == 0 &&
               g_cancellable_is_cancelled (search->cancellable))

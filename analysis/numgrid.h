@@ -121,6 +121,11 @@ typedef struct
 {
   guint64                max_solutions;  /* stop after this many; 0: all */
   guint64                max_nodes;      /* stop after this many nodes; 0: no limit */
+  /* Stop before a node when the trail (what backtracking restores, the
+   * search's memory that grows: up to 40 MiB for an empty 128 × 128
+   * Latin square) has passed half of this, so that its next doubling
+   * stays within it; 0: no limit. The general search only. */
+  guint64                max_bytes;
   /* Randomised order (the multiple method): ties between the variables
    * the heuristic would choose are broken, and values tried, in an order
    * drawn from @seed. FALSE: the deterministic order. */
@@ -148,7 +153,8 @@ typedef struct
                           * 9×9 path counts by its own rule, sudoku9.c) */
   guint64  solutions;
   gboolean exhausted;    /* the whole space was searched: the count is exact */
-  gboolean node_limit;   /* stopped at max_nodes */
+  gboolean node_limit;   /* stopped at max_nodes, or at max_bytes: */
+  gboolean memory_limit; /* … this says it was the memory */
 } PwNumGridResult;
 
 void      pw_numgrid_search_init  (PwNumGridSearch       *search);

@@ -20,7 +20,9 @@
 #define CHUNK_BITS        16
 #define CHUNK_STATES      (1u << CHUNK_BITS)
 #define CHUNK_MASK        (CHUNK_STATES - 1)
-#define CANCEL_INTERVAL   4096
+#define CANCEL_INTERVAL   1024
+/* states rehashed between looks at the cancellable: about 0.1 ms */
+#define RESIZE_CANCEL_INTERVAL 65536
 #define PROGRESS_INTERVAL 65536
 #define TABLE_MIN_BITS    12
 
@@ -59,6 +61,11 @@ struct _PwStateGraph
   guint32   index_mask;
 
   guint32  *dist;   /* after solve */
+
+  /* while exploring: the caller's, looked at while the table is rebuilt;
+   * resize_cancelled says a rebuild stopped for it */
+  GCancellable *cancellable;
+  gboolean  resize_cancelled;
 
   gsize     bytes;
   gsize     peak_bytes;
@@ -333,6 +340,10 @@ table_free (PwStateGraph *graph)
     }
 }
 
+/* Rebuilds the index at 2^@bits slots. FALSE when out of memory, or when
+ * graph->cancellable was cancelled on the way (graph->resize_cancelled):
+ * a rehash of tens of millions of states takes tens of milliseconds, so
+ * it looks every RESIZE_CANCEL_INTERVAL states. The old table stays. */
 static gboolean
 table_resize (PwStateGraph *graph,
               guint         bits)
@@ -349,6 +360,15 @@ table_resize (PwStateGraph *graph,
     {
       guint32 n = MIN (32, graph->n_states - first);
       guint64 hashes[32];
+
+      if (first % RESIZE_CANCEL_INTERVAL == 0 && first > 0 &&
+          g_cancellable_is_cancelled (graph->cancellable))
+        {
+          account (graph, -(gssize) (size * sizeof (guint32)));
+          big_free (table, size * sizeof (guint32));
+          graph->resize_cancelled = TRUE;
+          return FALSE;
+        }
 
       for (guint32 j = 0; j < n; j++)
         {
@@ -387,6 +407,7 @@ typedef enum
   FIND_ADDED,
   FIND_FULL,   /* budget reached */
   FIND_NO_MEMORY,
+  FIND_CANCELLED,  /* while the table grew */
 } FindResult;
 
 /* Doubles the table when its load passes 1/2: most lookups find a state
@@ -458,9 +479,9 @@ find_or_add (PwStateGraph          *graph,
   if ((guint64) graph->n_states * 2 > graph->table_mask + 1 && !table_grow (graph))
     {
       /* The state is stored and indexed in the old table; only further
-       * growth is impossible. */
+       * growth is impossible (or the caller no longer wants it). */
       *state = s;
-      return FIND_NO_MEMORY;
+      return graph->resize_cancelled ? FIND_CANCELLED : FIND_NO_MEMORY;
     }
 
   *state = s;
@@ -589,6 +610,29 @@ states_that_fit (const PwExplorerFuncs *funcs,
   return max_bytes == G_MAXUINT64 ? G_MAXUINT64 : max_bytes / per_state;
 }
 
+static void
+free_graph_job (gpointer data,
+                gpointer user_data)
+{
+  pw_state_graph_free (data);
+}
+
+/* Gives a cancelled exploration's memory back on a thread of its own:
+ * unmapping a few hundred MiB takes 5 – 20 ms, which the caller, who
+ * has just cancelled, should not wait for (docs/performance.md,
+ * “Cancellation”). Where no thread can be had, at once. */
+static void
+free_in_background (PwStateGraph *graph)
+{
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool))
+    g_once_init_leave (&pool, g_thread_pool_new (free_graph_job, NULL, 1, FALSE, NULL));
+  graph->cancellable = NULL;
+  if (pool == NULL || !g_thread_pool_push (pool, graph, NULL))
+    pw_state_graph_free (graph);
+}
+
 /* The exploration proper, from the stored states on. Returns FALSE when
  * cancelled. Instantiated with constant @key_size and @n_moves for the
  * common layout. */
@@ -660,6 +704,11 @@ explore_loop (PwStateGraph          *graph,
 
           r = find_or_add (graph, funcs, ctx, stage->succ + (gsize) m * key_size,
                            stage->hashes[m], max_states, &t, key_size, n_moves);
+          if (G_UNLIKELY (r == FIND_CANCELLED))
+            {
+              g_cancellable_set_error_if_cancelled (cancellable, error);
+              return FALSE;
+            }
           if (r == FIND_FULL || r == FIND_NO_MEMORY)
             {
               mark_partial (graph, r == FIND_FULL ? budget_reason : _("out of memory"));
@@ -740,6 +789,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   graph->key_size = funcs->key_size;
   graph->n_moves = funcs->n_moves;
   graph->complete = TRUE;
+  graph->cancellable = cancellable;
   graph->layers = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint k = 0; k < 3; k++)
     {
@@ -777,9 +827,11 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
     {
       for (guint k = 0; k < 3; k++)
         g_free (stages[k].succ);
-      pw_state_graph_free (graph);
+      free_in_background (graph);
       return NULL;
     }
+  /* borrowed for the exploration only */
+  graph->cancellable = NULL;
 
   {
     guint32 end = graph->n_states;

@@ -19,6 +19,7 @@ typedef enum
   PW_KIND_ERROR_INVALID,      /* the payload or text does not describe a level */
   PW_KIND_ERROR_UNSUPPORTED,  /* the kind cannot do what was asked */
   PW_KIND_ERROR_UNKNOWN_KIND, /* no kind has that id */
+  PW_KIND_ERROR_MEMORY_BUDGET, /* a generator's candidate needed more memory than allowed */
 } PwKindError;
 
 GQuark pw_kind_error_quark (void);
@@ -418,11 +419,15 @@ struct _PwKind
   /* Generator, NULL for kinds without one: runs until @found says stop
    * or @cancellable is cancelled; the same @seed and @params give the same
    * levels. @params maps parameter names to their text; unknown names
-   * and bad values are PW_KIND_ERROR_INVALID errors naming them. */
+   * and bad values are PW_KIND_ERROR_INVALID errors naming them.
+   * @max_bytes (0: none) is the memory budget of a candidate's analysis:
+   * a generator whose candidate analysis would need more stops with
+   * PW_KIND_ERROR_MEMORY_BUDGET (the levels already found stand). */
   const PwGenerateParam *generate_params;
   guint                  n_generate_params;
   gboolean  (*generate)      (GHashTable         *params,
                               guint64             seed,
+                              guint64             max_bytes,
                               PwGenerateFound     found,
                               PwGenerateProgress  progress,
                               gpointer            user_data,

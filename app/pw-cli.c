@@ -1228,7 +1228,24 @@ typedef struct
   gint64            started;
   gint64            deadline; /* monotonic µs, 0: none */
   GCancellable     *cancellable;
+  guint64           max_bytes;   /* --max-memory, 0: none */
+  guint64           base_bytes;  /* resident at the first candidate; 0: not yet */
+  gint64            next_check;  /* monotonic µs of the next look at it */
+  gboolean          over_budget; /* the process grew past max_bytes */
 } Generating;
+
+/* The process's resident memory in bytes, 0 where it cannot be read. */
+static guint64
+resident_bytes (void)
+{
+  g_autofree char *text = NULL;
+  unsigned long long pages = 0;
+
+  if (!g_file_get_contents ("/proc/self/statm", &text, NULL, NULL) ||
+      sscanf (text, "%*u %llu", &pages) != 1)
+    return 0;
+  return (guint64) pages * (guint64) sysconf (_SC_PAGESIZE);
+}
 
 static gboolean
 generated (gpointer data,
@@ -1269,6 +1286,22 @@ generating (guint64  tried,
 
   if (g->deadline > 0 && g_get_monotonic_time () > g->deadline)
     g_cancellable_cancel (g->cancellable);
+  /* The engines keep a candidate's analysis within the budget; this
+   * catches the rest (the levels kept, what a generator's analyses leave
+   * behind): the growth since the first candidate, a look every 10 ms. */
+  if (g->max_bytes > 0 && g_get_monotonic_time () >= g->next_check)
+    {
+      guint64 now = resident_bytes ();
+
+      g->next_check = g_get_monotonic_time () + 10000;
+      if (g->base_bytes == 0)
+        g->base_bytes = now;
+      else if (now > g->base_bytes && now - g->base_bytes > g->max_bytes)
+        {
+          g->over_budget = TRUE;
+          g_cancellable_cancel (g->cancellable);
+        }
+    }
   /* until the first level, then the levels a second and the time left */
   if (g->show && found == 0)
     {
@@ -1290,6 +1323,7 @@ cmd_generate (int    argc,
   g_autofree char *seed = NULL;
   g_autofree char *seconds = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *max_memory = NULL;
   g_auto(GStrv) params = NULL;
   g_auto(GStrv) rest = NULL;
   gboolean quiet = FALSE;
@@ -1299,6 +1333,9 @@ cmd_generate (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed: the same seed, the same levels (default 1)"), "S" },
     { "time", 0, 0, G_OPTION_ARG_STRING, &seconds,
       N_("Stop after this many seconds, keeping what was found"), N_("SECONDS") },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory,
+      N_("Stop, keeping what was found, when the analysis of a candidate or the generation "
+         "as a whole would use more memory than SIZE (as 512M or 2G)"), N_("SIZE") },
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params,
       N_("A generator parameter (listed below)"), N_("NAME=VALUE") },
     { "title", 't', 0, G_OPTION_ARG_STRING, &title, N_("Title of the new set"), N_("TITLE") },
@@ -1353,7 +1390,8 @@ cmd_generate (int    argc,
     }
   if (!parse_count ("generate", "--count", count, 1, &wanted) ||
       !parse_count ("generate", "--seed", seed, 0, &seed_value) ||
-      !parse_count ("generate", "--time", seconds, 1, &limit))
+      !parse_count ("generate", "--time", seconds, 1, &limit) ||
+      !parse_size ("generate", "--max-memory", max_memory, &g.max_bytes))
     return PW_EXIT_USAGE;
   for (guint i = 0; params != NULL && params[i] != NULL; i++)
     {
@@ -1387,8 +1425,9 @@ cmd_generate (int    argc,
   _pw_cli_progress_start (&g.progress, !g.show, wanted);
   g.cancellable = cancellable;
   g.deadline = limit > 0 ? g.started + (gint64) limit * G_USEC_PER_SEC : 0;
-  /* the progress callback watches the clock */
-  ok = g.kind->generate (table, seed_value, generated, generating, &g, cancellable, &error);
+  /* the progress callback watches the clock and the memory */
+  ok = g.kind->generate (table, seed_value, g.max_bytes, generated, generating, &g, cancellable,
+                         &error);
   if (g.show)
     _pw_cli_progress_end (&g.progress);
   if (g.write_error != NULL)
@@ -1399,6 +1438,24 @@ cmd_generate (int    argc,
       return PW_EXIT_FAILURE;
     }
   n = pw_level_set_writer_get_count (g.writer);
+  if (!ok && (g.over_budget || g_error_matches (error, PW_KIND_ERROR,
+                                                PW_KIND_ERROR_MEMORY_BUDGET)))
+    {
+      /* the levels found so far are kept */
+      if (g.over_budget)
+        g_printerr (_("puzzlewright generate: the memory budget ran out after %u of %u levels\n"),
+                    n, (guint) wanted);
+      else
+        /* Translators: %s says how far the candidate's analysis got */
+        g_printerr (_("puzzlewright generate: the memory budget ran out after %u of %u levels "
+                      "(%s)\n"), n, (guint) wanted, error->message);
+      g_clear_error (&error);
+      if (n == 0)
+        pw_level_set_writer_abort (g.writer);
+      else if (!pw_level_set_writer_commit (g.writer, &error))
+        g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
   if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       int status = g_error_matches (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID) ? PW_EXIT_USAGE

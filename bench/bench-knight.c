@@ -212,7 +212,7 @@ puzzles (const char *closed,
 
   g_hash_table_insert (params, (gpointer) "size", (gpointer) "8x8");
   g_hash_table_insert (params, (gpointer) "closed", (gpointer) closed);
-  if (!pw_knights_tour_kind.generate (params, 1, made, NULL, &m, NULL, &error))
+  if (!pw_knights_tour_kind.generate (params, 1, 0, made, NULL, &m, NULL, &error))
     g_error ("%s", error->message);
   for (guint i = 0; i < m.levels->len; i++)
     {

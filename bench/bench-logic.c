@@ -157,7 +157,7 @@ bench_star_generate (const char *size,
 
       g_hash_table_insert (params, "size", (gpointer) size);
       g_hash_table_insert (params, "stars", (gpointer) stars);
-      pw_star_battle_kind.generate (params, r + 1, take_one, NULL, &made, NULL, NULL);
+      pw_star_battle_kind.generate (params, r + 1, 0, take_one, NULL, &made, NULL, NULL);
       seconds[r] = (g_get_monotonic_time () - start) / 1e6;
       grades += made.difficulty;
     }

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -40,12 +41,14 @@ typedef struct
   int     status;
   guint64 peak;     /* bytes */
   char   *out;      /* standard output */
+  char   *err;      /* standard error */
 } Run;
 
 static void
 run_clear (Run *run)
 {
   g_free (run->out);
+  g_free (run->err);
 }
 
 /* Runs PW_CLI with @args (NULL-terminated) and measures its peak memory. */
@@ -55,6 +58,7 @@ run_cli (Run         *run,
          const char **args)
 {
   g_autofree char *out_path = g_build_filename (dir, "out.json", NULL);
+  g_autofree char *err_path = g_build_filename (dir, "err.txt", NULL);
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   struct rusage usage;
@@ -70,8 +74,10 @@ run_cli (Run         *run,
   if (pid == 0)
     {
       int fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      int err_fd = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
-      if (fd < 0 || dup2 (fd, STDOUT_FILENO) < 0)
+      if (fd < 0 || dup2 (fd, STDOUT_FILENO) < 0 ||
+          err_fd < 0 || dup2 (err_fd, STDERR_FILENO) < 0)
         _exit (127);
       execv ((char *) argv->pdata[0], (char **) argv->pdata);
       _exit (127);
@@ -79,6 +85,8 @@ run_cli (Run         *run,
   g_assert_cmpint (wait4 (pid, &run->status, 0, &usage), ==, pid);
   run->peak = (guint64) usage.ru_maxrss * 1024;
   g_file_get_contents (out_path, &run->out, NULL, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (err_path, &run->err, NULL, &error);
   g_assert_no_error (error);
   g_test_message ("%s %s: exit %d, peak %.1f MiB", args[0], args[1],
                   WIFEXITED (run->status) ? WEXITSTATUS (run->status) : -1,
@@ -225,6 +233,203 @@ test_budget_bundled (void)
   test_remove_dir (dir);
 }
 
+static guint
+levels_in (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return pw_level_set_get_n_levels (set);
+}
+
+/* generate --max-memory: a candidate whose analysis needs more stops the
+ * generator (FreeCell: a deal undecided within the positions that fit;
+ * slide: a candidate with more states than fit), and so does the process
+ * growing past the budget (a Latin square generator keeping thousands of
+ * levels); the levels found so far are written and the message says how
+ * many. */
+static void
+test_budget_generate (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set = g_build_filename (dir, "made.json", NULL);
+  const char *fc_args[] = { "generate", "-q", "--kind", "freecell", "-p", "free-cells=1",
+                            "--count", "50", "--max-memory", "1M", "-o", set, NULL };
+  const char *slide_args[] = { "generate", "-q", "--kind", "slide", "-p", "states=50000",
+                               "--count", "3", "--max-memory", "4M", "-o", set, NULL };
+  const char *roomy_args[] = { "generate", "-q", "--kind", "slide", "-p", "states=50000",
+                               "--count", "3", "--max-memory", "16M", "-o", set, NULL };
+  const char *latin_args[] = { "generate", "-q", "--kind", "latin", "-p", "size=4",
+                               "--count", "100000", "--max-memory", "1M", "-o", set, NULL };
+  Run fc_run = { 0 }, slide_run = { 0 }, roomy_run = { 0 }, latin_run = { 0 };
+  const char *after;
+  guint kept;
+
+  run_cli (&fc_run, dir, fc_args);
+  g_assert_true (WIFEXITED (fc_run.status) && WEXITSTATUS (fc_run.status) == 1);
+  g_assert_nonnull (strstr (fc_run.err, "memory budget ran out after"));
+  /* under ASan the resident memory is mostly shadow: the process's
+   * growth may stop it first, with the shorter message */
+  g_assert_true (PEAKS_MEAN_NOTHING || strstr (fc_run.err, "positions") != NULL);
+  g_assert_true (PEAKS_MEAN_NOTHING || fc_run.peak <= 1 * MIB + FOOTPRINT);
+
+  run_cli (&slide_run, dir, slide_args);
+  g_assert_true (WIFEXITED (slide_run.status) && WEXITSTATUS (slide_run.status) == 1);
+  g_assert_nonnull (strstr (slide_run.err, "memory budget ran out after"));
+  g_assert_true (PEAKS_MEAN_NOTHING || strstr (slide_run.err, "states") != NULL);
+  g_assert_true (PEAKS_MEAN_NOTHING || slide_run.peak <= 4 * MIB + FOOTPRINT);
+
+  /* the same with room: the three levels */
+  g_remove (set);
+  if (!PEAKS_MEAN_NOTHING)
+    {
+      run_cli (&roomy_run, dir, roomy_args);
+      g_assert_true (WIFEXITED (roomy_run.status) && WEXITSTATUS (roomy_run.status) == 0);
+      g_assert_cmpuint (levels_in (set), ==, 3);
+    }
+
+  g_remove (set);
+  run_cli (&latin_run, dir, latin_args);
+  g_assert_true (WIFEXITED (latin_run.status) && WEXITSTATUS (latin_run.status) == 1);
+  after = strstr (latin_run.err, "memory budget ran out after ");
+  g_assert_nonnull (after);
+  kept = (guint) g_ascii_strtoull (after + strlen ("memory budget ran out after "), NULL, 10);
+  g_assert_cmpuint (kept, >, 0);
+  g_assert_cmpuint (kept, <, 100000);
+  g_assert_cmpuint (levels_in (set), ==, kept);
+  g_assert_true (PEAKS_MEAN_NOTHING || latin_run.peak <= 1 * MIB + FOOTPRINT);
+
+  run_clear (&fc_run);
+  run_clear (&slide_run);
+  run_clear (&roomy_run);
+  run_clear (&latin_run);
+  test_remove_dir (dir);
+}
+
+/* The largest level of each constraint kind, mostly empty (the searches'
+ * trails and domains grow with the size): built as text. */
+static char *
+largest_level (const char *kind)
+{
+  GString *text = g_string_new (NULL);
+
+  if (g_str_equal (kind, "latin") || g_str_equal (kind, "futoshiki"))
+    {
+      /* 128 values, no givens */
+      g_string_append (text, "128:");
+      for (guint i = 0; i < 128 * 128; i++)
+        g_string_append (text, "0,");
+    }
+  else if (g_str_equal (kind, "sudoku"))
+    {
+      /* boxes of 8x8: 64 values, no givens (runs of 26 blanks at most) */
+      g_string_append (text, "8x8:");
+      for (guint left = 64 * 64; left > 0; left -= MIN (left, 26))
+        g_string_append_c (text, 'a' + MIN (left, 26) - 1);
+    }
+  else if (g_str_equal (kind, "queens"))
+    {
+      for (guint y = 0; y < 32; y++)
+        g_string_append_printf (text, "%s\n", "................................");
+    }
+  else if (g_str_equal (kind, "nonogram"))
+    {
+      /* 100x100, a staircase: row y has y + 1 cells filled */
+      for (guint y = 0; y < 100; y++)
+        {
+          for (guint x = 0; x < 100; x++)
+            g_string_append_c (text, x <= y ? '#' : '.');
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "knights-tour"))
+    {
+      g_string_append (text, "open\n");
+      for (guint y = 0; y < 32; y++)
+        {
+          for (guint x = 0; x < 32; x++)
+            g_string_append (text, x > 0 ? "  ." : " .");
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "magic"))
+    {
+      for (guint y = 0; y < 11; y++)
+        g_string_append (text, ". . . . . . . . . . .\n");
+    }
+  else if (g_str_equal (kind, "combination"))
+    {
+      for (guint y = 0; y < 12; y++)
+        g_string_append (text, "............\n");
+      g_string_append (text, "12 red both\n");
+    }
+  else
+    g_assert_not_reached ();
+  return g_string_free (text, FALSE);
+}
+
+/* The biggest level each constraint kind accepts, its solutions counted
+ * (to the cap) under --max-memory 64M: the peak stays under the budget
+ * plus the program's footprint, and a figure cut short says it was the
+ * budget. Only the solution count is asked: the costly defaults of the
+ * biggest sizes (every given re-solved for minimality, 50 randomised
+ * searches) are minutes of time, not memory. */
+static void
+test_budget_largest (void)
+{
+  static const char * const kinds[] = { "latin", "futoshiki", "sudoku", "queens", "nonogram",
+                                        "knights-tour", "magic", "combination" };
+  g_autofree char *dir = test_make_temp_dir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *text = largest_level (kinds[i]);
+      g_autofree char *name = g_strdup_printf ("%s.json", kinds[i]);
+      g_autofree char *set = write_set (dir, name, kinds[i], text, 1);
+      const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
+                             "--max-memory", "64M", set, NULL };
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+      JsonObject *row;
+      Run run = { 0 };
+
+      run_cli (&run, dir, args);
+      g_test_message ("%s: peak %.1f MiB", kinds[i], run.peak / (double) MIB);
+      g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
+      g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 64 * MIB + FOOTPRINT);
+      json_parser_load_from_data (parser, run.out, -1, &error);
+      g_assert_no_error (error);
+      row = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)),
+                                           0);
+      g_assert_true (json_object_has_member (row, "solutions"));
+      if (json_object_get_boolean_member (row, "partial"))
+        g_assert_nonnull (strstr (json_object_get_string_member (row, "partial_reason"),
+                                  "budget"));
+      else
+        g_assert_cmpint (json_object_get_int_member (row, "solutions"), >=, 1);
+      run_clear (&run);
+    }
+
+  /* the Latin-square search's trail (40 MiB for the empty 128 × 128 when
+   * it ignored the budget) keeps within a small one */
+  {
+    g_autofree char *text = largest_level ("latin");
+    g_autofree char *set = write_set (dir, "small.json", "latin", text, 1);
+    const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
+                           "--max-memory", "8M", set, NULL };
+    Run run = { 0 };
+
+    run_cli (&run, dir, args);
+    g_assert_true (WIFEXITED (run.status) && WEXITSTATUS (run.status) == 0);
+    g_assert_true (PEAKS_MEAN_NOTHING || run.peak <= 8 * MIB + FOOTPRINT);
+    assert_partial (run.out, "memory budget", 1);
+    run_clear (&run);
+  }
+  test_remove_dir (dir);
+}
+
 /* Sizes: a suffix K, M, G or T, at least 1M; anything else is a usage
  * error that names the option. */
 static void
@@ -273,5 +478,7 @@ main (int    argc,
   g_test_add_func ("/io/budget/freecell", test_budget_freecell);
   g_test_add_func ("/io/budget/bundled", test_budget_bundled);
   g_test_add_func ("/io/budget/sizes", test_budget_sizes);
+  g_test_add_func ("/io/budget/generate", test_budget_generate);
+  g_test_add_func ("/io/budget/largest", test_budget_largest);
   return g_test_run ();
 }

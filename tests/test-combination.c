@@ -637,7 +637,8 @@ generate_with (guint64     seed,
   for (const char *name = first; name != NULL; name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (pw_combination_kind.generate (params, seed, collect_level, NULL, &c, NULL, &error));
+  g_assert_true (pw_combination_kind.generate (params, seed, 0, collect_level, NULL, &c, NULL,
+                                               &error));
   g_assert_no_error (error);
   return c;
 }
@@ -723,13 +724,15 @@ test_combination_generate (void)
                                           g_ptr_array_index (b.levels, i)));
 
   g_hash_table_insert (bad, "size", "40x4");
-  g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
+  g_assert_false (pw_combination_kind.generate (bad, 1, 0, collect_level, NULL, NULL, NULL,
+                                                &error));
   g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "size"));
   g_clear_error (&error);
   g_hash_table_remove_all (bad);
   g_hash_table_insert (bad, "sparkle", "1");
-  g_assert_false (pw_combination_kind.generate (bad, 1, collect_level, NULL, NULL, NULL, &error));
+  g_assert_false (pw_combination_kind.generate (bad, 1, 0, collect_level, NULL, NULL, NULL,
+                                                &error));
   g_assert_nonnull (strstr (error->message, "sparkle"));
 
   collected_clear (&a);

@@ -482,6 +482,73 @@ test_budget (void)
   g_assert_cmpuint (partial, >, 100);
 }
 
+/* An endless state space, the counter x going to x + 1 and 2x + 1,
+ * which cancels its exploration from is_won when the state that makes
+ * the table double is stored. */
+typedef struct
+{
+  GCancellable *cancellable;
+  guint64       cancel_at;     /* is_won calls before the cancel */
+  guint64       calls;
+  guint64       after_cancel;  /* states stored after it */
+} Endless;
+
+static void
+endless_expand (gconstpointer  ctx,
+                const guint8  *key,
+                guint8        *succ,
+                guint         *changed,
+                guint         *flagged)
+{
+  guint64 x;
+
+  memcpy (&x, key, 8);
+  x = (x + 1) & G_GUINT64_CONSTANT (0xffffffffffff);
+  memcpy (succ, &x, 8);
+  memcpy (&x, key, 8);
+  x = (2 * x + 1) & G_GUINT64_CONSTANT (0xffffffffffff);
+  memcpy (succ + 8, &x, 8);
+  *changed = 3;
+  *flagged = 0;
+}
+
+static gboolean
+endless_is_won (gconstpointer  ctx,
+                const guint8  *key)
+{
+  Endless *e = (Endless *) ctx;
+
+  if (g_cancellable_is_cancelled (e->cancellable))
+    e->after_cancel++;
+  else if (++e->calls == e->cancel_at)
+    g_cancellable_cancel (e->cancellable);
+  return FALSE;
+}
+
+/* A cancel that comes while the table doubles is seen during the rehash:
+ * no state is stored after it (before, the exploration went on until the
+ * next of its every-4,096-states looks). The table of 2^17 slots doubles
+ * when the 65,537th state is stored, a rehash long enough to look. */
+static void
+test_cancel_while_growing (void)
+{
+  static const PwExplorerFuncs endless = { .key_size = 8, .n_moves = 2,
+                                           .expand = endless_expand,
+                                           .is_won = endless_is_won };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  Endless e = { .cancellable = cancellable, .cancel_at = 65537 };
+  guint64 start = 0;
+  PwStateGraph *graph;
+
+  graph = pw_state_graph_explore (&endless, &e, (const guint8 *) &start, G_MAXUINT32, 0, NULL,
+                                  NULL, cancellable, &error);
+  g_assert_null (graph);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (e.calls, ==, 65537);
+  g_assert_cmpuint (e.after_cancel, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -492,6 +559,7 @@ main (int   argc,
   g_test_add_func ("/analysis/explorer/random-search", test_random_search);
   g_test_add_func ("/analysis/explorer/budget", test_budget);
   g_test_add_func ("/analysis/explorer/solve-after-cancel", test_solve_after_cancel);
+  g_test_add_func ("/analysis/explorer/cancel-while-growing", test_cancel_while_growing);
 
   return g_test_run ();
 }

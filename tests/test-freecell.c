@@ -1771,7 +1771,8 @@ generate (guint64     seed,
   for (const char *name = first; name != NULL; name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (pw_freecell_kind.generate (params, seed, keep_found, NULL, &found, NULL, &error));
+  g_assert_true (pw_freecell_kind.generate (params, seed, 0, keep_found, NULL, &found, NULL,
+                                            &error));
   g_assert_no_error (error);
   g_assert_cmpuint (found.levels->len, ==, n);
   return found.levels;
@@ -1907,7 +1908,7 @@ test_freecell_generators (void)
     g_autoptr(GError) error = NULL;
 
     g_hash_table_insert (params, "type", "sorted");
-    g_assert_false (pw_freecell_kind.generate (params, 1, keep_found, NULL, NULL, NULL, &error));
+    g_assert_false (pw_freecell_kind.generate (params, 1, 0, keep_found, NULL, NULL, NULL, &error));
     g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
   }
 }

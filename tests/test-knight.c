@@ -1076,7 +1076,7 @@ generate (const char * const *params,
 
   for (guint i = 0; params[i] != NULL; i += 2)
     g_hash_table_insert (table, g_strdup (params[i]), g_strdup (params[i + 1]));
-  g_assert_true (pw_knights_tour_kind.generate (table, seed, keep_level, NULL, &g, NULL,
+  g_assert_true (pw_knights_tour_kind.generate (table, seed, 0, keep_level, NULL, &g, NULL,
                                                 &error));
   g_assert_no_error (error);
   g_assert_cmpuint (g.levels->len, ==, wanted);
@@ -1204,7 +1204,7 @@ test_generator_bad_params (void)
       Generated g = { NULL, 1 };
 
       g_hash_table_insert (table, (gpointer) bad[i][0], (gpointer) bad[i][1]);
-      g_assert_false (pw_knights_tour_kind.generate (table, 1, keep_level, NULL, &g, NULL,
+      g_assert_false (pw_knights_tour_kind.generate (table, 1, 0, keep_level, NULL, &g, NULL,
                                                      &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
       if (strstr (error->message, bad[i][2]) == NULL)

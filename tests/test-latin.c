@@ -621,7 +621,7 @@ generate (const PwKind *kind,
   while ((name = va_arg (args, const char *)) != NULL)
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (kind->generate (params, seed, collect, NULL, &c, NULL, &error));
+  g_assert_true (kind->generate (params, seed, 0, collect, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (c.levels->len, ==, wanted);
   return c.levels;
@@ -780,7 +780,7 @@ test_generator_bad_params (void)
       g_hash_table_insert (params, (gpointer) cases[i][0], (gpointer) cases[i][1]);
       if (g_str_equal (cases[i][0], "box"))
         g_hash_table_insert (params, (gpointer) "size", (gpointer) "9");
-      g_assert_false (pw_sudoku_kind.generate (params, 1, collect, NULL, &c, NULL, &error));
+      g_assert_false (pw_sudoku_kind.generate (params, 1, 0, collect, NULL, &c, NULL, &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, cases[i][0]));
       g_ptr_array_unref (c.levels);

@@ -895,7 +895,7 @@ generate (guint64     seed,
   for (const char *name = first; name != NULL; name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (pw_magic_kind.generate (params, seed, collect, NULL, &c, NULL, &error));
+  g_assert_true (pw_magic_kind.generate (params, seed, 0, collect, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   return c.levels;
 }
@@ -973,7 +973,7 @@ test_generator_bad_params (void)
       g_autoptr(GError) error = NULL;
 
       g_hash_table_insert (params, (gpointer) bad[i][0], (gpointer) bad[i][1]);
-      g_assert_false (pw_magic_kind.generate (params, 1, collect, NULL, NULL, NULL, &error));
+      g_assert_false (pw_magic_kind.generate (params, 1, 0, collect, NULL, NULL, NULL, &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, bad[i][2]));
     }

@@ -1438,7 +1438,7 @@ generate (guint64     seed,
   for (const char *name = first; name != NULL; name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (pw_nonogram_kind.generate (params, seed, collect, NULL, &c, NULL, &error));
+  g_assert_true (pw_nonogram_kind.generate (params, seed, 0, collect, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (c.levels->len, ==, wanted);
   return c.levels;
@@ -1504,7 +1504,7 @@ test_generate_bad_params (void)
       Collect c = { g_ptr_array_new (), 1 };
 
       g_hash_table_insert (params, (gpointer) cases[i][0], (gpointer) cases[i][1]);
-      g_assert_false (pw_nonogram_kind.generate (params, 1, collect, NULL, &c, NULL, &error));
+      g_assert_false (pw_nonogram_kind.generate (params, 1, 0, collect, NULL, &c, NULL, &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
       g_assert_cmpstr (error->message, ==, cases[i][2]);
       g_ptr_array_unref (c.levels);

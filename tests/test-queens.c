@@ -1279,7 +1279,7 @@ generate (const PwKind *kind,
   for (const char *name = first; name != NULL; name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  g_assert_true (kind->generate (params, seed, collect, NULL, &c, NULL, &error));
+  g_assert_true (kind->generate (params, seed, 0, collect, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   return c.levels;
 }
@@ -1428,7 +1428,7 @@ test_generate_bad_params (void)
       g_autoptr(GError) error = NULL;
 
       g_hash_table_insert (params, (gpointer) bad[i].name, (gpointer) bad[i].value);
-      g_assert_false (bad[i].kind->generate (params, 1, collect, NULL, NULL, NULL, &error));
+      g_assert_false (bad[i].kind->generate (params, 1, 0, collect, NULL, NULL, NULL, &error));
       g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
       if (strstr (error->message, bad[i].message) == NULL)
         g_error ("“%s”: not “%s”", error->message, bad[i].message);
@@ -1440,7 +1440,7 @@ test_generate_bad_params (void)
 
     g_hash_table_insert (params, "size", "4");
     g_hash_table_insert (params, "stars", "2");
-    g_assert_false (pw_star_battle_kind.generate (params, 1, collect, NULL, NULL, NULL, &error));
+    g_assert_false (pw_star_battle_kind.generate (params, 1, 0, collect, NULL, NULL, NULL, &error));
     g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID);
   }
 }

@@ -89,7 +89,7 @@ run (Collected   *c,
        name = va_arg (args, const char *))
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
-  return pw_slide_kind.generate (params, seed, collect, progress, c, c->cancellable, error);
+  return pw_slide_kind.generate (params, seed, 0, collect, progress, c, c->cancellable, error);
 }
 
 static char *
@@ -124,7 +124,7 @@ test_measure_crosscheck (void)
       level = pw_slide_kind.from_text (text, &error);
       g_assert_no_error (error);
       complete = slide_ref_analyse (ref, cap, &figures);
-      g_assert_true (_pw_slide_measure (level, cap, &m, NULL, &error));
+      g_assert_true (_pw_slide_measure (level, cap, 0, &m, NULL, &error));
       g_assert_no_error (error);
       g_assert_cmpint (m.complete, ==, complete);
       if (complete)

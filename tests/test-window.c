@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 
 #include <gtk/gtk.h>
@@ -1360,6 +1362,122 @@ test_window_file_changed (void)
 }
 
 static gboolean
+banner_shown (gpointer data)
+{
+  return pw_window_get_file_banner (data) != NULL;
+}
+
+/* Spins the main loop for @ms milliseconds. */
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* The file monitor: another program writing the open file shows the
+ * banner at once, without a Save; the window's own saves do not. Keep
+ * Mine hides it and keeps the edits; Reload with edits asks first
+ * (Cancel keeps them, Reload shows the file's version); without edits it
+ * reloads at once; a deleted file says so. */
+static void
+test_window_file_monitor (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "set.json", NULL);
+  g_autofree char *theirs_path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                                   "magic.json", NULL);
+  g_autofree char *theirs = file_bytes (theirs_path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PwDocument) sample = load_sample ();
+  g_autoptr(PwDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(PwDocument) magic = load_bundled ("magic.json");
+  PwWindow *window = pw_window_new (NULL);
+  PwDocument *now;
+  GtkDialog *dialog;
+
+  expected = set_bytes (magic);
+  g_assert_true (pw_document_save (sample, file, NULL, &error));
+  document = pw_document_load (file, NULL, &error);
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (canvas_allocated, window, "the window on screen");
+  spin (300);
+  g_assert_null (pw_window_get_file_banner (window));
+
+  /* our own save: no banner */
+  pw_document_set_info (document, PW_SET_TITLE, "Mine", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_null (find_dialog ());
+  spin (500);
+  g_assert_null (pw_window_get_file_banner (window));
+
+  /* theirs: the banner, no Save needed; Keep Mine hides it */
+  g_file_set_contents (path, theirs, -1, &error);
+  g_assert_no_error (error);
+  wait_for (banner_shown, window, "the changed-file banner");
+  maybe_shoot (GTK_WIDGET (window), "file-banner");
+  g_assert_nonnull (strstr (pw_window_get_file_banner (window), "set.json"));
+  g_assert_nonnull (strstr (pw_window_get_file_banner (window), "changed by another program"));
+  pw_document_set_info (document, PW_SET_TITLE, "Mine again", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.file-keep", NULL);
+  g_assert_null (pw_window_get_file_banner (window));
+  g_assert_true (pw_window_get_document (window) == document);
+  g_assert_cmpstr (pw_level_set_get_title (pw_document_get_set (document)), ==, "Mine again");
+
+  /* theirs again, with my edits: Reload asks; Cancel keeps them */
+  g_file_set_contents (path, theirs, -1, &error);
+  g_assert_no_error (error);
+  wait_for (banner_shown, window, "the banner again");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.file-reload", NULL);
+  wait_for (dialog_shown, NULL, "the question before reloading");
+  dialog = find_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+  g_assert_true (pw_window_get_document (window) == document);
+  g_assert_true (pw_document_get_modified (document));
+  g_assert_nonnull (pw_window_get_file_banner (window));
+  /* … and Reload shows theirs */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.file-reload", NULL);
+  wait_for (dialog_shown, NULL, "the question before reloading");
+  dialog = find_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
+  now = pw_window_get_document (window);
+  g_assert_true (now != document);
+  g_assert_false (pw_document_get_modified (now));
+  shown = set_bytes (now);
+  g_assert_cmpstr (shown, ==, expected);
+  g_assert_cmpstr (pw_level_set_get_title (pw_document_get_set (now)), !=, "Mine again");
+  g_assert_null (pw_window_get_file_banner (window));
+
+  /* no edits: Reload reloads at once */
+  g_file_set_contents (path, theirs, -1, &error);
+  g_assert_no_error (error);
+  wait_for (banner_shown, window, "the banner for the reloaded set");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.file-reload", NULL);
+  g_assert_null (find_dialog ());
+  g_assert_true (pw_window_get_document (window) != now);
+  g_assert_null (pw_window_get_file_banner (window));
+
+  /* deleted: said so */
+  g_assert_cmpint (g_remove (path), ==, 0);
+  wait_for (banner_shown, window, "the banner for a deleted file");
+  g_assert_nonnull (strstr (pw_window_get_file_banner (window), "deleted or moved"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_dir (dir);
+}
+
+static gboolean
 panel_says_partial (gpointer data)
 {
   return g_str_has_prefix (pw_analysis_panel_get_status_text (pw_window_get_analysis_panel (data)),
@@ -1687,6 +1805,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/restore-after-crash", test_window_restore_after_crash);
   g_test_add_func ("/ui/window/memory-budget", test_window_memory_budget);
   g_test_add_func ("/ui/window/file-changed", test_window_file_changed);
+  g_test_add_func ("/ui/window/file-monitor", test_window_file_monitor);
   status = g_test_run ();
   test_remove_dir (state);
   return status;

@@ -254,7 +254,7 @@ generate (const char *kind_id,
     g_hash_table_insert (params, (gpointer) name, va_arg (args, char *));
   va_end (args);
   g_assert_nonnull (kind);
-  g_assert_true (kind->generate (params, seed, collect, NULL, &c, NULL, &error));
+  g_assert_true (kind->generate (params, seed, 0, collect, NULL, &c, NULL, &error));
   g_assert_no_error (error);
   for (guint i = 0; i < data->len; i++)
     {

@@ -21,6 +21,7 @@ typedef struct
   const PwKind     *kind;
   GHashTable       *params;
   guint64           seed;
+  guint64           max_bytes;    /* a candidate's memory budget, 0: none */
   guint             wanted;
   gint              found;        /* atomic */
   guint64           tried;        /* read only for display */
@@ -157,8 +158,8 @@ generation_thread (GTask        *task,
   Generation *g = data;
   GError *error = NULL;
 
-  if (!g->kind->generate (g->params, g->seed, generation_found, generation_progress, g,
-                          cancellable, &error))
+  if (!g->kind->generate (g->params, g->seed, g->max_bytes, generation_found, generation_progress,
+                          g, cancellable, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -344,4 +345,13 @@ pw_generate_dialog_new (GtkWindow    *parent,
   g->dialog = self;
   self->generation = g;
   return self;
+}
+
+void
+pw_generate_dialog_set_memory_budget (PwGenerateDialog *self,
+                                      guint64           max_bytes)
+{
+  g_return_if_fail (PW_IS_GENERATE_DIALOG (self));
+
+  self->generation->max_bytes = max_bytes;
 }

@@ -25,6 +25,11 @@ G_DECLARE_FINAL_TYPE (PwGenerateDialog, pw_generate_dialog, PW, GENERATE_DIALOG,
 PwGenerateDialog *pw_generate_dialog_new       (GtkWindow        *parent,
                                                 PwDocument       *document,
                                                 const PwKind     *kind);
+/* The memory budget of each candidate's analysis (PwKind.generate's
+ * @max_bytes), from the analysis-memory-mib setting; 0: none. Set before
+ * Generate. */
+void              pw_generate_dialog_set_memory_budget (PwGenerateDialog *self,
+                                                        guint64           max_bytes);
 /* As typing in the fields and pressing Generate (tests). */
 gboolean          pw_generate_dialog_set_param (PwGenerateDialog *self,
                                                 const char       *name,

@@ -465,6 +465,7 @@ action_generate (GSimpleAction *action,
   const PwKind *kind = level && pw_level_get_kind (level) && pw_level_get_kind (level)->generate
                        ? pw_level_get_kind (level) : NULL;
   const PwKind * const *kinds;
+  PwGenerateDialog *dialog;
   guint n_kinds;
 
   kinds = pw_kinds_list (&n_kinds);
@@ -473,8 +474,9 @@ action_generate (GSimpleAction *action,
       kind = kinds[i];
   if (kind == NULL)
     return;
-  gtk_window_present (GTK_WINDOW (pw_generate_dialog_new (GTK_WINDOW (self), self->document,
-                                                          kind)));
+  dialog = pw_generate_dialog_new (GTK_WINDOW (self), self->document, kind);
+  pw_generate_dialog_set_memory_budget (dialog, _pw_window_memory_budget (self));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -611,6 +613,23 @@ action_solution_step (GSimpleAction *action,
   self->stepping = FALSE;
 }
 
+/* the changed-file banner's buttons (pw-window-monitor.c) */
+static void
+action_file_reload (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  _pw_window_file_reload_clicked (data);
+}
+
+static void
+action_file_keep (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  _pw_window_file_keep_clicked (data);
+}
+
 static const GActionEntry win_entries[] = {
   { "new", action_new },
   { "open", action_open },
@@ -645,6 +664,8 @@ static const GActionEntry win_entries[] = {
   { "solution-play", action_solution_play, NULL, "false" },
   { "solution-step", action_solution_step },
   { "find", action_find },
+  { "file-reload", action_file_reload },
+  { "file-keep", action_file_keep },
 };
 
 void

@@ -115,6 +115,8 @@ save_to (PwWindow *self,
     }
   _pw_window_note_file (self);
   _pw_window_update_title (self);
+  /* the file saved to may be another one */
+  _pw_window_watch_file (self);
   return TRUE;
 }
 
@@ -213,25 +215,29 @@ changed_response (GtkDialog *dialog,
       confirm->destroy = NULL;
     }
   else if (response == RESPONSE_RELOAD)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GFile) file = g_object_ref (pw_document_get_file (self->document));
-      g_autoptr(PwDocument) document = pw_document_load (file, NULL, &error);
-
-      if (document == NULL)
-        {
-          g_autofree char *name = g_file_get_parse_name (file);
-          g_autofree char *primary = g_strdup_printf (_("“%s” could not be opened"), name);
-
-          _pw_window_show_error (self, primary, error->message);
-        }
-      else
-        pw_window_set_document (self, document);
-    }
+    _pw_window_reload (self);
   if (confirm->destroy != NULL)
     confirm->destroy (confirm->data);
   g_object_unref (confirm->window);
   g_free (confirm);
+}
+
+void
+_pw_window_reload (PwWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_object_ref (pw_document_get_file (self->document));
+  g_autoptr(PwDocument) document = pw_document_load (file, NULL, &error);
+
+  if (document == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *primary = g_strdup_printf (_("“%s” could not be opened"), name);
+
+      _pw_window_show_error (self, primary, error->message);
+    }
+  else
+    pw_window_set_document (self, document);
 }
 
 static void

@@ -45,11 +45,15 @@ struct _PwWindow
   GtkProgressBar       *export_progress;
   GtkWidget            *export_cancel;
   GtkWidget            *export_close;
+  GtkRevealer          *file_revealer;
+  GtkLabel             *file_label;
+  GtkWidget            *file_reload;
   GMenu                *recent_menu;
 
   GSettings            *settings;     /* NULL when there is no schema */
   PwRecovery           *recovery;     /* NULL when nothing is recovered */
   PwDocument           *document;
+  GFileMonitor         *file_monitor; /* of the document's file, or NULL */
   PwScheduler          *scheduler;
   guint                 current;      /* index in the document, or G_MAXUINT */
   PwLevel              *on_screen;    /* the level at @current when it came */
@@ -87,6 +91,13 @@ gboolean  _pw_window_enter_play    (PwWindow   *self);
 void      _pw_window_stop_solution (PwWindow   *self);
 void      _pw_window_update_play   (PwWindow   *self);
 void      _pw_window_update_title  (PwWindow   *self);
+
+/* pw-window-monitor.c: watch the document's file (again, after a save
+ * to another one), showing the banner when another program changes it */
+void      _pw_window_watch_file          (PwWindow *self);
+void      _pw_window_unwatch_file        (PwWindow *self);
+void      _pw_window_file_reload_clicked (PwWindow *self);
+void      _pw_window_file_keep_clicked   (PwWindow *self);
 
 /* pw-window-print.c */
 void      _pw_window_choose_level_image (PwWindow *self);
@@ -143,6 +154,9 @@ void      _pw_window_confirm_discard (PwWindow       *self,
                                       gpointer        data,
                                       GDestroyNotify  destroy);
 void      _pw_window_export_cancel_clicked (PwWindow *self);
+/* Reads the document's file again in place of the document (its edits
+ * go); an error is shown. */
+void      _pw_window_reload (PwWindow *self);
 void      _pw_window_export_close_clicked  (PwWindow *self);
 
 G_END_DECLS

@@ -521,6 +521,7 @@ set_document (PwWindow   *self,
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "editor" : "message");
   _pw_window_update_title (self);
   _pw_window_update_actions (self);
+  _pw_window_watch_file (self);
 }
 
 void
@@ -745,6 +746,7 @@ pw_window_dispose (GObject *object)
   _pw_window_clock_stop (self);
   g_clear_pointer (&self->tester_name, g_free);
   g_clear_handle_id (&self->solution_timeout, g_source_remove);
+  _pw_window_unwatch_file (self);
   disconnect_document (self);
   if (self->scheduler != NULL)
     g_signal_handlers_disconnect_by_data (self->scheduler, self);
@@ -806,6 +808,9 @@ pw_window_class_init (PwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PwWindow, graph_view);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, chart_view);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, file_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, file_label);
+  gtk_widget_class_bind_template_child (widget_class, PwWindow, file_reload);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_label);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_progress);
   gtk_widget_class_bind_template_child (widget_class, PwWindow, export_cancel);

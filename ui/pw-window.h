@@ -44,6 +44,8 @@ void             pw_window_show_open_error    (PwWindow       *self,
                                                const char     *message);
 /* The message shown when no set is open, or NULL. */
 const char      *pw_window_get_message        (PwWindow       *self);
+/* The changed-file banner's text while it shows, or NULL (tests). */
+const char      *pw_window_get_file_banner    (PwWindow       *self);
 
 /* Writes the set's CSV report to @file in the background (the figures of
  * levels not yet analysed are worked out first), with progress in the

@@ -548,6 +548,7 @@ record (const PwCombinationLevel *level,
 gboolean
 _pw_combination_generate (GHashTable         *table,
                       guint64             seed,
+                      guint64             max_bytes,
                       PwGenerateFound     found,
                       PwGenerateProgress  progress,
                       gpointer            user_data,

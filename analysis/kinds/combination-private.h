@@ -104,6 +104,7 @@ PwCombinationLevel *_pw_combination_prettify   (const PwCombinationLevel *level)
 /* The generator (combination-generate.c): see PwKind.generate. */
 gboolean            _pw_combination_generate   (GHashTable               *params,
                                                 guint64                   seed,
+                                                guint64                   max_bytes,
                                                 PwGenerateFound           found,
                                                 PwGenerateProgress        progress,
                                                 gpointer                  user_data,

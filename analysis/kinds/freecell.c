@@ -957,6 +957,7 @@ make_deal (const Params    *p,
 static gboolean
 freecell_generate (GHashTable         *table,
                    guint64             seed,
+                   guint64             max_bytes,
                    PwGenerateFound     found,
                    PwGenerateProgress  progress,
                    gpointer            user_data,
@@ -1011,9 +1012,22 @@ freecell_generate (GHashTable         *table,
 
         g_free (pw_fc_class_key (level, &swaps));
         pw_fc_swap_suits (&canonical, swaps);
-        if (!solve (&canonical, canonical.free_cells, SOLVE_MAX_STATES, 0, NULL, NULL, NULL,
-                    cancellable, &result, error))
+        gboolean by_memory = FALSE;
+
+        if (!solve (&canonical, canonical.free_cells, SOLVE_MAX_STATES, max_bytes, &by_memory,
+                    NULL, NULL, cancellable, &result, error))
           {
+            g_free (level);
+            return FALSE;
+          }
+        /* undecided within the memory budget: the next deal would be too */
+        if (result.verdict == PW_FC_UNKNOWN && by_memory)
+          {
+            g_autofree char *count = pw_format_count (result.states);
+
+            g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_MEMORY_BUDGET,
+                         _("the memory budget ran out after %s positions"), count);
+            pw_fc_solve_result_clear (&result);
             g_free (level);
             return FALSE;
           }
@@ -1031,9 +1045,18 @@ freecell_generate (GHashTable         *table,
             int min;
             guint64 states = 0;
 
-            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, 0, NULL, cancellable,
-                                        &min, &states, error))
+            by_memory = FALSE;
+            if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, max_bytes, &by_memory,
+                                        cancellable, &min, &states, error))
               {
+                g_free (level);
+                return FALSE;
+              }
+            if (min < 0 && by_memory)
+              {
+                g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_MEMORY_BUDGET,
+                             _("the memory budget ran out before the fewest free cells were "
+                               "known"));
                 g_free (level);
                 return FALSE;
               }

@@ -342,6 +342,7 @@ empty_level (const PwKnightBoard *board,
 gboolean
 _pw_knight_generate (GHashTable         *table,
                      guint64             seed,
+                     guint64             max_bytes,
                      PwGenerateFound     found,
                      PwGenerateProgress  progress,
                      gpointer            user_data,

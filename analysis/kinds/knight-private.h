@@ -151,6 +151,7 @@ gboolean       _pw_knight_measure          (const PwKnightBoard *board,
 extern const PwGenerateParam _pw_knight_generate_params[PW_KNIGHT_N_GENERATE_PARAMS];
 gboolean       _pw_knight_generate         (GHashTable          *params,
                                             guint64              seed,
+                                            guint64              max_bytes,
                                             PwGenerateFound      found,
                                             PwGenerateProgress   progress,
                                             gpointer             user_data,

@@ -709,6 +709,7 @@ gboolean
 _pw_latin_generate (PwLatinVariant      variant,
                     GHashTable         *table,
                     guint64             seed,
+                    guint64             max_bytes,
                     PwGenerateFound     found,
                     PwGenerateProgress  progress,
                     gpointer            user_data,

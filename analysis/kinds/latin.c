@@ -998,6 +998,8 @@ typedef struct
 {
   guint64  left;      /* nodes */
   gboolean partial;
+  guint64  max_bytes; /* each search's memory (PwNumGridSearch.max_bytes) */
+  gboolean memory;    /* a search stopped for it */
 } Budget;
 
 static void
@@ -1006,6 +1008,7 @@ budget_spend (Budget                *budget,
 {
   budget->left = budget->left > result->nodes ? budget->left - result->nodes : 0;
   budget->partial |= result->node_limit;
+  budget->memory |= result->memory_limit;
 }
 
 /* The multiple method: the mean and standard deviation of the nodes a
@@ -1035,6 +1038,7 @@ measure (const PwNumGrid *grid,
       pw_numgrid_search_init (&search);
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
+      search.max_bytes = budget->max_bytes;
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
       search.cancellable = cancellable;
@@ -1083,6 +1087,7 @@ find_redundant (const PwNumGrid *grid,
       pw_numgrid_search_init (&search);
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
+      search.max_bytes = budget->max_bytes;
       search.allow_fast_path = TRUE;
       search.cancellable = cancellable;
       if (!pw_numgrid_search (without, &search, &result, error))
@@ -1121,9 +1126,9 @@ latin_analyse (gconstpointer           data,
   guint n = level->n, cells = n * n, givens = 0;
   guint64 cap = MAX (options->max_solutions, 1);
   guint64 total = MAX (options->max_states, 4);
-  Budget count_budget = { total / 4, FALSE };
-  Budget measure_budget = { total / 2, FALSE };
-  Budget minimal_budget = { total / 4, FALSE };
+  Budget count_budget = { total / 4, FALSE, options->max_bytes, FALSE };
+  Budget measure_budget = { total / 2, FALSE, options->max_bytes, FALSE };
+  Budget minimal_budget = { total / 4, FALSE, options->max_bytes, FALSE };
   Solutions solutions;
   PwNumGridSearch search;
   PwNumGridResult counted;
@@ -1159,6 +1164,7 @@ latin_analyse (gconstpointer           data,
   pw_numgrid_search_init (&search);
   search.max_solutions = cap + 1;
   search.max_nodes = count_budget.left;
+  search.max_bytes = count_budget.max_bytes;
   search.on_solution = keep_two;
   search.on_solution_data = &solutions;
   search.cancellable = cancellable;
@@ -1271,7 +1277,9 @@ latin_analyse (gconstpointer           data,
         }
     }
 
-  if (partial)
+  if (partial && (count_budget.memory || measure_budget.memory || minimal_budget.memory))
+    pw_analysis_set_partial (analysis, _("the memory budget ran out"));
+  else if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
   pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
@@ -1347,40 +1355,43 @@ futoshiki_import_text (const char  *text,
 static gboolean
 sudoku_generate (GHashTable         *params,
                  guint64             seed,
+                 guint64             max_bytes,
                  PwGenerateFound     found,
                  PwGenerateProgress  progress,
                  gpointer            user_data,
                  GCancellable       *cancellable,
                  GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_SUDOKU, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_SUDOKU, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 static gboolean
 latin_generate (GHashTable         *params,
                 guint64             seed,
+                guint64             max_bytes,
                 PwGenerateFound     found,
                 PwGenerateProgress  progress,
                 gpointer            user_data,
                 GCancellable       *cancellable,
                 GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_LATIN, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_LATIN, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 static gboolean
 futoshiki_generate (GHashTable         *params,
                     guint64             seed,
+                    guint64             max_bytes,
                     PwGenerateFound     found,
                     PwGenerateProgress  progress,
                     gpointer            user_data,
                     GCancellable       *cancellable,
                     GError            **error)
 {
-  return _pw_latin_generate (PW_LATIN_FUTOSHIKI, params, seed, found, progress, user_data,
-                             cancellable, error);
+  return _pw_latin_generate (PW_LATIN_FUTOSHIKI, params, seed, max_bytes, found, progress,
+                             user_data, cancellable, error);
 }
 
 #define COMMON_PARAMS                                                                        \

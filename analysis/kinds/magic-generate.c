@@ -167,6 +167,7 @@ random_square (PwMagicLevel  *level,
 gboolean
 _pw_magic_generate (GHashTable         *params,
                     guint64             seed,
+                    guint64             max_bytes,
                     PwGenerateFound     found,
                     PwGenerateProgress  progress,
                     gpointer            user_data,

@@ -137,6 +137,7 @@ gboolean _pw_magic_measure     (const PwMagicLevel  *level,
 /* The generator (magic-generate.c). */
 gboolean _pw_magic_generate    (GHashTable          *params,
                                 guint64              seed,
+                                guint64              max_bytes,
                                 PwGenerateFound      found,
                                 PwGenerateProgress   progress,
                                 gpointer             user_data,

@@ -206,6 +206,7 @@ refine (const Params  *params,
 gboolean
 _pw_nonogram_generate (GHashTable         *table,
                        guint64             seed,
+                       guint64             max_bytes,
                        PwGenerateFound     found,
                        PwGenerateProgress  progress,
                        gpointer            user_data,

@@ -225,6 +225,7 @@ char            *_pw_nonogram_to_non       (const PwNonogramLevel *level,
  * line_solvable, picture. */
 gboolean         _pw_nonogram_generate     (GHashTable            *params,
                                             guint64                seed,
+                                            guint64                max_bytes,
                                             PwGenerateFound        found,
                                             PwGenerateProgress     progress,
                                             gpointer               user_data,

@@ -570,6 +570,7 @@ gboolean
 _pw_queens_generate (PwQueensVariant      variant,
                      GHashTable          *params,
                      guint64              seed,
+                     guint64              max_bytes,
                      PwGenerateFound      found,
                      PwGenerateProgress   progress,
                      gpointer             user_data,

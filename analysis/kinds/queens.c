@@ -885,27 +885,29 @@ queens_equal (gconstpointer a,
 static gboolean
 queens_generate (GHashTable         *params,
                  guint64             seed,
+                 guint64             max_bytes,
                  PwGenerateFound     found,
                  PwGenerateProgress  progress,
                  gpointer            user_data,
                  GCancellable       *cancellable,
                  GError            **error)
 {
-  return _pw_queens_generate (PW_QUEENS_QUEENS, params, seed, found, progress, user_data,
-                              cancellable, error);
+  return _pw_queens_generate (PW_QUEENS_QUEENS, params, seed, max_bytes, found, progress,
+                              user_data, cancellable, error);
 }
 
 static gboolean
 star_generate (GHashTable         *params,
                guint64             seed,
+               guint64             max_bytes,
                PwGenerateFound     found,
                PwGenerateProgress  progress,
                gpointer            user_data,
                GCancellable       *cancellable,
                GError            **error)
 {
-  return _pw_queens_generate (PW_QUEENS_STAR_BATTLE, params, seed, found, progress, user_data,
-                              cancellable, error);
+  return _pw_queens_generate (PW_QUEENS_STAR_BATTLE, params, seed, max_bytes, found, progress,
+                              user_data, cancellable, error);
 }
 
 static const PwGenerateParam queens_params[] = {

@@ -50,6 +50,7 @@ typedef struct
   double  dead_ends;    /* < 0: any */
   double  tolerance;
   guint   steps;
+  guint64 max_bytes;    /* a candidate's memory budget, 0: none */
 } Params;
 
 static const char skiddy_chars[] = "rygb";
@@ -563,10 +564,11 @@ describe_target (const Params *p)
   return g_string_free (text, FALSE);
 }
 
-/* The level's difficulty by the full analysis (default options), NAN
- * when it has none. FALSE when cancelled. */
+/* The level's difficulty by the full analysis (default options within
+ * @max_bytes), NAN when it has none. FALSE when cancelled. */
 static gboolean
 difficulty_of (const PwSlideLevel *level,
+               guint64             max_bytes,
                double             *difficulty,
                GCancellable       *cancellable,
                GError            **error)
@@ -575,6 +577,7 @@ difficulty_of (const PwSlideLevel *level,
   g_autoptr(PwAnalysis) analysis = NULL;
 
   pw_analyse_options_init (&options);
+  options.max_bytes = max_bytes;
   analysis = pw_slide_kind.analyse (level, &options, NULL, NULL, cancellable, error);
   if (analysis == NULL)
     return FALSE;
@@ -626,7 +629,7 @@ search (const Params        *p,
         progress (*tried, made, user_data);
       ++*tried;
       if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
-          !_pw_slide_measure (level, cap, &next.measure, cancellable, error))
+          !_pw_slide_measure (level, cap, p->max_bytes, &next.measure, cancellable, error))
         {
           candidate_clear (&current);
           return FALSE;
@@ -686,6 +689,7 @@ search (const Params        *p,
 gboolean
 _pw_slide_generate (GHashTable         *params,
                     guint64             seed,
+                    guint64             max_bytes,
                     PwGenerateFound     found,
                     PwGenerateProgress  progress,
                     gpointer            user_data,
@@ -700,6 +704,7 @@ _pw_slide_generate (GHashTable         *params,
 
   if (!parse_params (params, &p, error))
     return FALSE;
+  p.max_bytes = max_bytes;
   rand = g_rand_new_with_seed_array ((const guint32[]) { seed & 0xffffffff, seed >> 32 }, 2);
 
   for (;;)
@@ -721,7 +726,7 @@ _pw_slide_generate (GHashTable         *params,
                        _("No solvable level found in %u steps (target: %s)"), p.steps, target);
           return FALSE;
         }
-      if (!difficulty_of (best.level, &difficulty, cancellable, error))
+      if (!difficulty_of (best.level, p.max_bytes, &difficulty, cancellable, error))
         return FALSE;
       made++;
       if (!met)

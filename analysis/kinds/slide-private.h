@@ -74,8 +74,12 @@ typedef struct
   double   dead_end_share;  /* dead_ends / states */
 } PwSlideMeasure;
 
+/* Explores @level within @max_states and @max_bytes (0: the memory
+ * available); a PW_KIND_ERROR_MEMORY_BUDGET error when @max_bytes (not 0)
+ * stopped it first. */
 gboolean _pw_slide_measure  (const PwSlideLevel *level,
                              guint64             max_states,
+                             guint64             max_bytes,
                              PwSlideMeasure     *measure,
                              GCancellable       *cancellable,
                              GError            **error);
@@ -85,6 +89,7 @@ gboolean _pw_slide_measure  (const PwSlideLevel *level,
 
 gboolean _pw_slide_generate (GHashTable         *params,
                              guint64             seed,
+                             guint64             max_bytes,
                              PwGenerateFound     found,
                              PwGenerateProgress  progress,
                              gpointer            user_data,

@@ -1913,6 +1913,7 @@ slide_explore (const PwSlideLevel *level,
 gboolean
 _pw_slide_measure (const PwSlideLevel *level,
                    guint64             max_states,
+                   guint64             max_bytes,
                    PwSlideMeasure     *measure,
                    GCancellable       *cancellable,
                    GError            **error)
@@ -1924,13 +1925,21 @@ _pw_slide_measure (const PwSlideLevel *level,
 
   memset (measure, 0, sizeof *measure);
   measure->par = -1;
-  sa = slide_explore (level, max_states, 0, NULL, NULL, cancellable, error);
+  sa = slide_explore (level, max_states, max_bytes, NULL, NULL, cancellable, error);
   if (sa == NULL)
     return FALSE;
   graph = sa->graph;
   n_states = pw_state_graph_get_n_states (graph);
   measure->states = n_states - pw_state_graph_get_n_won (graph);
   measure->complete = pw_state_graph_is_complete (graph);
+  /* the explorer stops at max_states exactly unless memory ran out first */
+  if (!measure->complete && max_bytes > 0 && n_states < max_states)
+    {
+      g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_MEMORY_BUDGET,
+                   _("the memory budget ran out after %u states"), n_states);
+      slide_analysis_free (sa);
+      return FALSE;
+    }
   if (measure->complete)
     {
       if (!pw_state_graph_solve (graph, cancellable, error))
