@@ -8,6 +8,7 @@
 
 #include "pw-level-item.h"
 #include "test-ui-util.h"
+#include "test-util.h"
 
 #define WAIT_MS 20000
 
@@ -16,7 +17,7 @@ test_wait_for (TestCondition  condition,
                gpointer       data,
                const char    *what)
 {
-  gint64 end = g_get_monotonic_time () + WAIT_MS * 1000;
+  gint64 end = g_get_monotonic_time () + (gint64) test_scaled_ms (WAIT_MS) * 1000;
 
   while (!condition (data))
     {

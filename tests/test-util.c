@@ -129,6 +129,17 @@ const char *test_huge_level =
   "#######G########\n";
 
 
+guint
+test_scaled_ms (guint ms)
+{
+  const char *text = g_getenv ("PW_TEST_WAIT_SCALE");
+  guint64 scale = 1;
+
+  if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, 100, &scale, NULL))
+    g_error ("PW_TEST_WAIT_SCALE=%s: give a whole number from 1 to 100", text);
+  return ms * (guint) scale;
+}
+
 void
 test_cli_run_clear (TestCliRun *run)
 {

@@ -30,6 +30,11 @@ void        test_spin          (guint       ms);
  * test should explore, so its analysis ends only by budget or cancel. */
 extern const char *test_huge_level;
 
+/* @ms scaled by $PW_TEST_WAIT_SCALE (a whole number, 1 when unset): the
+ * sanitizer test setups, which make everything several times slower,
+ * set it so that waits on the editor's worker do not time out. */
+guint test_scaled_ms (guint ms);
+
 /* One run of the command line ($PW_CLI) with the arguments given: its
  * standard output, standard error and exit status (asserted to exit). */
 typedef struct

@@ -32,7 +32,7 @@ wait_for (Condition   condition,
           gpointer    data,
           const char *what)
 {
-  gint64 end = g_get_monotonic_time () + WAIT_MS * 1000;
+  gint64 end = g_get_monotonic_time () + (gint64) test_scaled_ms (WAIT_MS) * 1000;
 
   while (!condition (data))
     {

@@ -24,7 +24,8 @@ typedef struct
   guint64           max_bytes;    /* a candidate's memory budget, 0: none */
   guint             wanted;
   gint              found;        /* atomic */
-  guint64           tried;        /* read only for display */
+  guint64           tried;        /* main thread only, from progress events:
+                                   * for display */
   GCancellable     *cancellable;
   PwGenerateDialog *dialog;       /* main thread only; NULL once closed */
   gboolean          running;
@@ -39,6 +40,7 @@ typedef struct
   Generation *g;
   gpointer    data;       /* the kind's level, or NULL for progress */
   double      difficulty;
+  guint64     tried;      /* progress: candidates tried so far */
 } GenerationEvent;
 
 struct _PwGenerateDialog
@@ -111,6 +113,8 @@ generation_event (gpointer data)
       pw_level_set_notes (level, notes);
       pw_document_insert_level (g->document, n, level, _("Generate Level"));
     }
+  else
+    g->tried = event->tried;
   generation_update (g);
   generation_unref (g);
   g_free (event);
@@ -141,11 +145,13 @@ generation_progress (guint64  tried,
   Generation *g = user_data;
   GenerationEvent *event;
 
-  g->tried = tried;
+  /* on the generator's thread: the count travels in the event, not
+   * through g->tried, which the main thread reads */
   if (tried % 8 != 0)
     return;
   event = g_new0 (GenerationEvent, 1);
   event->g = g_atomic_rc_box_acquire (g);
+  event->tried = tried;
   g_idle_add (generation_event, event);
 }
 
