@@ -51,6 +51,33 @@ run_clear (Run *run)
   g_free (run->err);
 }
 
+/* A child's ru_maxrss starts at its parent's high-water mark (fork copies
+ * the parent's memory map, and exec keeps the larger of the two), so a
+ * test process that once held 48 MiB would read 48 MiB for every command
+ * it runs. The command is therefore started by this program exec'd
+ * afresh ("--measure", below), whose own mark is a few MiB, and which
+ * writes the command's status and peak. */
+static int
+measure (char **argv)
+{
+  struct rusage usage;
+  FILE *file;
+  int status;
+  pid_t pid = fork ();
+
+  if (pid < 0)
+    return 127;
+  if (pid == 0)
+    {
+      execv (argv[1], argv + 1);
+      _exit (127);
+    }
+  if (wait4 (pid, &status, 0, &usage) != pid || (file = fopen (argv[0], "w")) == NULL)
+    return 127;
+  fprintf (file, "%d %ld\n", status, usage.ru_maxrss);
+  return fclose (file) == 0 ? 0 : 127;
+}
+
 /* Runs PW_CLI with @args (NULL-terminated) and measures its peak memory. */
 static void
 run_cli (Run         *run,
@@ -59,15 +86,24 @@ run_cli (Run         *run,
 {
   g_autofree char *out_path = g_build_filename (dir, "out.json", NULL);
   g_autofree char *err_path = g_build_filename (dir, "err.txt", NULL);
+  g_autofree char *peak_path = g_build_filename (dir, "peak.txt", NULL);
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *peak = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  struct rusage usage;
+  long kib = -1;
+  int status;
   pid_t pid;
 
+  g_assert_nonnull (self);
+  g_ptr_array_add (argv, self);
+  g_ptr_array_add (argv, "--measure");
+  g_ptr_array_add (argv, peak_path);
   g_ptr_array_add (argv, (char *) g_getenv ("PW_CLI"));
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
+  g_remove (peak_path);
 
   pid = fork ();
   g_assert_cmpint (pid, >=, 0);
@@ -82,8 +118,12 @@ run_cli (Run         *run,
       execv ((char *) argv->pdata[0], (char **) argv->pdata);
       _exit (127);
     }
-  g_assert_cmpint (wait4 (pid, &run->status, 0, &usage), ==, pid);
-  run->peak = (guint64) usage.ru_maxrss * 1024;
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  g_file_get_contents (peak_path, &peak, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sscanf (peak, "%d %ld", &run->status, &kib), ==, 2);
+  run->peak = (guint64) kib * 1024;
   g_file_get_contents (out_path, &run->out, NULL, &error);
   g_assert_no_error (error);
   g_file_get_contents (err_path, &run->err, NULL, &error);
@@ -472,6 +512,8 @@ int
 main (int    argc,
       char **argv)
 {
+  if (argc > 3 && strcmp (argv[1], "--measure") == 0)
+    return measure (argv + 2);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/io/budget/slide", test_budget_slide);
