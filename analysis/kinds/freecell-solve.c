@@ -348,38 +348,6 @@ pw_fc_safe_to_foundation (const PwFcPosition *position,
   return safe_up (position, card);
 }
 
-int
-pw_fc_auto_moves (PwFcPosition *position,
-                  GArray       *moves)
-{
-  int n = 0;
-  gboolean again = TRUE;
-
-  while (again)
-    {
-      again = FALSE;
-      for (int p = 0; p < PW_FC_FOUNDATION; p++)
-        {
-          guint8 card;
-
-          if (p >= position->n_cascades && p < PW_FC_MAX_CASCADES)
-            continue;
-          card = top_card (position, p);
-          if (card != 0 && safe_up (position, card))
-            {
-              PwFcMove move = { p, PW_FC_FOUNDATION };
-
-              move_apply (position, move);
-              if (moves != NULL)
-                g_array_append_val (moves, move);
-              n++;
-              again = TRUE;
-            }
-        }
-    }
-  return n;
-}
-
 /* ------------------------------------------------------------------ */
 /* Notation                                                             */
 
@@ -963,11 +931,13 @@ heap_pop (Search *search)
   return top;
 }
 
-/* pw_fc_auto_moves, the same moves in the same order, with each card
- * that goes up marked so in @key. */
-static int
-auto_moves_keyed (PwFcPosition *position,
-                  CardKey      *key)
+/* Sends up every card that is safe to, until none is: the moves appended
+ * to @moves and each card that goes up marked so in @key, either NULL.
+ * Inlined into both callers below, each with one of them constant NULL. */
+static inline int
+auto_moves (PwFcPosition *position,
+            GArray       *moves,
+            CardKey      *key)
 {
   int n = 0;
   gboolean again = TRUE;
@@ -987,13 +957,31 @@ auto_moves_keyed (PwFcPosition *position,
               PwFcMove move = { p, PW_FC_FOUNDATION };
 
               move_apply (position, move);
-              key_set (key, CARD_INDEX (card), ON_FOUNDATION);
+              if (moves != NULL)
+                g_array_append_val (moves, move);
+              if (key != NULL)
+                key_set (key, CARD_INDEX (card), ON_FOUNDATION);
               n++;
               again = TRUE;
             }
         }
     }
   return n;
+}
+
+int
+pw_fc_auto_moves (PwFcPosition *position,
+                  GArray       *moves)
+{
+  return auto_moves (position, moves, NULL);
+}
+
+/* The same, with each card that goes up marked so in @key. */
+static int
+auto_moves_keyed (PwFcPosition *position,
+                  CardKey      *key)
+{
+  return auto_moves (position, NULL, key);
 }
 
 /* ------------------------------------------------------------------ */
