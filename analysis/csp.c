@@ -1454,10 +1454,19 @@ dfs (Search *s,
           break;
         }
       s->result->nodes++;
-      if ((s->result->nodes & 1023) == 0 && g_cancellable_is_cancelled (s->search->cancellable))
+      if ((s->result->nodes & 1023) == 0)
         {
-          s->cancelled = s->stop = TRUE;
-          break;
+          if (g_cancellable_is_cancelled (s->search->cancellable))
+            {
+              s->cancelled = s->stop = TRUE;
+              break;
+            }
+          if (pw_deadline_passed (s->search->deadline))
+            {
+              s->result->node_limit = TRUE;
+              s->stop = TRUE;
+              break;
+            }
         }
 
       memcpy (s->dom, saved, sizeof (PwCspDomain) * n);
@@ -1534,6 +1543,12 @@ pw_csp_search (const PwCsp       *csp,
   g_return_val_if_fail (csp != NULL && search != NULL && result != NULL, FALSE);
 
   memset (result, 0, sizeof *result);
+  /* searches too short to reach a check stop here once time has run out */
+  if (pw_deadline_passed (search->deadline))
+    {
+      result->node_limit = TRUE;
+      return TRUE;
+    }
   s.csp = csp;
   s.search = search;
   s.result = result;

@@ -30,6 +30,8 @@
 
 #include <gio/gio.h>
 
+#include "pw-deadline.h"
+
 G_BEGIN_DECLS
 
 #define PW_CSP_MAX_VALUES 32
@@ -82,6 +84,7 @@ typedef struct
   PwCspSolutionFunc   on_solution;
   gpointer            on_solution_data;
   GCancellable       *cancellable;
+  PwDeadline         *deadline;       /* time budget, NULL: none; stops as max_nodes does */
 } PwCspSearch;
 
 typedef struct
@@ -89,7 +92,7 @@ typedef struct
   guint64  nodes;
   guint64  solutions;
   gboolean exhausted;    /* the whole space was searched: the count is exact */
-  gboolean node_limit;   /* stopped at max_nodes */
+  gboolean node_limit;   /* stopped at max_nodes or the deadline */
 } PwCspResult;
 
 PwCsp   *pw_csp_new              (guint               n_vars,

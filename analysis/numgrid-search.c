@@ -961,11 +961,19 @@ dfs (Solver     *s,
               return;
             }
           s->result->nodes++;
-          if ((s->result->nodes & CANCEL_CHECK_MASK) == 0 &&
-              g_cancellable_is_cancelled (search->cancellable))
+          if ((s->result->nodes & CANCEL_CHECK_MASK) == 0)
             {
-              s->cancelled = s->stop = TRUE;
-              return;
+              if (g_cancellable_is_cancelled (search->cancellable))
+                {
+                  s->cancelled = s->stop = TRUE;
+                  return;
+                }
+              if (pw_deadline_passed (search->deadline))
+                {
+                  s->result->node_limit = TRUE;
+                  s->stop = TRUE;
+                  return;
+                }
             }
           v = search->random_order ? set_select (frame->values, rng_below (&s->rng, n), W)
                                    : set_lowest (frame->values, W);
@@ -1091,6 +1099,12 @@ pw_numgrid_search (const PwNumGrid       *grid,
   g_return_val_if_fail (assume_valid (grid, search->assume), FALSE);
 
   memset (result, 0, sizeof *result);
+  /* searches too short to reach a check stop here once time has run out */
+  if (pw_deadline_passed (search->deadline))
+    {
+      result->node_limit = TRUE;
+      return TRUE;
+    }
 
   _pw_numgrid_prepare ((PwNumGrid *) grid);
   if (search->allow_fast_path && _pw_sudoku9_applies (grid))

@@ -29,6 +29,8 @@
 
 #include <gio/gio.h>
 
+#include "pw-deadline.h"
+
 G_BEGIN_DECLS
 
 #define PW_NUMGRID_MAX_VALUES 128
@@ -145,6 +147,8 @@ typedef struct
   PwNumGridSolutionFunc  on_solution;
   gpointer               on_solution_data;
   GCancellable          *cancellable;
+  /* A time budget (NULL: none): past it the search stops as at max_nodes. */
+  PwDeadline            *deadline;
 } PwNumGridSearch;
 
 typedef struct
@@ -153,7 +157,7 @@ typedef struct
                           * 9×9 path counts by its own rule, sudoku9.c) */
   guint64  solutions;
   gboolean exhausted;    /* the whole space was searched: the count is exact */
-  gboolean node_limit;   /* stopped at max_nodes, or at max_bytes: */
+  gboolean node_limit;   /* stopped at max_nodes or the deadline, or at max_bytes: */
   gboolean memory_limit; /* … this says it was the memory */
 } PwNumGridResult;
 

@@ -65,6 +65,7 @@ struct _PwStateGraph
   /* while exploring: the caller's, looked at while the table is rebuilt;
    * resize_cancelled says a rebuild stopped for it */
   GCancellable *cancellable;
+  PwDeadline   *deadline;
   gboolean  resize_cancelled;
 
   gsize     bytes;
@@ -676,6 +677,11 @@ explore_loop (PwStateGraph          *graph,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
+          if (pw_deadline_passed (graph->deadline))
+            {
+              mark_partial (graph, _("the time budget ran out"));
+              break;
+            }
           if (progress != NULL && i % PROGRESS_INTERVAL == 0)
             progress (graph->n_states, progress_data);
         }
@@ -768,6 +774,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
                         PwProgressFunc         progress,
                         gpointer               progress_data,
                         GCancellable          *cancellable,
+                        PwDeadline            *deadline,
                         GError               **error)
 {
   PwStateGraph *graph;
@@ -790,6 +797,7 @@ pw_state_graph_explore (const PwExplorerFuncs *funcs,
   graph->n_moves = funcs->n_moves;
   graph->complete = TRUE;
   graph->cancellable = cancellable;
+  graph->deadline = deadline;
   graph->layers = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint k = 0; k < 3; k++)
     {

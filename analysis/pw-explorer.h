@@ -19,6 +19,7 @@
 
 #include <gio/gio.h>
 
+#include "pw-deadline.h"
 #include "pw-types.h"
 
 G_BEGIN_DECLS
@@ -49,8 +50,9 @@ typedef struct _PwStateGraph PwStateGraph;
 /* Explores from @start. Stops, marking the graph partial, when @max_states
  * states are stored, when more would not fit in @max_bytes (0: four fifths
  * of the memory the system has available, so that an analysis stops with a
- * partial result rather than being killed) or when memory runs out; returns
- * NULL with G_IO_ERROR_CANCELLED when cancelled. */
+ * partial result rather than being killed), when memory runs out or when
+ * @deadline (NULL: none) runs out; returns NULL with G_IO_ERROR_CANCELLED
+ * when cancelled. */
 PwStateGraph  *pw_state_graph_explore        (const PwExplorerFuncs *funcs,
                                               gconstpointer          ctx,
                                               const guint8          *start,
@@ -59,6 +61,7 @@ PwStateGraph  *pw_state_graph_explore        (const PwExplorerFuncs *funcs,
                                               PwProgressFunc         progress,
                                               gpointer               progress_data,
                                               GCancellable          *cancellable,
+                                              PwDeadline            *deadline,
                                               GError               **error);
 void           pw_state_graph_free           (PwStateGraph          *graph);
 

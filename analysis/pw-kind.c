@@ -89,6 +89,8 @@ pw_analyse_options_init (PwAnalyseOptions *options)
 
   options->max_states = PW_DEFAULT_MAX_STATES;
   options->max_bytes = 0;
+  options->max_seconds = 0;
+  options->deadline = NULL;
   options->seed = PW_DEFAULT_SEED;
   options->search_runs = PW_DEFAULT_SEARCH_RUNS;
   options->threads = 0;
@@ -97,6 +99,16 @@ pw_analyse_options_init (PwAnalyseOptions *options)
   options->skip_costly = FALSE;
   options->trace = NULL;
   options->trace_data = NULL;
+}
+
+void
+pw_deadline_init (PwDeadline *deadline,
+                  double      seconds)
+{
+  g_return_if_fail (deadline != NULL);
+
+  deadline->at = g_get_monotonic_time () + (gint64) (MAX (seconds, 0) * G_USEC_PER_SEC);
+  deadline->passed = 0;
 }
 
 gboolean

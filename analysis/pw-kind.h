@@ -8,6 +8,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pw-deadline.h"
 #include "pw-types.h"
 
 G_BEGIN_DECLS
@@ -80,6 +81,10 @@ struct _PwAnalyseOptions
 {
   guint64      max_states;   /* budget; past it the result is partial */
   guint64      max_bytes;    /* memory budget; 0: from the memory available */
+  double       max_seconds;  /* time budget of one analysis, wall clock; 0: none */
+  /* The running analysis's time budget: pw_level_analyse sets it from
+   * @max_seconds (NULL: none); every search checks it with its cancellable. */
+  PwDeadline  *deadline;
   guint64      seed;         /* for every randomised figure */
   guint        search_runs;  /* randomised searches averaged (multiple method) */
   guint        threads;      /* threads one analysis may use; 0: one per core */

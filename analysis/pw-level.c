@@ -428,12 +428,28 @@ pw_level_analyse (PwLevel                *level,
     }
   {
     Progress p = { progress, progress_data, 0 };
-    PwAnalysis *analysis = level->kind->analyse (level->data, options, keep_progress, &p,
-                                                 cancellable, error);
+    PwAnalyseOptions timed;
+    PwDeadline deadline;
+    PwAnalysis *analysis;
+
+    /* the time budget starts now, for this level alone */
+    if (options->max_seconds > 0 && options->deadline == NULL)
+      {
+        timed = *options;
+        pw_deadline_init (&deadline, options->max_seconds);
+        timed.deadline = &deadline;
+        options = &timed;
+      }
+    analysis = level->kind->analyse (level->data, options, keep_progress, &p, cancellable, error);
 
     /* the count the panel says at the end is the one progress reached */
     if (analysis != NULL && pw_analysis_get_explored (analysis) == 0)
       pw_analysis_set_explored (analysis, p.last);
+    /* a search that stopped for the time budget left the figures it could
+     * not finish null: say why, whatever other budget a search met first */
+    if (analysis != NULL && options->deadline != NULL &&
+        g_atomic_int_get (&options->deadline->passed))
+      pw_analysis_set_partial (analysis, _("the time budget ran out"));
     return analysis;
   }
 }

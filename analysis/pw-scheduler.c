@@ -162,10 +162,11 @@ make_key (PwScheduler *self,
     payload = json_to_string (pw_level_get_unknown_payload (level), FALSE);
 
   return g_strdup_printf ("%s\n%" G_GUINT64_FORMAT "\n%" G_GUINT64_FORMAT "\n%u\n%"
-                          G_GUINT64_FORMAT "\n%" G_GUINT64_FORMAT "\n%s",
+                          G_GUINT64_FORMAT "\n%" G_GUINT64_FORMAT "\n%.17g\n%s",
                           pw_level_get_kind_id (level), self->options.seed,
                           self->options.max_states, self->options.search_runs,
-                          self->options.max_bytes, self->options.max_solutions, payload);
+                          self->options.max_bytes, self->options.max_solutions,
+                          self->options.max_seconds, payload);
 }
 
 static void

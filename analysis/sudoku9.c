@@ -586,11 +586,19 @@ search_body (Ctx         *ctx,
           return;
         }
       ctx->result->nodes++;
-      if ((ctx->result->nodes & CANCEL_CHECK_MASK) == 0 &&
-          g_cancellable_is_cancelled (search->cancellable))
+      if ((ctx->result->nodes & CANCEL_CHECK_MASK) == 0)
         {
-          ctx->cancelled = ctx->stop = TRUE;
-          return;
+          if (g_cancellable_is_cancelled (search->cancellable))
+            {
+              ctx->cancelled = ctx->stop = TRUE;
+              return;
+            }
+          if (pw_deadline_passed (search->deadline))
+            {
+              ctx->result->node_limit = TRUE;
+              ctx->stop = TRUE;
+              return;
+            }
         }
 
       if (search->random_order)

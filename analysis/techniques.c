@@ -524,6 +524,7 @@ typedef struct
   guint64       unit_cost;
   guint64       calls;
   GCancellable *cancellable;
+  PwDeadline   *deadline;     /* runs out as the budget does; NULL: none */
   gboolean      cancelled;
   gboolean      out_of_budget;
   gboolean      explain;      /* sentences and the reason for contradictions */
@@ -673,8 +674,16 @@ charge (Solver *s)
       s->out_of_budget = TRUE;
       return FALSE;
     }
-  if ((s->calls & 31) == 0 && g_cancellable_is_cancelled (s->cancellable))
-    s->cancelled = TRUE;
+  if ((s->calls & 31) == 0)
+    {
+      if (g_cancellable_is_cancelled (s->cancellable))
+        s->cancelled = TRUE;
+      else if (pw_deadline_passed (s->deadline))
+        {
+          s->out_of_budget = TRUE;
+          return FALSE;
+        }
+    }
   return !s->cancelled;
 }
 
@@ -3852,6 +3861,7 @@ gboolean
 pw_logic_grade_traced (const PwNumGrid *grid,
                        const guint8    *assume,
                        guint64          budget,
+                       PwDeadline      *deadline,
                        PwLogicStepFunc  func,
                        gpointer         data,
                        PwLogicGrade    *grade,
@@ -3874,6 +3884,7 @@ pw_logic_grade_traced (const PwNumGrid *grid,
   grade->hardest = PW_TECHNIQUE_FULL_HOUSE;
   ctx = ctx_new (grid);
   s = solver_new (ctx, budget, cancellable, func != NULL);
+  s->deadline = deadline;
   st = state_new (ctx);
   step = step_new ();
   shared_init (&sh, ctx);
@@ -3949,7 +3960,8 @@ pw_logic_grade (const PwNumGrid *grid,
                 GCancellable    *cancellable,
                 GError         **error)
 {
-  return pw_logic_grade_traced (grid, assume, budget, NULL, NULL, grade, cancellable, error);
+  return pw_logic_grade_traced (grid, assume, budget, NULL, NULL, NULL, grade, cancellable,
+                                error);
 }
 
 /* ------------------------------------------------------------------ */

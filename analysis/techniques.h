@@ -153,10 +153,12 @@ gboolean     pw_logic_grade     (const PwNumGrid  *grid,
                                  PwLogicGrade     *grade,
                                  GCancellable     *cancellable,
                                  GError          **error);
-/* The same, calling @func (when not NULL) with every step. */
+/* The same, within @deadline too (NULL: none; past it, as when the
+ * budget runs out), calling @func (when not NULL) with every step. */
 gboolean     pw_logic_grade_traced (const PwNumGrid  *grid,
                                     const guint8     *assume,
                                     guint64           budget,
+                                    PwDeadline       *deadline,
                                     PwLogicStepFunc   func,
                                     gpointer          data,
                                     PwLogicGrade     *grade,

@@ -132,6 +132,35 @@ parse_size (const char *command,
   return TRUE;
 }
 
+/* A time budget in seconds: a decimal number above 0, as 30 or 0.5, and at
+ * most a year. */
+static gboolean
+parse_seconds (const char *command,
+               const char *option,
+               const char *text,
+               double     *value)
+{
+  char *end = NULL;
+  double number;
+
+  if (text == NULL)
+    return TRUE;
+  number = g_ascii_strtod (text, &end);
+  /* decimal only: g_ascii_strtod also reads hexadecimal, nan and inf */
+  if (end == text || *end != '\0' || text[strspn (text, "0123456789.eE+-")] != '\0' ||
+      number <= 0 || number > 366.0 * 24 * 3600)
+    {
+      /* Translators: %s is an option, --max-seconds; keep 30 and 0.5 */
+      g_autofree char *message = g_strdup_printf (_("%s: “%s” is not a number of seconds above "
+                                                    "0 (as 30 or 0.5)"), option, text);
+
+      usage_error (command, message);
+      return FALSE;
+    }
+  *value = number;
+  return TRUE;
+}
+
 /* Writes @data to @path atomically, or to standard output for NULL or "-". */
 static gboolean
 write_output (const char *path,
@@ -389,6 +418,7 @@ cmd_analyse (int    argc,
   g_autofree char *format = NULL;
   g_autofree char *max_states = NULL;
   g_autofree char *max_memory = NULL;
+  g_autofree char *max_seconds = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *jobs_text = NULL;
@@ -409,6 +439,9 @@ cmd_analyse (int    argc,
       N_("Stop an analysis that would use more memory than SIZE (as 512M or 2G; all jobs "
          "together) and report what was found (default: four fifths of what is free)"),
       N_("SIZE") },
+    { "max-seconds", 0, 0, G_OPTION_ARG_STRING, &max_seconds,
+      N_("Stop the analysis of a level after S seconds of wall-clock time and report what was "
+         "found (default: no limit)"), "S" },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
       N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
@@ -461,7 +494,8 @@ cmd_analyse (int    argc,
       !parse_count ("analyse", "--seed", seed, 0, &options.seed) ||
       !parse_count ("analyse", "--jobs", jobs_text, 1, &jobs) ||
       !_pw_cli_parse_shard ("analyse", shard_text, &shard) ||
-      !parse_size ("analyse", "--max-memory", max_memory, &options.max_bytes))
+      !parse_size ("analyse", "--max-memory", max_memory, &options.max_bytes) ||
+      !parse_seconds ("analyse", "--max-seconds", max_seconds, &options.max_seconds))
     return PW_EXIT_USAGE;
   if (shard.count > 0 && (format == NULL || g_str_equal (format, "text")))
     {
@@ -842,6 +876,7 @@ cmd_export_csv (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *max_states = NULL;
   g_autofree char *max_memory = NULL;
+  g_autofree char *max_seconds = NULL;
   g_autofree char *max_solutions = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *figure_list = NULL;
@@ -866,6 +901,9 @@ cmd_export_csv (int    argc,
       N_("Stop an analysis that would use more memory than SIZE (as 512M or 2G; all jobs "
          "together) and report what was found (default: four fifths of what is free)"),
       N_("SIZE") },
+    { "max-seconds", 0, 0, G_OPTION_ARG_STRING, &max_seconds,
+      N_("Stop the analysis of a level after S seconds of wall-clock time and report what was "
+         "found (default: no limit)"), "S" },
     { "max-solutions", 0, 0, G_OPTION_ARG_STRING, &max_solutions,
       N_("Count solutions up to N, then report the count as capped (default 1000)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
@@ -900,6 +938,7 @@ cmd_export_csv (int    argc,
       !parse_count ("export-csv", "--max-solutions", max_solutions, 1, &options.max_solutions) ||
       !parse_count ("export-csv", "--seed", seed, 0, &options.seed) ||
       !parse_size ("export-csv", "--max-memory", max_memory, &options.max_bytes) ||
+      !parse_seconds ("export-csv", "--max-seconds", max_seconds, &options.max_seconds) ||
       !parse_figures ("export-csv", figure_list, &figure_keys, &options) ||
       !_pw_cli_parse_shard ("export-csv", shard_text, &shard))
     return PW_EXIT_USAGE;

@@ -3,7 +3,7 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- *   build/bench/bench-cancel [--runs N] [--after MS] [KIND…]
+ *   build/bench/bench-cancel [--runs N] [--after MS] [--deadline] [KIND…]
  *
  * For each kind, a level whose analysis runs far longer than the wait: it
  * is analysed on a thread of its own (as the editor's worker does), its
@@ -18,6 +18,12 @@
  * (issue 16) is under 50 ms; the exit status is 1 when a kind's wall
  * clock maximum misses it. A run whose analysis ended before the cancel is counted
  * apart: the level was too easy, the figure says nothing.
+ *
+ * --deadline measures the time budget (`--max-seconds`) instead: no
+ * cancel, the analysis gets PwAnalyseOptions.max_seconds = MS / 1000, and
+ * the times are from the moment its budget ran out (MS after
+ * pw_level_analyse () was called) to its return, partial with "the time
+ * budget ran out"; the same target.
  */
 
 #include "config.h"
@@ -69,6 +75,29 @@ static const Case cases[] = {
   { "sudoku", "empty 9x9: solutions counted",
     "................................................................................." },
   { "nonogram", "25x25, a 1 in every line: 25! pictures counted", NULL },
+  { "queens", "empty 32x32 N-Queens: solutions counted",
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n"
+    "................................\n................................\n" },
+  { "magic", "empty 11x11 magic square: squares counted",
+    ". . . . . . . . . . .\n. . . . . . . . . . .\n. . . . . . . . . . .\n"
+    ". . . . . . . . . . .\n. . . . . . . . . . .\n. . . . . . . . . . .\n"
+    ". . . . . . . . . . .\n. . . . . . . . . . .\n. . . . . . . . . . .\n"
+    ". . . . . . . . . . .\n. . . . . . . . . . .\n" },
+  { "latin", "empty 64x64 Latin square: squares counted", NULL },
   { "knights-tour", "empty 8x8 open tour: tours counted",
     "open\n"
     " .  .  .  .  .  .  .  .\n .  .  .  .  .  .  .  .\n .  .  .  .  .  .  .  .\n"
@@ -81,11 +110,13 @@ typedef struct
   PwLevel          *level;
   PwAnalyseOptions *options;
   GCancellable     *cancellable;
+  gint64            called;       /* monotonic µs, pw_level_analyse () called */
   gint64            returned;     /* monotonic µs */
   double            cpu_returned; /* the thread's CPU seconds at its return */
   clockid_t         clock;        /* the thread's CPU clock */
   gint              started;      /* atomic: the clock is set */
   gboolean          cancelled;
+  gboolean          timed_out;    /* partial for the time budget */
 } Run;
 
 static double
@@ -105,11 +136,15 @@ analyse_thread (gpointer data)
   g_autoptr(PwAnalysis) analysis = NULL;
 
   pthread_getcpuclockid (pthread_self (), &run->clock);
+  run->called = g_get_monotonic_time ();
   g_atomic_int_set (&run->started, 1);
   analysis = pw_level_analyse (run->level, run->options, NULL, NULL, run->cancellable, &error);
   run->returned = g_get_monotonic_time ();
   run->cpu_returned = clock_seconds (CLOCK_THREAD_CPUTIME_ID);
   run->cancelled = analysis == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  run->timed_out = analysis != NULL && pw_analysis_get_partial (analysis) &&
+                   g_strcmp0 (pw_analysis_get_partial_reason (analysis),
+                              "the time budget ran out") == 0;
   return NULL;
 }
 
@@ -127,7 +162,15 @@ make_level (const Case *c)
       deal->free_cells = 2;
       return _pw_level_new_take_data (pw_kinds_lookup ("freecell"), deal);
     }
-  if (g_str_equal (c->kind, "nonogram"))
+  if (g_str_equal (c->kind, "latin"))
+    {
+      g_autoptr(GString) text = g_string_new ("64:");
+
+      for (guint i = 0; i < 64 * 64; i++)
+        g_string_append (text, "0,");
+      level = pw_level_new_from_text (c->kind, text->str, &error);
+    }
+  else if (g_str_equal (c->kind, "nonogram"))
     {
       g_autoptr(GString) text = g_string_new ("25x25:");
 
@@ -188,11 +231,14 @@ main (int    argc,
       char **argv)
 {
   gint runs = 20, after = 200;
+  gboolean deadline = FALSE;
   g_auto(GStrv) kinds = NULL;
   const GOptionEntry entries[] = {
     { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cancels per kind (default 20)", "N" },
     { "after", 0, 0, G_OPTION_ARG_INT, &after, "Milliseconds before the cancel (default 200)",
       "MS" },
+    { "deadline", 0, 0, G_OPTION_ARG_NONE, &deadline,
+      "No cancel: a time budget of MS milliseconds (--max-seconds)", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &kinds, NULL, NULL },
     { NULL }
   };
@@ -210,8 +256,8 @@ main (int    argc,
     }
   if (g_file_get_contents ("/proc/loadavg", &loadavg, NULL, NULL))
     g_strchomp (loadavg);
-  printf ("# cancel after %d ms, %d runs a kind, load %s\n", after, runs,
-          loadavg ? loadavg : "?");
+  printf ("# %s %d ms, %d runs a kind, load %s\n", deadline ? "time budget" : "cancel after",
+          after, runs, loadavg ? loadavg : "?");
   printf ("%-13s %5s %8s %8s %8s %8s %8s %7s  %s\n", "kind", "runs", "median", "p99", "max",
           "cpu p99", "cpu max", "cpu s", "level");
 
@@ -233,25 +279,33 @@ main (int    argc,
       options.max_solutions = G_GUINT64_CONSTANT (1) << 50;
       options.max_states = G_GUINT64_CONSTANT (1) << 50;
       options.skip_costly = FALSE;
+      if (deadline)
+        options.max_seconds = after / 1000.0;
       ms = g_new (double, runs);
       cpu_ms = g_new (double, runs);
       cpu = cpu_seconds ();
       for (int r = 0; r < runs; r++)
         {
-          Run run = { level, &options, g_cancellable_new (), 0, 0, 0, 0, FALSE };
+          Run run = { level, &options, g_cancellable_new (), 0, 0, 0, 0, 0, FALSE, FALSE };
           GThread *thread = g_thread_new ("analysis", analyse_thread, &run);
           gint64 cancelled_at;
           double cpu_at_cancel;
 
-          g_usleep ((gulong) after * 1000);
           while (!g_atomic_int_get (&run.started))
             g_usleep (100);
-          cancelled_at = g_get_monotonic_time ();
+          /* the budget runs out at the call plus MS; a cancel comes then */
+          cancelled_at = run.called + (gint64) after * 1000;
+          if (cancelled_at > g_get_monotonic_time ())
+            g_usleep ((gulong) (cancelled_at - g_get_monotonic_time ()));
           cpu_at_cancel = clock_seconds (run.clock);
-          g_cancellable_cancel (run.cancellable);
+          if (!deadline)
+            {
+              cancelled_at = g_get_monotonic_time ();
+              g_cancellable_cancel (run.cancellable);
+            }
           g_thread_join (thread);
           g_object_unref (run.cancellable);
-          if (!run.cancelled)
+          if (deadline ? !run.timed_out : !run.cancelled)
             {
               finished++;
               continue;

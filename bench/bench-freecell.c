@@ -103,7 +103,7 @@ census_one (guint32  deal,
     return PW_FC_MAX_FREE + 1;
   if (verdict == PW_FC_UNKNOWN)
     return -1;
-  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, &min, positions, NULL);
+  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, NULL, &min, positions, NULL);
   return min;
 }
 
@@ -246,10 +246,12 @@ check (const PwFcPosition *position,
   g_autoptr(GTimer) timer = g_timer_new ();
   PwFcSolveOptions options;
   PwFcSolveResult result;
+  PwDeadline deadline;
 
   pw_fc_solve_options_init (&options);
   options.max_states = 300000;
-  options.deadline = g_get_monotonic_time () + 180 * G_TIME_SPAN_MILLISECOND;
+  pw_deadline_init (&deadline, 0.180);
+  options.deadline = &deadline;
   pw_fc_solve (position, &options, &result, NULL);
   *verdict = result.verdict;
   pw_fc_solve_result_clear (&result);
@@ -437,9 +439,10 @@ main (int    argc,
           /* the verdict alone */
           memset (&result, 0, sizeof result);
           if (layered)
-            pw_fc_prove_layered (&start, 0, 0, NULL, &result.verdict, &result.states, NULL);
+            pw_fc_prove_layered (&start, 0, 0, NULL, NULL, &result.verdict, &result.states,
+                                 NULL);
           else
-            pw_fc_prove (&start, 0, NULL, &result.verdict, &result.states, NULL);
+            pw_fc_prove (&start, 0, NULL, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
         }

@@ -85,7 +85,7 @@ bench_magic_count (guint   n,
     {
       gint64 start = g_get_monotonic_time ();
 
-      _pw_magic_count (level, cap, 0, 1, NULL, NULL, &count, NULL, NULL);
+      _pw_magic_count (level, cap, 0, 1, NULL, NULL, &count, NULL, NULL, NULL);
       seconds[r] = (g_get_monotonic_time () - start) / 1e6;
     }
   what = g_strdup_printf ("%" G_GUINT64_FORMAT " solutions%s (%" G_GUINT64_FORMAT

@@ -106,7 +106,7 @@ explore (Table *t,
   PwStateGraph *graph;
 
   memcpy (key, &t->start, 4);
-  graph = pw_state_graph_explore (&funcs, t, key, max_states, 0, NULL, NULL, NULL, &error);
+  graph = pw_state_graph_explore (&funcs, t, key, max_states, 0, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return graph;
 }
@@ -542,7 +542,7 @@ test_cancel_while_growing (void)
   PwStateGraph *graph;
 
   graph = pw_state_graph_explore (&endless, &e, (const guint8 *) &start, G_MAXUINT32, 0, NULL,
-                                  NULL, cancellable, &error);
+                                  NULL, cancellable, NULL, &error);
   g_assert_null (graph);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (e.calls, ==, 65537);

@@ -1126,7 +1126,7 @@ test_freecell_brute_force (void)
         PwFcVerdict proved;
         guint64 visited = 0;
 
-        g_assert_true (pw_fc_prove (&start, 0, NULL, &proved, &visited, NULL));
+        g_assert_true (pw_fc_prove (&start, 0, NULL, NULL, &proved, &visited, NULL));
         if (proved != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
           {
             g_test_message ("deal %u (%d free cells): brute force %s, the prover %d after %"
@@ -1139,7 +1139,8 @@ test_freecell_brute_force (void)
         {
           guint64 layered = 0;
 
-          g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &proved, &layered, NULL));
+          g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, NULL, &proved, &layered,
+                                              NULL));
           if (proved != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE) ||
               (!brute.solvable && layered != visited))
             {
@@ -1234,7 +1235,7 @@ test_freecell_cascade_counts (void)
           PwFcVerdict proved;
           guint64 visited = 0;
 
-          g_assert_true (pw_fc_prove (&start, 0, NULL, &proved, &visited, NULL));
+          g_assert_true (pw_fc_prove (&start, 0, NULL, NULL, &proved, &visited, NULL));
           g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
           /* with a budget the table stops growing at the size that holds
            * it (not a power of two): the same proof when the budget is
@@ -1242,25 +1243,27 @@ test_freecell_cascade_counts (void)
           {
             guint64 again = 0;
 
-            g_assert_true (pw_fc_prove (&start, visited + 1, NULL, &proved, &again, NULL));
+            g_assert_true (pw_fc_prove (&start, visited + 1, NULL, NULL, &proved, &again, NULL));
             g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
             g_assert_cmpuint (again, ==, visited);
             if (visited > 2)
               {
-                g_assert_true (pw_fc_prove (&start, visited / 2, NULL, &proved, &again, NULL));
+                g_assert_true (pw_fc_prove (&start, visited / 2, NULL, NULL, &proved, &again,
+                                            NULL));
                 g_assert_cmpint (proved, ==, PW_FC_UNKNOWN);
                 g_assert_cmpuint (again, ==, visited / 2);
               }
             /* layer by layer: the same positions, and not all held at
              * once: a limit of half of them still proves it when no
              * layer and what it found ahead needs more */
-            g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &proved, &again, NULL));
+            g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, NULL, &proved, &again,
+                                                NULL));
             g_assert_cmpint (proved, ==, PW_FC_UNSOLVABLE);
             g_assert_cmpuint (again, ==, visited);
-            g_assert_true (pw_fc_prove_layered (&start, visited / 2, 0, NULL, &proved, &again,
+            g_assert_true (pw_fc_prove_layered (&start, visited / 2, 0, NULL, NULL, &proved, &again,
                                                 NULL));
             g_assert_cmpint (proved, ==, visited > 2 ? PW_FC_UNKNOWN : PW_FC_UNSOLVABLE);
-            g_assert_true (pw_fc_prove_layered (&start, 0, visited / 2 + 1, NULL, &proved,
+            g_assert_true (pw_fc_prove_layered (&start, 0, visited / 2 + 1, NULL, NULL, &proved,
                                                 &again, NULL));
             layered_within_half += proved == PW_FC_UNSOLVABLE;
             g_test_message ("shuffled deal %d: proved in %" G_GUINT64_FORMAT " positions, %s "
@@ -1371,7 +1374,7 @@ test_freecell_prove_cancelled (void)
   pw_fc_ms_deal (1, &level);
   level.free_cells = 0;
   pw_fc_position_init (&start, &level);
-  g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, &verdict, &visited, NULL));
+  g_assert_true (pw_fc_prove_layered (&start, 0, 0, NULL, NULL, &verdict, &visited, NULL));
   g_assert_cmpint (verdict, ==, PW_FC_UNSOLVABLE);
   g_assert_cmpuint (visited, >, 0);
 
@@ -1379,7 +1382,7 @@ test_freecell_prove_cancelled (void)
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_false (pw_fc_prove_layered (&start, 0, 0, cancellable, &verdict, &visited,
+    g_assert_false (pw_fc_prove_layered (&start, 0, 0, cancellable, NULL, &verdict, &visited,
                                          &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   }

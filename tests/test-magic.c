@@ -387,7 +387,7 @@ test_against_plain (void)
           guint64 cap = caps[i];
 
           g_assert_true (_pw_magic_count (level, cap, 0, round, first, second, &count, NULL,
-                                          NULL));
+                                          NULL, NULL));
           g_assert_false (count.node_limit);
           g_assert_cmpint (count.capped, ==, plain->solutions->len > cap);
           if (count.capped)
@@ -491,7 +491,7 @@ test_count_caps (void)
 
       if (n > 8 && !g_test_slow ())
         break;
-      g_assert_true (_pw_magic_count (level, 50, 0, n, first, second, &count, NULL, &error));
+      g_assert_true (_pw_magic_count (level, 50, 0, n, first, second, &count, NULL, NULL, &error));
       g_assert_no_error (error);
       g_assert_true (count.capped);
       g_assert_cmpuint (count.solutions, ==, 51);
@@ -505,12 +505,12 @@ test_count_caps (void)
     PwMagicCount count;
 
     /* 7,040 squares cannot be counted in 500 nodes */
-    g_assert_true (_pw_magic_count (level, 10000, 500, 1, NULL, NULL, &count, NULL, NULL));
+    g_assert_true (_pw_magic_count (level, 10000, 500, 1, NULL, NULL, &count, NULL, NULL, NULL));
     g_assert_true (count.node_limit);
     g_assert_false (count.exact);
     g_assert_false (count.capped);
     g_assert_cmpuint (count.nodes, <=, 500);
-    g_assert_true (_pw_magic_count (level, 10000, 0, 1, NULL, NULL, &count, NULL, NULL));
+    g_assert_true (_pw_magic_count (level, 10000, 0, 1, NULL, NULL, &count, NULL, NULL, NULL));
     g_assert_true (count.exact);
     g_assert_cmpuint (count.solutions, ==, 7040);
     g_assert_cmpuint (count.classes, ==, 880);
@@ -527,7 +527,7 @@ test_cancel (void)
   PwMagicCount count;
 
   g_cancellable_cancel (cancellable);
-  g_assert_false (_pw_magic_count (level, 10, 0, 1, NULL, NULL, &count, cancellable, &error));
+  g_assert_false (_pw_magic_count (level, 10, 0, 1, NULL, NULL, &count, cancellable, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
   pw_analyse_options_init (&options);
@@ -941,7 +941,7 @@ test_generator (void)
         givens += level->givens[cell] != 0;
       g_assert_cmpuint (givens, >=, 10);
       g_assert_cmpuint (givens, <=, 12);
-      g_assert_true (_pw_magic_count (level, 10, 0, 1, NULL, NULL, &count, NULL, NULL));
+      g_assert_true (_pw_magic_count (level, 10, 0, 1, NULL, NULL, &count, NULL, NULL, NULL));
       g_assert_true (count.exact);
       g_assert_cmpuint (count.solutions, ==, 1);
     }

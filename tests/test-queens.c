@@ -1009,7 +1009,7 @@ check_sound (const PwQueensLevel *level,
   for (guint c = 0; c < n * n; c++)
     if (solution[c])
       g_assert_cmpint (p[c], ==, PW_QUEENS_CELL_QUEEN);
-  g_assert_true (_pw_star_grade (level, G_MAXUINT64, &grade, NULL, &error));
+  g_assert_true (_pw_star_grade (level, G_MAXUINT64, &grade, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (grade.solved);
   g_assert_cmpmem (grade.counts, sizeof counts, counts, sizeof counts);
@@ -1070,11 +1070,11 @@ test_grade_budget (void)
   g_autoptr(GError) error = NULL;
   PwStarGrade grade;
 
-  g_assert_false (_pw_star_grade (level, 10, &grade, NULL, &error));
+  g_assert_false (_pw_star_grade (level, 10, &grade, NULL, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
   g_clear_error (&error);
   g_cancellable_cancel (cancellable);
-  g_assert_false (_pw_star_grade (level, G_MAXUINT64, &grade, cancellable, &error));
+  g_assert_false (_pw_star_grade (level, G_MAXUINT64, &grade, cancellable, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
@@ -1403,7 +1403,7 @@ test_generate_star_battle (void)
     {
       PwStarGrade grade;
 
-      g_assert_true (_pw_star_grade (easy->pdata[i], G_MAXUINT64, &grade, NULL, NULL));
+      g_assert_true (_pw_star_grade (easy->pdata[i], G_MAXUINT64, &grade, NULL, NULL, NULL));
       g_assert_cmpfloat (grade.grade, >=, 1);
       g_assert_cmpfloat (grade.grade, <=, 2.4);
     }

@@ -1316,7 +1316,7 @@ test_sound_unique (void)
           Soundness sound = { solution, { 0 } };
           PwLogicGrade grade;
 
-          g_assert_true (pw_logic_grade_traced (grid, NULL, PW_LOGIC_DEFAULT_BUDGET,
+          g_assert_true (pw_logic_grade_traced (grid, NULL, PW_LOGIC_DEFAULT_BUDGET, NULL,
                                                 check_against_solution, &sound, &grade, NULL,
                                                 &error));
           g_assert_no_error (error);

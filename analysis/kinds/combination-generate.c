@@ -444,7 +444,7 @@ difficulty (const PwCombinationLevel *level,
   /* the estimates' two runs on this thread, the record's 50 on every core */
   if (!_pw_combination_measure (model, seed, runs, max_nodes * runs, nodes, NULL, 0,
                                 runs > ESTIMATE_RUNS ? 0 : 1, &propagation, &cardinality,
-                                &limited, cancellable, error))
+                                &limited, cancellable, NULL, error))
     return -1;
   for (guint r = 0; r < runs; r++)
     sum += nodes[r];

@@ -94,6 +94,7 @@ gboolean            _pw_combination_measure    (const PwCombinationModel *model,
                                                 gboolean                 *cardinality,
                                                 gboolean                 *limited,
                                                 GCancellable             *cancellable,
+                                                PwDeadline               *deadline,
                                                 GError                  **error);
 
 /* The paper's prettiness: whole edge lines of walls and holes removed,

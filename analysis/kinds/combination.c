@@ -950,6 +950,7 @@ measure (const PwCombinationModel *model,
          guint                     threads,
          gboolean                 *limited,
          GCancellable             *cancellable,
+         PwDeadline               *deadline,
          GError                  **error)
 {
   g_autofree PwCspDomain *root = g_new (PwCspDomain, MAX (model->n_vars, 1));
@@ -971,6 +972,7 @@ measure (const PwCombinationModel *model,
   m.search.domains = root;
   m.search.max_solutions = 1;
   m.search.cancellable = cancellable;
+  m.search.deadline = deadline;
 
   *limited = FALSE;
   if (!consistent)
@@ -1016,6 +1018,7 @@ _pw_combination_measure (const PwCombinationModel *model,
                          gboolean                 *cardinality,
                          gboolean                 *limited,
                          GCancellable             *cancellable,
+                         PwDeadline               *deadline,
                          GError                  **error)
 {
   double sum = 0;
@@ -1023,7 +1026,7 @@ _pw_combination_measure (const PwCombinationModel *model,
   *propagation = PW_CSP_SINGLETON_AT_ROOT;
   *cardinality = TRUE;
   if (!measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, single,
-                single_max_nodes, threads, limited, cancellable, error))
+                single_max_nodes, threads, limited, cancellable, deadline, error))
     return FALSE;
   for (guint r = 0; r < runs; r++)
     sum += nodes[r];
@@ -1033,7 +1036,7 @@ _pw_combination_measure (const PwCombinationModel *model,
   *propagation = PW_CSP_ARC_CONSISTENCY;
   *cardinality = FALSE;
   return measure (model, *propagation, *cardinality, seed, runs, max_nodes, nodes, single,
-                  single_max_nodes, threads, limited, cancellable, error);
+                  single_max_nodes, threads, limited, cancellable, deadline, error);
 }
 
 PwCombinationLevel *
@@ -1084,6 +1087,7 @@ typedef struct
   guint64                   left;         /* budget, spent as the searches go */
   guint64                   cap;          /* counts stop past it */
   GCancellable             *cancellable;
+  PwDeadline               *deadline;
   PwCspResult               counted;      /* up to colour symmetry */
   PwCspResult               raw_counted;
   guint8                   *seen;         /* [var][value]: some solution has it */
@@ -1130,6 +1134,7 @@ count_and_find_dead (gpointer data)
   search.max_solutions = c->cap + 1;
   search.max_nodes = c->left;
   search.cancellable = c->cancellable;
+  search.deadline = c->deadline;
   if (same)
     {
       search.on_solution = mark_seen;
@@ -1238,6 +1243,7 @@ combination_analyse (gconstpointer           data,
   counting.left = eighth;
   counting.cap = MAX (options->max_solutions, 1);
   counting.cancellable = cancellable;
+  counting.deadline = options->deadline;
   if (options->threads == 1)
     count_and_find_dead (&counting);
   else
@@ -1250,7 +1256,7 @@ combination_analyse (gconstpointer           data,
                                       MAX (total - 2 * eighth, 1), nodes, &single,
                                       eighth, options->threads,
                                       &propagation, &cardinality, &limited, cancellable,
-                                      &measure_error);
+                                      options->deadline, &measure_error);
   if (counter != NULL)
     g_thread_join (counter);
   seen = g_steal_pointer (&counting.seen);

@@ -149,10 +149,10 @@ typedef enum
 typedef struct
 {
   guint64      max_states;   /* positions stored; 0: no limit */
-  gint64       deadline;     /* g_get_monotonic_time () past which the
-                              * search stops undecided; 0: none (play
-                              * mode's checks; analyses stay exact and
-                              * repeatable without one) */
+  PwDeadline  *deadline;     /* past it the search stops undecided; NULL:
+                              * none (play mode's checks, `--max-seconds`;
+                              * analyses stay exact and repeatable without
+                              * one) */
   GCancellable *cancellable;
   PwProgressFunc progress;
   gpointer       progress_data;
@@ -195,6 +195,7 @@ void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
 gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64              max_states,
                                     GCancellable        *cancellable,
+                                    PwDeadline          *deadline,
                                     PwFcVerdict         *verdict,
                                     guint64             *states,
                                     GError             **error);
@@ -208,6 +209,7 @@ gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
                                     guint64              max_states,
                                     guint64              max_held,
                                     GCancellable        *cancellable,
+                                    PwDeadline          *deadline,
                                     PwFcVerdict         *verdict,
                                     guint64             *states,
                                     GError             **error);
@@ -216,7 +218,7 @@ gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
  * @level->free_cells do: for each smaller count the solver and the
  * prover in turn, each with a growing budget (at most @max_states
  * positions a search when not 0, and what @max_bytes holds, setting
- * *@by_memory when that was the lesser); when @prove_cap is not 0, last
+ * *@by_memory when that was the lesser; @deadline, NULL: none); when @prove_cap is not 0, last
  * the layered prover with that many positions, holding as many at once
  * as the plain prover's 30 M. *@min is -1 when a count stayed
  * undecided; @states adds up the positions checked. FALSE only when
@@ -227,6 +229,7 @@ gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
                                     guint64              max_bytes,
                                     gboolean            *by_memory,
                                     GCancellable        *cancellable,
+                                    PwDeadline          *deadline,
                                     int                 *min,
                                     guint64             *states,
                                     GError             **error);

@@ -94,6 +94,7 @@ typedef struct
 
   Table        seen;       /* the positions visited (of this layer) */
   guint64      max_states;
+  PwDeadline  *deadline;   /* runs out like max_states; NULL: none */
 
   /* the layered search (pw_fc_prove_layered): the layer searched, the
    * positions found in each later layer (NULL: none yet), how many they
@@ -668,8 +669,13 @@ search (Prover       *prover,
         *verdict = PW_FC_UNKNOWN;
       else if (prover->max_held > 0 && prover->held + prover->seen.used >= prover->max_held)
         *verdict = PW_FC_UNKNOWN;
-      else if ((prover->seen.used & 0xfff) == 0 && g_cancellable_is_cancelled (cancellable))
-        return TRUE;
+      else if ((prover->seen.used & 0xfff) == 0)
+        {
+          if (g_cancellable_is_cancelled (cancellable))
+            return TRUE;
+          if (pw_deadline_passed (prover->deadline))
+            *verdict = PW_FC_UNKNOWN;
+        }
     }
   return FALSE;
 }
@@ -726,6 +732,7 @@ gboolean
 pw_fc_prove (const PwFcPosition *start,
              guint64             max_states,
              GCancellable       *cancellable,
+             PwDeadline         *deadline,
              PwFcVerdict        *verdict,
              guint64            *states,
              GError            **error)
@@ -737,6 +744,7 @@ pw_fc_prove (const PwFcPosition *start,
   g_return_val_if_fail (verdict != NULL, FALSE);
 
   prover_init (&prover, start, max_states);
+  prover.deadline = deadline;
   table_init (&prover.seen, 1 << 12, max_states);
   *verdict = PW_FC_UNSOLVABLE;
   if (prover.in_play == 0)
@@ -768,6 +776,7 @@ pw_fc_prove_layered (const PwFcPosition *start,
                      guint64             max_states,
                      guint64             max_held,
                      GCancellable       *cancellable,
+                     PwDeadline         *deadline,
                      PwFcVerdict        *verdict,
                      guint64            *states,
                      GError            **error)
@@ -780,6 +789,7 @@ pw_fc_prove_layered (const PwFcPosition *start,
 
   prover_init (&prover, start, max_states);
   prover.layered = TRUE;
+  prover.deadline = deadline;
   prover.max_held = max_held;
   prover.pending = g_new0 (Table *, N_LAYERS);
   *verdict = PW_FC_UNSOLVABLE;
@@ -817,6 +827,11 @@ pw_fc_prove_layered (const PwFcPosition *start,
       if (g_cancellable_is_cancelled (cancellable))
         {
           cancelled = TRUE;
+          break;
+        }
+      if (pw_deadline_passed (deadline))
+        {
+          *verdict = PW_FC_UNKNOWN;
           break;
         }
 

@@ -1929,8 +1929,7 @@ search_once (const PwFcPosition     *start,
       if ((max_states > 0 && search.n_nodes >= max_states) ||
           (max_checked > 0 && result->states >= max_checked))
         break;
-      if (options->deadline > 0 && (result->states & 255) == 255 &&
-          g_get_monotonic_time () > options->deadline)
+      if ((result->states & 255) == 255 && pw_deadline_passed (options->deadline))
         break;
       id = heap_pop (&search);
       node = search.nodes[id];

@@ -398,6 +398,7 @@ solve (const PwFreecellLevel *level,
        PwProgressFunc         progress,
        gpointer               progress_data,
        GCancellable          *cancellable,
+       PwDeadline            *deadline,
        PwFcSolveResult       *result,
        GError               **error)
 {
@@ -411,6 +412,7 @@ solve (const PwFreecellLevel *level,
   options.max_states = position_budget (max_states, SOLVE_MAX_STATES, max_bytes,
                                         PW_FC_SOLVE_BYTES_PER_POSITION, by_memory);
   options.cancellable = cancellable;
+  options.deadline = deadline;
   options.progress = progress;
   options.progress_data = progress_data;
   return pw_fc_solve (&start, &options, result, error);
@@ -426,6 +428,7 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
                        guint64                max_bytes,
                        gboolean              *by_memory,
                        GCancellable          *cancellable,
+                       PwDeadline            *deadline,
                        int                   *min,
                        guint64               *states,
                        GError               **error)
@@ -456,7 +459,8 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
               start.n_free = k;
               held = position_budget (PROVE_MAX_STATES, PROVE_MAX_STATES, max_bytes,
                                       PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &visited,
+              if (!pw_fc_prove_layered (&start, budget, held, cancellable, deadline, &verdict,
+                                        &visited,
                                         error))
                 return FALSE;
               *states += visited;
@@ -466,7 +470,7 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
               PwFcSolveResult result;
 
               if (!solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
-                          &result, error))
+                          deadline, &result, error))
                 return FALSE;
               *states += result.states;
               verdict = result.verdict;
@@ -481,7 +485,7 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
               start.n_free = k;
               budget = position_budget (budget, budget, max_bytes,
                                         PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove (&start, budget, cancellable, &verdict, &visited, error))
+              if (!pw_fc_prove (&start, budget, cancellable, deadline, &verdict, &visited, error))
                 return FALSE;
               *states += visited;
             }
@@ -581,7 +585,7 @@ freecell_analyse (gconstpointer           data,
   set_model_figures (&level, figures);
 
   if (!solve (&level, level.free_cells, options->max_states, options->max_bytes, &by_memory,
-              progress, progress_data, cancellable, &result, error))
+              progress, progress_data, cancellable, options->deadline, &result, error))
     return NULL;
   json_object_set_int_member (figures, FIG (STATES), result.states);
   /* the progress ends where the figure does: every position the solve
@@ -623,7 +627,8 @@ freecell_analyse (gconstpointer           data,
         {
           by_memory = FALSE;
           if (!_pw_fc_min_free_cells (&level, options->max_states, 0, options->max_bytes,
-                                      &by_memory, cancellable, &min, &extra, error))
+                                      &by_memory, cancellable, options->deadline, &min, &extra,
+                                      error))
             {
               pw_fc_solve_result_clear (&result);
               return NULL;
@@ -1015,7 +1020,7 @@ freecell_generate (GHashTable         *table,
         gboolean by_memory = FALSE;
 
         if (!solve (&canonical, canonical.free_cells, SOLVE_MAX_STATES, max_bytes, &by_memory,
-                    NULL, NULL, cancellable, &result, error))
+                    NULL, NULL, cancellable, NULL, &result, error))
           {
             g_free (level);
             return FALSE;
@@ -1047,7 +1052,7 @@ freecell_generate (GHashTable         *table,
 
             by_memory = FALSE;
             if (!_pw_fc_min_free_cells (&canonical, SOLVE_MAX_STATES, 0, max_bytes, &by_memory,
-                                        cancellable, &min, &states, error))
+                                        cancellable, NULL, &min, &states, error))
               {
                 g_free (level);
                 return FALSE;

@@ -411,7 +411,7 @@ _pw_knight_generate (GHashTable         *table,
           gboolean limited;
 
           if (!_pw_knight_measure (board, level, rand_seed (rand), MEASURE_RUNS, &budget,
-                                   &difficulty, &sd, &limited, cancellable, error))
+                                   &difficulty, &sd, &limited, cancellable, NULL, error))
             return FALSE;
           if (limited || difficulty < p.min_difficulty || difficulty > p.max_difficulty)
             continue;

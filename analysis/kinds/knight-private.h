@@ -94,6 +94,7 @@ typedef struct
   PwKnightSolutionFunc on_solution;
   gpointer             on_solution_data;
   GCancellable        *cancellable;
+  PwDeadline          *deadline;       /* stops as max_nodes does; NULL: none */
 } PwKnightSearch;
 
 typedef struct
@@ -143,6 +144,7 @@ gboolean       _pw_knight_measure          (const PwKnightBoard *board,
                                             double              *sd,
                                             gboolean            *limited,
                                             GCancellable        *cancellable,
+                                            PwDeadline          *deadline,
                                             GError             **error);
 
 /* The generator (knight-generate.c), for the kind table: its parameters

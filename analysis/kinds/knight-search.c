@@ -1013,11 +1013,19 @@ count_node (Ctx *x)
       return FALSE;
     }
   r->nodes++;
-  if ((r->nodes & 1023) == 0 && x->search->cancellable != NULL &&
-      g_cancellable_is_cancelled (x->search->cancellable))
+  if ((r->nodes & 1023) == 0)
     {
-      x->stop = TRUE;
-      return FALSE;
+      if (x->search->cancellable != NULL && g_cancellable_is_cancelled (x->search->cancellable))
+        {
+          x->stop = TRUE;
+          return FALSE;
+        }
+      if (pw_deadline_passed (x->search->deadline))
+        {
+          r->node_limit = TRUE;
+          x->stop = TRUE;
+          return FALSE;
+        }
     }
   return TRUE;
 }
@@ -1522,6 +1530,13 @@ _pw_knight_search (const PwKnightBoard  *board,
   g_return_val_if_fail (search != NULL && result != NULL, FALSE);
   g_return_val_if_fail (board->n_cells == level->width * level->height, FALSE);
 
+  /* searches too short to reach a check stop here once time has run out */
+  if (pw_deadline_passed (search->deadline))
+    {
+      memset (result, 0, sizeof *result);
+      result->node_limit = TRUE;
+      return TRUE;
+    }
   /* a level with many givens is mostly a proof, which restarts only
    * make longer */
   if (!search->restarts || search->max_solutions > RESTART_MAX_SOLUTIONS ||
@@ -1572,7 +1587,8 @@ _pw_knight_search (const PwKnightBoard  *board,
           result->solutions = once.solutions;
           return TRUE;
         }
-      if (one.max_nodes == left)
+      /* the budget, or the time budget (which a restart would meet at once) */
+      if (one.max_nodes == left || pw_deadline_passed (search->deadline))
         {
           result->node_limit = TRUE;
           result->solutions = r.weight;

@@ -642,6 +642,7 @@ _pw_knight_measure (const PwKnightBoard *board,
                     double              *sd,
                     gboolean            *limited,
                     GCancellable        *cancellable,
+                    PwDeadline          *deadline,
                     GError             **error)
 {
   g_autofree guint64 *nodes = NULL;
@@ -663,6 +664,7 @@ _pw_knight_measure (const PwKnightBoard *board,
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
       search.cancellable = cancellable;
+      search.deadline = deadline;
       if (!_pw_knight_search (board, level, &search, &result, error))
         return FALSE;
       *budget = *budget > result.nodes ? *budget - result.nodes : 0;
@@ -690,6 +692,7 @@ find_redundant (const PwKnightBoard *board,
                 Budget              *budget,
                 gboolean            *limited,
                 GCancellable        *cancellable,
+                PwDeadline          *deadline,
                 GError             **error)
 {
   g_autoptr(PwKnightLevel) without = _pw_knight_level_copy (level);
@@ -709,6 +712,7 @@ find_redundant (const PwKnightBoard *board,
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
       search.cancellable = cancellable;
+      search.deadline = deadline;
       if (!_pw_knight_search (board, without, &search, &result, error))
         return FALSE;
       budget_spend (budget, &result);
@@ -781,6 +785,7 @@ knight_analyse (gconstpointer           data,
   search.on_solution = keep_two;
   search.on_solution_data = &solutions;
   search.cancellable = cancellable;
+  search.deadline = options->deadline;
   if (!_pw_knight_search (board, level, &search, &counted, error))
     return NULL;
   budget_spend (&count_budget, &counted);
@@ -818,7 +823,7 @@ knight_analyse (gconstpointer           data,
       guint runs = MAX (options->search_runs, 1);
 
       if (!_pw_knight_measure (board, level, options->seed, runs, &measure_budget.left, &mean,
-                               &sd, &limited, cancellable, error))
+                               &sd, &limited, cancellable, options->deadline, error))
         return NULL;
       if (limited)
         partial = TRUE;
@@ -847,7 +852,7 @@ knight_analyse (gconstpointer           data,
       gboolean limited;
 
       if (!find_redundant (board, level, redundant, &minimal_budget, &limited, cancellable,
-                           error))
+                           options->deadline, error))
         return NULL;
       if (limited)
         partial = TRUE;

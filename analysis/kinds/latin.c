@@ -1000,6 +1000,7 @@ typedef struct
   gboolean partial;
   guint64  max_bytes; /* each search's memory (PwNumGridSearch.max_bytes) */
   gboolean memory;    /* a search stopped for it */
+  PwDeadline *deadline; /* the analysis's time budget, NULL: none */
 } Budget;
 
 static void
@@ -1039,6 +1040,7 @@ measure (const PwNumGrid *grid,
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
       search.max_bytes = budget->max_bytes;
+      search.deadline = budget->deadline;
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
       search.cancellable = cancellable;
@@ -1088,6 +1090,7 @@ find_redundant (const PwNumGrid *grid,
       search.max_solutions = 2;
       search.max_nodes = MAX (budget->left, 1);
       search.max_bytes = budget->max_bytes;
+      search.deadline = budget->deadline;
       search.allow_fast_path = TRUE;
       search.cancellable = cancellable;
       if (!pw_numgrid_search (without, &search, &result, error))
@@ -1126,9 +1129,9 @@ latin_analyse (gconstpointer           data,
   guint n = level->n, cells = n * n, givens = 0;
   guint64 cap = MAX (options->max_solutions, 1);
   guint64 total = MAX (options->max_states, 4);
-  Budget count_budget = { total / 4, FALSE, options->max_bytes, FALSE };
-  Budget measure_budget = { total / 2, FALSE, options->max_bytes, FALSE };
-  Budget minimal_budget = { total / 4, FALSE, options->max_bytes, FALSE };
+  Budget count_budget = { total / 4, FALSE, options->max_bytes, FALSE, options->deadline };
+  Budget measure_budget = { total / 2, FALSE, options->max_bytes, FALSE, options->deadline };
+  Budget minimal_budget = { total / 4, FALSE, options->max_bytes, FALSE, options->deadline };
   Solutions solutions;
   PwNumGridSearch search;
   PwNumGridResult counted;
@@ -1165,6 +1168,7 @@ latin_analyse (gconstpointer           data,
   search.max_solutions = cap + 1;
   search.max_nodes = count_budget.left;
   search.max_bytes = count_budget.max_bytes;
+  search.deadline = count_budget.deadline;
   search.on_solution = keep_two;
   search.on_solution_data = &solutions;
   search.cancellable = cancellable;
@@ -1240,7 +1244,8 @@ latin_analyse (gconstpointer           data,
 
       if (!grading)
         ;
-      else if (pw_logic_grade (grid, NULL, GRADE_BUDGET, &grade, cancellable, &grade_error) &&
+      else if (pw_logic_grade_traced (grid, NULL, GRADE_BUDGET, options->deadline, NULL, NULL,
+                                      &grade, cancellable, &grade_error) &&
                grade.solved)
         {
           JsonObject *used = json_object_new ();

@@ -217,7 +217,7 @@ _pw_magic_generate (GHashTable         *params,
 
           level->givens[c] = 0;
           if (!_pw_magic_count (level, p.solutions, CHECK_NODES, g_rand_int (rand), NULL, NULL,
-                                &count, cancellable, error))
+                                &count, cancellable, NULL, error))
             return FALSE;
           if (count.exact && count.solutions <= p.solutions)
             givens--;
@@ -228,7 +228,7 @@ _pw_magic_generate (GHashTable         *params,
         continue;
 
       if (!_pw_magic_measure (level, seed, MEASURE_RUNS, &budget, &mean, &sd, &limited,
-                              cancellable, error))
+                              cancellable, NULL, error))
         return FALSE;
       made++;
       if (!found (g_steal_pointer (&level), limited ? NAN : mean, user_data))

@@ -64,6 +64,7 @@ typedef struct
   PwMagicSolutionFunc on_solution;
   gpointer            on_solution_data;
   GCancellable       *cancellable;
+  PwDeadline         *deadline;       /* stops as max_nodes does; NULL: none */
 } PwMagicSearch;
 
 typedef struct
@@ -114,6 +115,7 @@ gboolean _pw_magic_count       (const PwMagicLevel  *level,
                                 guint8              *second,
                                 PwMagicCount        *count,
                                 GCancellable        *cancellable,
+                                PwDeadline          *deadline,
                                 GError             **error);
 
 /* A seed per run of the multiple method, spread over 64 bits. */
@@ -132,6 +134,7 @@ gboolean _pw_magic_measure     (const PwMagicLevel  *level,
                                 double              *sd,
                                 gboolean            *limited,
                                 GCancellable        *cancellable,
+                                PwDeadline          *deadline,
                                 GError             **error);
 
 /* The generator (magic-generate.c). */

@@ -238,6 +238,8 @@ typedef struct
   guint64      nodes;
   guint64      solutions;
   guint64      classes;
+
+  PwDeadline  *deadline;    /* runs out as the node limit does; NULL: none */
 } Searcher;
 
 static void
@@ -610,8 +612,13 @@ searcher_run (Searcher            *s,
         }
       if (node_limit != 0 && s->nodes >= node_limit)
         return RUN_NODE_LIMIT;
-      if ((s->nodes & 4095) == 0 && g_cancellable_is_cancelled (cancellable))
-        return RUN_CANCELLED;
+      if ((s->nodes & 4095) == 0)
+        {
+          if (g_cancellable_is_cancelled (cancellable))
+            return RUN_CANCELLED;
+          if (pw_deadline_passed (s->deadline))
+            return RUN_NODE_LIMIT;
+        }
 
       v = s->random_order ? vset_nth (top->values,
                                       next_random (&s->random) % vset_count (top->values))
@@ -672,7 +679,14 @@ _pw_magic_search (const PwMagicLevel  *level,
   memset (result, 0, sizeof *result);
   if (g_cancellable_is_cancelled (search->cancellable))
     return cancelled_error (search->cancellable, error);
+  /* searches too short to reach a check stop here once time has run out */
+  if (pw_deadline_passed (search->deadline))
+    {
+      result->node_limit = TRUE;
+      return TRUE;
+    }
   searcher_init (&s, level, search->random_order, search->seed);
+  s.deadline = search->deadline;
   status = searcher_run (&s, search->max_nodes, search->max_solutions, search->on_solution,
                          search->on_solution_data, search->cancellable);
   result->nodes = s.nodes;
@@ -848,6 +862,7 @@ _pw_magic_count (const PwMagicLevel *level,
                  guint8             *second,
                  PwMagicCount       *count,
                  GCancellable       *cancellable,
+                 PwDeadline         *deadline,
                  GError            **error)
 {
   Searcher plain;
@@ -865,6 +880,7 @@ _pw_magic_count (const PwMagicLevel *level,
     return cancelled_error (cancellable, error);
 
   searcher_init (&plain, level, FALSE, 0);
+  plain.deadline = deadline;
   collect.shape = &plain;
   collect.cells = plain.cells;
   collect.wanted = cap + 1;
@@ -880,7 +896,8 @@ _pw_magic_count (const PwMagicLevel *level,
       guint64 limit = max_nodes != 0 ? MIN (turn, max_nodes - MIN (spent, max_nodes)) : turn;
       RunStatus status;
 
-      if (limit == 0)
+      /* the time budget stops both searches where the node budget would */
+      if (limit == 0 || pw_deadline_passed (deadline))
         {
           count->node_limit = TRUE;
           count->solutions = restarts ? g_hash_table_size (collect.seen) : plain.solutions;
@@ -932,6 +949,7 @@ _pw_magic_count (const PwMagicLevel *level,
               guint64 run_limit = MIN (luby (restart_index) * RESTART_BASE_NODES, budget - used);
 
               searcher_init (&r, level, TRUE, run_seed);
+              r.deadline = deadline;
               status = searcher_run (&r, run_limit, 0, collect_restart, &collect, cancellable);
               /* solutions come in clusters: a run that found some goes on
                * for as long again, while it keeps finding */
@@ -955,7 +973,7 @@ _pw_magic_count (const PwMagicLevel *level,
                   count->capped = r.solutions > cap;
                 }
               searcher_clear (&r);
-              if (status == RUN_EXHAUSTED)
+              if (status == RUN_EXHAUSTED || pw_deadline_passed (deadline))
                 break;
             }
           restart_nodes += used;
@@ -1015,6 +1033,7 @@ _pw_magic_measure (const PwMagicLevel *level,
                    double             *sd,
                    gboolean           *limited,
                    GCancellable       *cancellable,
+                   PwDeadline         *deadline,
                    GError            **error)
 {
   g_autofree guint64 *nodes = g_new0 (guint64, runs);
@@ -1032,6 +1051,7 @@ _pw_magic_measure (const PwMagicLevel *level,
       search.random_order = TRUE;
       search.seed = _pw_magic_run_seed (seed, r);
       search.cancellable = cancellable;
+      search.deadline = deadline;
       if (!_pw_magic_search (level, &search, &result, error))
         return FALSE;
       *budget -= MIN (*budget, result.nodes);

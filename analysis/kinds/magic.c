@@ -552,7 +552,7 @@ magic_analyse (gconstpointer           data,
 
   /* the count, with the first solution */
   if (!_pw_magic_count (level, cap, total / 2, options->seed, first, NULL, &count, cancellable,
-                        error))
+                        options->deadline, error))
     return NULL;
   pw_analyse_options_trace (options, "count: %" G_GUINT64_FORMAT " solutions%s, %" G_GUINT64_FORMAT " nodes, %.3f s",
          count.solutions, count.exact ? "" : count.capped ? " (capped)" : " (budget)",
@@ -585,7 +585,7 @@ magic_analyse (gconstpointer           data,
 
       g_timer_start (phase);
       if (!_pw_magic_measure (level, options->seed, runs, &measure_budget, &mean, &sd, &limited,
-                              cancellable, error))
+                              cancellable, options->deadline, error))
         return NULL;
       pw_analyse_options_trace (options, "difficulty: %u runs, mean %.1f nodes, %.3f s", runs, mean,
              g_timer_elapsed (phase, NULL));

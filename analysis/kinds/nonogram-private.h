@@ -116,6 +116,10 @@ PwNonoSolver    *_pw_nono_solver_new       (guint                  width,
 void             _pw_nono_solver_free      (PwNonoSolver          *solver);
 /* Line solves done so far (a measure of work). */
 guint64          _pw_nono_solver_line_solves (PwNonoSolver        *solver);
+/* A time budget for every search and grade @solver runs from now on
+ * (NULL: none): past it they stop as their work budget does. */
+void             _pw_nono_solver_set_deadline (PwNonoSolver       *solver,
+                                               PwDeadline         *deadline);
 
 typedef struct
 {

@@ -257,6 +257,7 @@ _pw_nono_line_solve (const guint8   *clue,
 
 struct _PwNonoSolver
 {
+  PwDeadline     *deadline;   /* stops searches as their budgets do; NULL: none */
   guint           width;
   guint           height;
   guint           n_cells;
@@ -372,6 +373,13 @@ _pw_nono_solver_free (PwNonoSolver *s)
   g_free (s->cache);
   g_free (s->activity);
   g_free (s);
+}
+
+void
+_pw_nono_solver_set_deadline (PwNonoSolver *solver,
+                              PwDeadline   *deadline)
+{
+  solver->deadline = deadline;
 }
 
 guint64
@@ -645,7 +653,8 @@ probe (PwNonoSolver *s,
             continue;
           if ((++tried & 63) == 0 &&
               (g_cancellable_is_cancelled (cancellable) ||
-               (line_limit > 0 && s->line_solves > line_limit)))
+               (line_limit > 0 && s->line_solves > line_limit) ||
+               pw_deadline_passed (s->deadline)))
             return PROBE_STOPPED;
 
           s->probe_id++;
@@ -801,7 +810,8 @@ _pw_nono_solve (PwNonoSolver       *s,
 
           result->nodes++;
           if ((search->max_nodes > 0 && result->nodes > search->max_nodes) ||
-              (line_limit > 0 && s->line_solves > line_limit))
+              (line_limit > 0 && s->line_solves > line_limit) ||
+              pw_deadline_passed (s->deadline))
             {
               result->nodes--;
               result->node_limit = TRUE;

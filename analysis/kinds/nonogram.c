@@ -909,6 +909,7 @@ nonogram_analyse (gconstpointer           data,
 
   clues = _pw_nonogram_level_clues (level);
   solver = _pw_nono_solver_new (w, h, clues);
+  _pw_nono_solver_set_deadline (solver, options->deadline);
   analysis = pw_analysis_new (pw_nonogram_kind.id);
   figures = pw_analysis_get_figures (analysis);
   for (guint f = 0; f < N_FIGURES; f++)

@@ -613,7 +613,7 @@ _pw_queens_generate (PwQueensVariant      variant,
           PwStarGrade grade;
           g_autoptr(GError) grade_error = NULL;
 
-          if (!_pw_star_grade (level, GRADE_BUDGET, &grade, cancellable, &grade_error))
+          if (!_pw_star_grade (level, GRADE_BUDGET, &grade, cancellable, NULL, &grade_error))
             {
               if (g_error_matches (grade_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
                 {
@@ -626,7 +626,7 @@ _pw_queens_generate (PwQueensVariant      variant,
             continue;
         }
       if (!_pw_queens_measure (level, seed, MEASURE_RUNS, &budget, &mean, &sd, &limited,
-                               cancellable, error))
+                               cancellable, NULL, error))
         return FALSE;
       made++;
       if (!found (g_steal_pointer (&level), limited ? NAN : mean, user_data))

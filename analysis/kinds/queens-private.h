@@ -89,6 +89,7 @@ typedef struct
   PwQueensSolutionFunc on_solution;
   gpointer             on_solution_data;
   GCancellable        *cancellable;
+  PwDeadline          *deadline;       /* stops as max_nodes does; NULL: none */
 } PwQueensSearch;
 
 typedef struct
@@ -96,7 +97,7 @@ typedef struct
   guint64  nodes;
   guint64  solutions;
   gboolean exhausted;   /* the whole tree was searched: the count is exact */
-  gboolean node_limit;  /* stopped at max_nodes */
+  gboolean node_limit;  /* stopped at max_nodes or the deadline */
 } PwQueensResult;
 
 void     _pw_queens_search_init (PwQueensSearch       *search);
@@ -120,6 +121,7 @@ gboolean _pw_queens_measure     (const PwQueensLevel  *level,
                                  double               *sd,
                                  gboolean             *limited,
                                  GCancellable         *cancellable,
+                                 PwDeadline           *deadline,
                                  GError              **error);
 
 /* ------------------------------------------------------------------ */
@@ -202,11 +204,12 @@ typedef struct
 
 /* Grades @level from its givens; @budget bounds the work. FALSE with
  * G_IO_ERROR_CANCELLED when cancelled, G_IO_ERROR_TIMED_OUT when the
- * budget ran out. */
+ * budget or @deadline (NULL: none) ran out. */
 gboolean    _pw_star_grade       (const PwQueensLevel *level,
                                   guint64              budget,
                                   PwStarGrade         *grade,
                                   GCancellable        *cancellable,
+                                  PwDeadline          *deadline,
                                   GError             **error);
 /* The grade of these counts: docs/rules/star-battle.md. */
 double      _pw_star_grade_value (const guint         *counts,

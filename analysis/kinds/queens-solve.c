@@ -60,6 +60,7 @@ typedef struct
   PwQueensSolutionFunc on_solution;
   gpointer             on_solution_data;
   GCancellable        *cancellable;
+  PwDeadline          *deadline;
 
   guint64              nodes;
   guint64              solutions;
@@ -77,10 +78,18 @@ control_node (Control *ctl)
       ctl->stopped = ctl->node_limit = TRUE;
       return FALSE;
     }
-  if ((ctl->nodes & 4095) == 0 && g_cancellable_is_cancelled (ctl->cancellable))
+  if ((ctl->nodes & 4095) == 0)
     {
-      ctl->stopped = ctl->cancelled = TRUE;
-      return FALSE;
+      if (g_cancellable_is_cancelled (ctl->cancellable))
+        {
+          ctl->stopped = ctl->cancelled = TRUE;
+          return FALSE;
+        }
+      if (pw_deadline_passed (ctl->deadline))
+        {
+          ctl->stopped = ctl->node_limit = TRUE;
+          return FALSE;
+        }
     }
   ctl->nodes++;
   return TRUE;
@@ -596,6 +605,12 @@ _pw_queens_search (const PwQueensLevel  *level,
   memset (result, 0, sizeof *result);
   if (g_cancellable_set_error_if_cancelled (search->cancellable, error))
     return FALSE;
+  /* searches too short to reach a check stop here once time has run out */
+  if (pw_deadline_passed (search->deadline))
+    {
+      result->node_limit = TRUE;
+      return TRUE;
+    }
   ctl.max_solutions = search->max_solutions;
   ctl.max_nodes = search->max_nodes;
   ctl.random_order = search->random_order;
@@ -603,6 +618,7 @@ _pw_queens_search (const PwQueensLevel  *level,
   ctl.on_solution = search->on_solution;
   ctl.on_solution_data = search->on_solution_data;
   ctl.cancellable = search->cancellable;
+  ctl.deadline = search->deadline;
   if (level->variant == PW_QUEENS_QUEENS)
     run_queens (level, &ctl);
   else
@@ -644,6 +660,7 @@ _pw_queens_measure (const PwQueensLevel *level,
                     double              *sd,
                     gboolean            *limited,
                     GCancellable        *cancellable,
+                    PwDeadline          *deadline,
                     GError             **error)
 {
   g_autofree guint64 *nodes = g_new0 (guint64, runs);
@@ -661,6 +678,7 @@ _pw_queens_measure (const PwQueensLevel *level,
       search.random_order = TRUE;
       search.seed = run_seed (seed, r);
       search.cancellable = cancellable;
+      search.deadline = deadline;
       if (!_pw_queens_search (level, &search, &result, error))
         return FALSE;
       *budget -= MIN (*budget, result.nodes);

@@ -760,6 +760,7 @@ queens_analyse (gconstpointer           data,
   search.on_solution = keep_first;
   search.on_solution_data = &kept;
   search.cancellable = cancellable;
+  search.deadline = options->deadline;
   if (!_pw_queens_search (level, &search, &counted, error))
     return NULL;
   if (progress)
@@ -786,7 +787,7 @@ queens_analyse (gconstpointer           data,
       guint runs = MAX (options->search_runs, 1);
 
       if (!_pw_queens_measure (level, options->seed, runs, &measure_budget, &mean, &sd,
-                               &limited, cancellable, error))
+                               &limited, cancellable, options->deadline, error))
         return NULL;
       if (limited)
         partial = TRUE;
@@ -819,7 +820,8 @@ queens_analyse (gconstpointer           data,
       PwStarGrade grade;
       g_autoptr(GError) grade_error = NULL;
 
-      if (_pw_star_grade (level, GRADE_BUDGET, &grade, cancellable, &grade_error) &&
+      if (_pw_star_grade (level, GRADE_BUDGET, &grade, cancellable, options->deadline,
+                          &grade_error) &&
           grade.solved)
         {
           JsonObject *used = json_object_new ();

@@ -1872,6 +1872,7 @@ slide_explore (const PwSlideLevel *level,
                PwProgressFunc      progress,
                gpointer            progress_data,
                GCancellable       *cancellable,
+               PwDeadline         *deadline,
                GError            **error)
 {
   guint8 start[PW_SLIDE_MAX_PIECES];
@@ -1901,7 +1902,7 @@ slide_explore (const PwSlideLevel *level,
 
   sa->graph = pw_state_graph_explore (&funcs, &sa->ctx, sa->ctx.small ? packed_start : start,
                                       max_states, max_bytes, progress, progress_data,
-                                      cancellable, error);
+                                      cancellable, deadline, error);
   if (sa->graph == NULL)
     {
       g_free (sa);
@@ -1925,7 +1926,7 @@ _pw_slide_measure (const PwSlideLevel *level,
 
   memset (measure, 0, sizeof *measure);
   measure->par = -1;
-  sa = slide_explore (level, max_states, max_bytes, NULL, NULL, cancellable, error);
+  sa = slide_explore (level, max_states, max_bytes, NULL, NULL, cancellable, NULL, error);
   if (sa == NULL)
     return FALSE;
   graph = sa->graph;
@@ -2024,7 +2025,7 @@ slide_analyse (gconstpointer           data,
     }
 
   sa = slide_explore (level, options->max_states, options->max_bytes, progress, progress_data,
-                      cancellable, error);
+                      cancellable, options->deadline, error);
   if (sa == NULL)
     return NULL;
   graph = sa->graph;

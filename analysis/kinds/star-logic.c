@@ -91,6 +91,7 @@ typedef struct
   guint64       work;
   guint         cost;                /* work units of one technique search */
   GCancellable *cancellable;
+  PwDeadline   *deadline;
   gboolean      stopped;             /* budget or cancel */
 } Board;
 
@@ -613,7 +614,8 @@ spend (Board *b)
 {
   b->work += b->cost;
   if (b->work > b->budget ||
-      ((b->work & 63) < b->cost && g_cancellable_is_cancelled (b->cancellable)))
+      ((b->work & 63) < b->cost && (g_cancellable_is_cancelled (b->cancellable) ||
+                                     pw_deadline_passed (b->deadline))))
     b->stopped = TRUE;
   return !b->stopped;
 }
@@ -970,6 +972,7 @@ _pw_star_grade (const PwQueensLevel *level,
                 guint64              budget,
                 PwStarGrade         *grade,
                 GCancellable        *cancellable,
+                PwDeadline          *deadline,
                 GError             **error)
 {
   g_autofree Board *b = NULL;
@@ -982,6 +985,7 @@ _pw_star_grade (const PwQueensLevel *level,
   b = board_new (level);
   b->budget = budget;
   b->cancellable = cancellable;
+  b->deadline = deadline;
   memcpy (p.cell, level->cells, level->n * level->n);
 
   for (;;)

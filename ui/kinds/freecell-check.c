@@ -141,12 +141,14 @@ solve_from (const PwFcPosition *position,
 {
   PwFcSolveOptions options;
   PwFcPosition swapped = *position;
+  PwDeadline deadline;
 
   pw_fc_position_swap_suits (&swapped, swaps);
   position = &swapped;
   pw_fc_solve_options_init (&options);
   options.max_states = budget;
-  options.deadline = g_get_monotonic_time () + time;
+  pw_deadline_init (&deadline, (double) time / G_USEC_PER_SEC);
+  options.deadline = &deadline;
   options.cancellable = cancellable;
   return pw_fc_solve (position, &options, result, error);
 }
