@@ -478,6 +478,12 @@ chooser_shown (gpointer data)
   return folder != NULL;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CHOOSER_LEAKS TRUE
+#else
+#define CHOOSER_LEAKS FALSE
+#endif
+
 /* Export CSV: the chooser starts in the set's folder, and the window says
  * where the file went. */
 static void
@@ -502,16 +508,24 @@ test_shell_export_says_where (void)
   g_assert_no_error (error);
   window = test_show_window (document);
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "export-csv", NULL);
-  test_wait_for (chooser_shown, NULL, "the export's file chooser in a folder");
-  chooser = find_chooser ();
-  {
-    g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (chooser);
+  /* GTK 4.8's file chooser leaks what its folder queries return (GFileInfo
+   * objects allocated on GIO's worker threads, and a list in a callback of
+   * its own; no frame of ours or of a named GTK function to suppress by):
+   * under AddressSanitizer only the export itself is checked
+   * (docs/reliability.md, "AddressSanitizer + UndefinedBehaviorSanitizer") */
+  if (!CHOOSER_LEAKS)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "export-csv", NULL);
+      test_wait_for (chooser_shown, NULL, "the export's file chooser in a folder");
+      chooser = find_chooser ();
+      {
+        g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (chooser);
 
-    g_assert_nonnull (current);
-    g_assert_true (g_file_equal (current, folder));
-  }
-  gtk_window_destroy (GTK_WINDOW (chooser));
+        g_assert_nonnull (current);
+        g_assert_true (g_file_equal (current, folder));
+      }
+      gtk_window_destroy (GTK_WINDOW (chooser));
+    }
 
   pw_window_export_csv (window, csv_file);
   test_wait_for (export_done, window, "the export");
