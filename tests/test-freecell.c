@@ -1152,6 +1152,26 @@ test_freecell_brute_force (void)
             }
         }
       }
+      /* a randomised order reaches the same verdict, with a solution that
+       * replays */
+      {
+        PwFcSolveResult seeded;
+        g_autoptr(GString) seeded_why = g_string_new (NULL);
+
+        options.seed = (seed << 20 | i) + 1;  /* the deals' draws untouched */
+        g_assert_true (pw_fc_solve (&start, &options, &seeded, NULL));
+        if (seeded.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE) ||
+            (seeded.verdict == PW_FC_SOLVED &&
+             !replay_solution (&start, seeded.solution, seeded_why)))
+          {
+            g_test_message ("deal %u (%d free cells), seed %" G_GUINT64_FORMAT ": brute force "
+                            "%s, the seeded solver's verdict %d %s\n%s", i, free_cells,
+                            options.seed, brute.solvable ? "solvable" : "unsolvable",
+                            seeded.verdict, seeded_why->str, board);
+            mismatches++;
+          }
+        pw_fc_solve_result_clear (&seeded);
+      }
       if (result.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
         {
           g_test_message ("deal %u (%d free cells) disagrees: brute force %s (%d moves, %u "
@@ -1329,6 +1349,74 @@ test_freecell_unsolvable (void)
   g_assert_cmpint (result.verdict, ==, PW_FC_UNSOLVABLE);
   g_assert_cmpuint (result.solution->len, ==, 0);
   pw_fc_solve_result_clear (&result);
+}
+
+/* A randomised search order (PwFcSolveOptions.seed, for the difficulty
+ * model's target): seed 0 is the exact order every figure comes from —
+ * the positions checked and the solution length of Microsoft deals 1–12
+ * as before the seed existed; any other seed gives the same verdicts with
+ * solutions that replay, the same effort every time for one seed, and
+ * other efforts for other seeds. */
+static void
+test_freecell_seeded_orders (void)
+{
+  /* bench-freecell --each 1 12 before the seed existed (commit 2cdb3b0) */
+  static const struct { guint64 states; guint length; } exact[] = {
+    { 83, 107 }, { 51, 77 }, { 50, 86 }, { 188, 91 }, { 194, 119 }, { 133, 90 },
+    { 159, 107 }, { 44, 80 }, { 1406, 119 }, { 1102, 96 }, { 92, 83 }, { 1378, 112 },
+  };
+  guint differing = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (exact); i++)
+    {
+      guint32 number = i + 1;
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+      guint64 first_states = 0;
+      gboolean differs = FALSE;
+
+      pw_fc_ms_deal (number, &level);
+      pw_fc_position_init (&start, &level);
+      pw_fc_solve_options_init (&options);
+      g_assert_cmpuint (options.seed, ==, 0);
+      options.max_states = 5000000;
+      g_assert_true (pw_fc_solve (&start, &options, &result, NULL));
+      g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+      g_assert_cmpuint (result.states, ==, exact[i].states);
+      g_assert_cmpuint (result.solution->len, ==, exact[i].length);
+      pw_fc_solve_result_clear (&result);
+
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autoptr(GString) why = g_string_new (NULL);
+          PwFcSolveResult again;
+
+          options.seed = (guint64) number << 16 | seed;
+          g_assert_true (pw_fc_solve (&start, &options, &result, NULL));
+          g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+          if (!replay_solution (&start, result.solution, why))
+            g_error ("deal %u, seed %" G_GUINT64_FORMAT ": %s", number, options.seed, why->str);
+          g_assert_true (pw_fc_solve (&start, &options, &again, NULL));
+          g_assert_cmpuint (again.states, ==, result.states);
+          g_assert_cmpuint (again.solution->len, ==, result.solution->len);
+          g_assert_cmpmem (again.solution->data, again.solution->len * sizeof (PwFcMove),
+                           result.solution->data, result.solution->len * sizeof (PwFcMove));
+          if (seed == 1)
+            first_states = result.states;
+          else
+            differs |= result.states != first_states;
+          g_test_message ("deal %u, seed %" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
+                          " positions (exact order: %" G_GUINT64_FORMAT ")", number,
+                          options.seed, result.states, exact[i].states);
+          pw_fc_solve_result_clear (&result);
+          pw_fc_solve_result_clear (&again);
+        }
+      differing += differs;
+    }
+  /* the order is random: most deals take other efforts with other seeds */
+  g_assert_cmpuint (differing, >=, G_N_ELEMENTS (exact) / 2);
 }
 
 /* A search stopped by its budget has proved nothing, even when it stops
@@ -2450,6 +2538,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/ms-solutions", test_freecell_ms_solutions);
   g_test_add_func ("/analysis/freecell/cascade-counts", test_freecell_cascade_counts);
   g_test_add_func ("/analysis/freecell/unsolvable-11982", test_freecell_unsolvable);
+  g_test_add_func ("/analysis/freecell/seeded-orders", test_freecell_seeded_orders);
   g_test_add_func ("/analysis/freecell/budget-not-proof", test_freecell_budget_not_proof);
   g_test_add_func ("/analysis/freecell/json", test_freecell_json);
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);

@@ -156,6 +156,13 @@ typedef struct
   GCancellable *cancellable;
   PwProgressFunc progress;
   gpointer       progress_data;
+  guint64      seed;         /* 0: the one exact order (every figure);
+                              * else a randomised search order from this
+                              * seed: each position's moves shuffled and
+                              * ties of the estimate broken at random
+                              * (the same verdict, other effort: the
+                              * difficulty model's target,
+                              * docs/difficulty.md) */
 } PwFcSolveOptions;
 
 typedef struct
