@@ -265,8 +265,9 @@ void      pw_fc_hardness          (const PwFreecellLevel *level,
                                    PwFcHardness          *hardness);
 
 /* The difficulty model (freecell-model.c, docs/difficulty.md): features
- * of the deal alone and a linear model of ln (1 + positions the solver
- * checks) fitted on them by bench/fit-freecell-model. */
+ * of the deal alone and a linear model of the mean over randomised search
+ * orders of ln (1 + positions the solver checks), fitted on them by
+ * bench/fit-freecell-model. */
 typedef enum
 {
   PW_FC_MODEL_ACES,           /* Chen's components, as above */
@@ -283,6 +284,11 @@ typedef enum
   PW_FC_MODEL_PEAK,           /* … and the most parked at once */
   PW_FC_MODEL_PLAYOUT,        /* cards the greedy playout left in play */
   PW_FC_MODEL_PLAYOUT_WON,    /* 1 when it left none */
+  PW_FC_MODEL_SEARCH,         /* ln (1 + positions the searching
+                               * playout expanded, its budget when it
+                               * did not win) */
+  PW_FC_MODEL_SEARCH_WON,     /* 1 when it won */
+  PW_FC_MODEL_SEARCH_LEFT,    /* the fewest cards in play it reached */
   PW_FC_MODEL_N_FEATURES
 } PwFcModelFeature;
 
