@@ -65,6 +65,7 @@ typedef struct
   guint32 deal;
   double  features[N_FEATURES];
   double  features_cpu;  /* seconds of CPU the features took */
+  double  solve_cpu;     /* … and the searches, 1 + orders of them */
   double  chen;
   double  ours;          /* ln (1 + positions checked), the exact order */
   double  mean;          /* … its mean over the randomised orders, or NAN */
@@ -474,6 +475,7 @@ measure_row (Work *work,
     {
       double sum[2] = { 0, 0 };
 
+      before = thread_cpu_seconds ();
       row->ours = effort (&level, 0);
       for (int k = 0; k < work->orders; k++)
         sum[k >= work->orders / 2] += effort (&level, (guint64) row->deal << 16 | (k + 1));
@@ -483,6 +485,7 @@ measure_row (Work *work,
           row->half[0] = sum[0] / (work->orders / 2);
           row->half[1] = sum[1] / (work->orders - work->orders / 2);
         }
+      row->solve_cpu = thread_cpu_seconds () - before;
     }
 
   if (work->fc_solve != NULL)
@@ -590,7 +593,7 @@ main (int    argc,
   const char *rows_path = NULL, *efforts_path = NULL;
   int orders = 0, n_threads = 1;
   guint32 range[4];
-  double features_cpu = 0;
+  double features_cpu = 0, solve_cpu = 0;
   Target target;
   Fit model, single;
   Work work = { 0 };
@@ -680,7 +683,10 @@ main (int    argc,
   g_array_append_vals (test, &g_array_index (all, Row, range[1] - range[0] + 1),
                        range[3] - range[2] + 1);
   for (guint i = 0; i < all->len; i++)
-    features_cpu += g_array_index (all, Row, i).features_cpu;
+    {
+      features_cpu += g_array_index (all, Row, i).features_cpu;
+      solve_cpu += g_array_index (all, Row, i).solve_cpu;
+    }
 
   if (rows_path != NULL && !write_rows (rows_path, orders, train, test))
     return 1;
@@ -694,7 +700,12 @@ main (int    argc,
           "%.1f s, CPU %.1f s, %d thread(s)%s\n", date, range[0], range[1], range[2], range[3],
           g_timer_elapsed (timer, NULL), cpu_seconds (), n_threads,
           efforts != NULL ? ", efforts read from a file" : "");
-  printf ("features: %.3f ms of CPU a deal\n", features_cpu * 1000 / all->len);
+  printf ("features: %.3f ms of CPU a deal", features_cpu * 1000 / all->len);
+  if (efforts == NULL)
+    printf ("; the solver %.3f ms a search (the features cost %.2f searches)",
+            solve_cpu * 1000 / (all->len * (1.0 + orders)),
+            features_cpu / (solve_cpu / (1.0 + orders)));
+  printf ("\n");
   if (orders > 0)
     {
       printf ("\ntarget: the mean ln (1 + positions checked by our solver) over %d randomised "
