@@ -2365,19 +2365,38 @@ ref_search_playout (const FcRef *start,
         }
       if (best < 0)
         break;
+      int first_cell = -1, first_empty = -1;
+
       g_array_index (nodes, RefNode, best).open = FALSE;
       node = g_array_index (nodes, RefNode, best);
       expanded++;
+      /* only to the first empty free cell and the first empty cascade;
+       * never from a free cell to another, nor a cascade's only card into
+       * an empty one */
+      for (int i = node.ref.n_cells - 1; i >= 0; i--)
+        if (node.ref.cell[i][0] == '\0')
+          first_cell = PW_FC_CELL (i);
+      for (int c = node.ref.n_cascades - 1; c >= 0; c--)
+        if (ref_cascade_height (&node.ref, c) == 0)
+          first_empty = c;
       for (int from = 0; from < PW_FC_FOUNDATION && !won; from++)
         for (int to = 0; to <= PW_FC_FOUNDATION && !won; to++)
           {
             char move[3] = { ref_place_char (from), ref_place_char (to), '\0' };
             RefNode child = { .ref = node.ref, .g = node.g + 1, .open = TRUE };
+            gboolean from_cell = from >= PW_FC_MAX_CASCADES;
             char *key;
 
             if ((from < PW_FC_MAX_CASCADES && from >= node.ref.n_cascades) ||
-                (to < PW_FC_MAX_CASCADES && to >= node.ref.n_cascades) ||
-                !fc_ref_apply (&child.ref, move))
+                (to < PW_FC_MAX_CASCADES && to >= node.ref.n_cascades))
+              continue;
+            if (to >= PW_FC_MAX_CASCADES && to < PW_FC_FOUNDATION &&
+                (to != first_cell || from_cell))
+              continue;
+            if (to < PW_FC_MAX_CASCADES && ref_cascade_height (&node.ref, to) == 0 &&
+                (to != first_empty || (!from_cell && ref_cascade_height (&node.ref, from) == 1)))
+              continue;
+            if (!fc_ref_apply (&child.ref, move))
               continue;
             ref_auto_moves (&child.ref);
             key = fc_ref_key (&child.ref);
