@@ -36,11 +36,11 @@ typedef struct
  * the mean over 10 randomised orders, held-out r = 0.718 */
 #define MODEL_BASE 5.195904
 static const ModelTerm model_terms[PW_FC_MODEL_N_FEATURES] = {
-  { 0.00485786, 11.076200 },   /* aces */
+  { 0.00485785, 11.076200 },   /* aces */
   { 0.01631257, 11.022300 },   /* kings */
   { 0.00173507, 24.105600 },   /* blocking */
   { -0.00119521, 45.801100 },   /* disordered */
-  { 0.02636982, 4.755900 },   /* deepest_ace */
+  { 0.02636983, 4.755900 },   /* deepest_ace */
   { 0.00833937, 11.087000 },   /* twos */
   { 0.00291060, 11.046900 },   /* threes */
   { -0.04107536, 1.606500 },   /* runs */
@@ -49,9 +49,9 @@ static const ModelTerm model_terms[PW_FC_MODEL_N_FEATURES] = {
   { 0.00866352, 24.199100 },   /* dug */
   { -0.00034217, 15.820500 },   /* peak */
   { 0.02001660, 42.287100 },   /* playout */
-  { 0.63105181, 0.058100 },   /* playout_won */
-  { 0.45174602, 5.471278 },   /* search */
-  { 2.01909953, 0.534500 },   /* search_won */
+  { 0.63105185, 0.058100 },   /* playout_won */
+  { 0.45174603, 5.471278 },   /* search */
+  { 2.01909957, 0.534500 },   /* search_won */
   { 0.06445069, 18.993700 },   /* search_left */
 };
 /* FITTED MODEL END */
@@ -267,7 +267,7 @@ typedef struct
   gsize    n_nodes, nodes_size;
   guint64 *heap;        /* estimate << 32 | node: the least first */
   gsize    heap_len;
-  guint64 *seen;        /* hashes + 1, 0 empty */
+  guint64 *seen;        /* hashes, the lowest bit set; 0 empty */
   gsize    seen_size;   /* a power of two */
   gsize    seen_used;
 } Playout;
