@@ -1153,6 +1153,26 @@ test_freecell_brute_force (void)
             }
         }
       }
+      /* a randomised order reaches the same verdict, with a solution that
+       * replays */
+      {
+        PwFcSolveResult seeded;
+        g_autoptr(GString) seeded_why = g_string_new (NULL);
+
+        options.seed = (seed << 20 | i) + 1;  /* the deals' draws untouched */
+        g_assert_true (pw_fc_solve (&start, &options, &seeded, NULL));
+        if (seeded.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE) ||
+            (seeded.verdict == PW_FC_SOLVED &&
+             !replay_solution (&start, seeded.solution, seeded_why)))
+          {
+            g_test_message ("deal %u (%d free cells), seed %" G_GUINT64_FORMAT ": brute force "
+                            "%s, the seeded solver's verdict %d %s\n%s", i, free_cells,
+                            options.seed, brute.solvable ? "solvable" : "unsolvable",
+                            seeded.verdict, seeded_why->str, board);
+            mismatches++;
+          }
+        pw_fc_solve_result_clear (&seeded);
+      }
       if (result.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
         {
           g_test_message ("deal %u (%d free cells) disagrees: brute force %s (%d moves, %u "
@@ -1332,6 +1352,74 @@ test_freecell_unsolvable (void)
   g_assert_cmpint (result.verdict, ==, PW_FC_UNSOLVABLE);
   g_assert_cmpuint (result.solution->len, ==, 0);
   pw_fc_solve_result_clear (&result);
+}
+
+/* A randomised search order (PwFcSolveOptions.seed, for the difficulty
+ * model's target): seed 0 is the exact order every figure comes from —
+ * the positions checked and the solution length of Microsoft deals 1–12
+ * as before the seed existed; any other seed gives the same verdicts with
+ * solutions that replay, the same effort every time for one seed, and
+ * other efforts for other seeds. */
+static void
+test_freecell_seeded_orders (void)
+{
+  /* bench-freecell --each 1 12 before the seed existed (commit 2cdb3b0) */
+  static const struct { guint64 states; guint length; } exact[] = {
+    { 83, 107 }, { 51, 77 }, { 50, 86 }, { 188, 91 }, { 194, 119 }, { 133, 90 },
+    { 159, 107 }, { 44, 80 }, { 1406, 119 }, { 1102, 96 }, { 92, 83 }, { 1378, 112 },
+  };
+  guint differing = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (exact); i++)
+    {
+      guint32 number = i + 1;
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+      guint64 first_states = 0;
+      gboolean differs = FALSE;
+
+      pw_fc_ms_deal (number, &level);
+      pw_fc_position_init (&start, &level);
+      pw_fc_solve_options_init (&options);
+      g_assert_cmpuint (options.seed, ==, 0);
+      options.max_states = 5000000;
+      g_assert_true (pw_fc_solve (&start, &options, &result, NULL));
+      g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+      g_assert_cmpuint (result.states, ==, exact[i].states);
+      g_assert_cmpuint (result.solution->len, ==, exact[i].length);
+      pw_fc_solve_result_clear (&result);
+
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autoptr(GString) why = g_string_new (NULL);
+          PwFcSolveResult again;
+
+          options.seed = (guint64) number << 16 | seed;
+          g_assert_true (pw_fc_solve (&start, &options, &result, NULL));
+          g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+          if (!replay_solution (&start, result.solution, why))
+            g_error ("deal %u, seed %" G_GUINT64_FORMAT ": %s", number, options.seed, why->str);
+          g_assert_true (pw_fc_solve (&start, &options, &again, NULL));
+          g_assert_cmpuint (again.states, ==, result.states);
+          g_assert_cmpuint (again.solution->len, ==, result.solution->len);
+          g_assert_cmpmem (again.solution->data, again.solution->len * sizeof (PwFcMove),
+                           result.solution->data, result.solution->len * sizeof (PwFcMove));
+          if (seed == 1)
+            first_states = result.states;
+          else
+            differs |= result.states != first_states;
+          g_test_message ("deal %u, seed %" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
+                          " positions (exact order: %" G_GUINT64_FORMAT ")", number,
+                          options.seed, result.states, exact[i].states);
+          pw_fc_solve_result_clear (&result);
+          pw_fc_solve_result_clear (&again);
+        }
+      differing += differs;
+    }
+  /* the order is random: most deals take other efforts with other seeds */
+  g_assert_cmpuint (differing, >=, G_N_ELEMENTS (exact) / 2);
 }
 
 /* A search stopped by its budget has proved nothing, even when it stops
@@ -2190,6 +2278,142 @@ ref_greedy_playout (const FcRef *start)
   return left;
 }
 
+/* docs/difficulty.md: the searching playout's priority — the moves made
+ * plus six a card in play, three a full free cell, −1 an empty cascade,
+ * and per cascade two a card above a lower card of its suit, else one a
+ * card not on a card one rank higher of the other colour, and the cards
+ * on each suit's next card (the whole but the moves at least 0) */
+static int
+ref_search_priority (const FcRef *ref,
+                     int          g)
+{
+  int estimate = 0;
+
+  for (int s = 0; s < 4; s++)
+    estimate += 6 * (13 - ref->foundation[s]);
+  for (int i = 0; i < ref->n_cells; i++)
+    estimate += 3 * (ref->cell[i][0] != '\0');
+  for (int c = 0; c < ref->n_cascades; c++)
+    {
+      int h = ref_cascade_height (ref, c);
+
+      if (h == 0)
+        estimate -= 1;
+      for (int i = 0; i < h; i++)
+        {
+          const char *card = ref_card_at (ref, c, i);
+          gboolean above_lower = FALSE;
+
+          for (int j = 0; j < i; j++)
+            if (fc_ref_suit (ref_card_at (ref, c, j)) == fc_ref_suit (card) &&
+                fc_ref_rank (ref_card_at (ref, c, j)) < fc_ref_rank (card))
+              above_lower = TRUE;
+          if (above_lower)
+            estimate += 2;
+          else if (i > 0 && (fc_ref_rank (ref_card_at (ref, c, i - 1)) != fc_ref_rank (card) + 1 ||
+                             fc_ref_red (ref_card_at (ref, c, i - 1)) == fc_ref_red (card)))
+            estimate += 1;
+          if (fc_ref_rank (card) == ref->foundation[fc_ref_suit (card)] + 1)
+            estimate += h - 1 - i;
+        }
+    }
+  return MAX (estimate, 0) + g;
+}
+
+static int
+ref_cards_in_play (const FcRef *ref)
+{
+  return 52 - ref->foundation[0] - ref->foundation[1] - ref->foundation[2] - ref->foundation[3];
+}
+
+/* the searching playout: best first by that priority, ties to the
+ * position found first, 400 positions expanded at most; the positions
+ * expanded until a won one was found (400 when none was) and the fewest
+ * cards in play seen */
+typedef struct
+{
+  FcRef ref;
+  int   g;
+  int   priority;
+  gboolean open;
+} RefNode;
+
+static int
+ref_search_playout (const FcRef *start,
+                    int         *left)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (RefNode));
+  RefNode root = { .ref = *start, .open = TRUE };
+  int expanded = 0;
+  gboolean won;
+
+  ref_auto_moves (&root.ref);
+  root.priority = ref_search_priority (&root.ref, 0);
+  *left = ref_cards_in_play (&root.ref);
+  won = fc_ref_won (&root.ref);
+  g_hash_table_add (seen, fc_ref_key (&root.ref));
+  g_array_append_val (nodes, root);
+  while (!won && expanded < 400)
+    {
+      int best = -1;
+      RefNode node;
+
+      for (guint i = 0; i < nodes->len; i++)
+        {
+          const RefNode *n = &g_array_index (nodes, RefNode, i);
+
+          if (n->open && (best < 0 || n->priority < g_array_index (nodes, RefNode, best).priority))
+            best = i;
+        }
+      if (best < 0)
+        break;
+      int first_cell = -1, first_empty = -1;
+
+      g_array_index (nodes, RefNode, best).open = FALSE;
+      node = g_array_index (nodes, RefNode, best);
+      expanded++;
+      /* only to the first empty free cell and the first empty cascade;
+       * never from a free cell to another, nor a cascade's only card into
+       * an empty one */
+      for (int i = node.ref.n_cells - 1; i >= 0; i--)
+        if (node.ref.cell[i][0] == '\0')
+          first_cell = PW_FC_CELL (i);
+      for (int c = node.ref.n_cascades - 1; c >= 0; c--)
+        if (ref_cascade_height (&node.ref, c) == 0)
+          first_empty = c;
+      for (int from = 0; from < PW_FC_FOUNDATION && !won; from++)
+        for (int to = 0; to <= PW_FC_FOUNDATION && !won; to++)
+          {
+            char move[3] = { ref_place_char (from), ref_place_char (to), '\0' };
+            RefNode child = { .ref = node.ref, .g = node.g + 1, .open = TRUE };
+            gboolean from_cell = from >= PW_FC_MAX_CASCADES;
+            char *key;
+
+            if ((from < PW_FC_MAX_CASCADES && from >= node.ref.n_cascades) ||
+                (to < PW_FC_MAX_CASCADES && to >= node.ref.n_cascades))
+              continue;
+            if (to >= PW_FC_MAX_CASCADES && to < PW_FC_FOUNDATION &&
+                (to != first_cell || from_cell))
+              continue;
+            if (to < PW_FC_MAX_CASCADES && ref_cascade_height (&node.ref, to) == 0 &&
+                (to != first_empty || (!from_cell && ref_cascade_height (&node.ref, from) == 1)))
+              continue;
+            if (!fc_ref_apply (&child.ref, move))
+              continue;
+            ref_auto_moves (&child.ref);
+            key = fc_ref_key (&child.ref);
+            if (!g_hash_table_add (seen, key))
+              continue;
+            *left = MIN (*left, ref_cards_in_play (&child.ref));
+            won = fc_ref_won (&child.ref);
+            child.priority = ref_search_priority (&child.ref, child.g);
+            g_array_append_val (nodes, child);
+          }
+    }
+  return won ? expanded : 400;
+}
+
 /* the digging playout: cards parked in all and the most at once */
 static int
 ref_dig_playout (const FcRef *ref,
@@ -2322,6 +2546,13 @@ ref_model_features (const FcRef *ref,
   features[PW_FC_MODEL_PEAK] = peak;
   features[PW_FC_MODEL_PLAYOUT] = ref_greedy_playout (ref);
   features[PW_FC_MODEL_PLAYOUT_WON] = features[PW_FC_MODEL_PLAYOUT] == 0;
+  {
+    int left, expanded = ref_search_playout (ref, &left);
+
+    features[PW_FC_MODEL_SEARCH] = log1p (expanded);
+    features[PW_FC_MODEL_SEARCH_WON] = expanded < 400;
+    features[PW_FC_MODEL_SEARCH_LEFT] = left;
+  }
 }
 
 /* the figure of each feature's contribution (the playout's two terms
@@ -2331,8 +2562,26 @@ static const char *const model_keys[PW_FC_MODEL_N_FEATURES] = {
   "difficulty_model_disordered", "difficulty_model_deepest_ace", "difficulty_model_twos",
   "difficulty_model_threes", "difficulty_model_runs", "difficulty_model_suit_blocks",
   "difficulty_model_target_blocks", "difficulty_model_dug", "difficulty_model_peak",
-  "difficulty_model_playout", "difficulty_model_playout",
+  "difficulty_model_playout", "difficulty_model_playout", "difficulty_model_search",
+  "difficulty_model_search", "difficulty_model_search",
 };
+
+/* every feature, not only its rounded part: the kind's and the
+ * reference's the same */
+static void
+check_model_features (const PwFreecellLevel *deal,
+                      const FcRef           *ref)
+{
+  double ours[PW_FC_MODEL_N_FEATURES], theirs[PW_FC_MODEL_N_FEATURES];
+
+  pw_fc_model_features (deal, ours);
+  ref_model_features (ref, theirs);
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    {
+      g_test_message ("feature %d: %g", f, ours[f]);
+      g_assert_cmpfloat (ours[f], ==, theirs[f]);
+    }
+}
 
 static void
 check_model_figures (PwLevel     *level,
@@ -2368,14 +2617,17 @@ check_model_figures (PwLevel     *level,
 
       if (f == PW_FC_MODEL_PLAYOUT)
         part += expected[PW_FC_MODEL_PLAYOUT_WON];
-      if (f == PW_FC_MODEL_PLAYOUT_WON)
+      if (f == PW_FC_MODEL_SEARCH)
+        part += expected[PW_FC_MODEL_SEARCH_WON] + expected[PW_FC_MODEL_SEARCH_LEFT];
+      if (f == PW_FC_MODEL_PLAYOUT_WON || f == PW_FC_MODEL_SEARCH_WON ||
+          f == PW_FC_MODEL_SEARCH_LEFT)
         continue;
       g_assert_cmpfloat_with_epsilon (json_object_get_double_member (figures, model_keys[f]),
                                       part, 1e-9);
       g_hash_table_add (shown, (gpointer) model_keys[f]);
       sum += json_object_get_double_member (figures, model_keys[f]);
     }
-  g_assert_cmpuint (g_hash_table_size (shown), ==, PW_FC_MODEL_N_FEATURES - 1);
+  g_assert_cmpuint (g_hash_table_size (shown), ==, PW_FC_MODEL_N_FEATURES - 3);
   g_assert_cmpfloat_with_epsilon (sum, json_object_get_double_member (figures, "difficulty_model"),
                                   1e-9);
   /* the same every time */
@@ -2416,6 +2668,7 @@ test_freecell_model (void)
       g_test_message ("MS deal %u", deals[i]);
       pw_fc_ms_deal (deals[i], &deal);
       ref_from_level (&deal, &ref);
+      check_model_features (&deal, &ref);
       check_model_figures (level, &ref);
     }
   /* shuffled deals, with other numbers of cascades */
@@ -2428,6 +2681,7 @@ test_freecell_model (void)
 
       g_test_message ("shuffled deal %d (seed %" G_GUINT64_FORMAT ")", i, seed + 1000 + i);
       ref_from_level (deal, &ref);
+      check_model_features (deal, &ref);
       level = _pw_level_new_take_data (&pw_freecell_kind, deal);
       check_model_figures (level, &ref);
     }
@@ -2453,6 +2707,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/ms-solutions", test_freecell_ms_solutions);
   g_test_add_func ("/analysis/freecell/cascade-counts", test_freecell_cascade_counts);
   g_test_add_func ("/analysis/freecell/unsolvable-11982", test_freecell_unsolvable);
+  g_test_add_func ("/analysis/freecell/seeded-orders", test_freecell_seeded_orders);
   g_test_add_func ("/analysis/freecell/budget-not-proof", test_freecell_budget_not_proof);
   g_test_add_func ("/analysis/freecell/json", test_freecell_json);
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);

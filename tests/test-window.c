@@ -1621,12 +1621,14 @@ test_window_freecell (void)
     g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty"));
     g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_aces"));
     g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_playout"));
+    g_assert_false (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_search"));
     g_assert_false (pw_analysis_panel_get_figure_shown (panel, "hardness_aces"));
     g_assert_cmpstr (part, !=, "—");
     g_assert_false (pw_analysis_panel_set_fold_open (panel, "difficulty", TRUE));
     g_assert_true (pw_analysis_panel_set_fold_open (panel, "difficulty_model_peak", TRUE));
     g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_aces"));
     g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_playout"));
+    g_assert_true (pw_analysis_panel_get_figure_shown (panel, "difficulty_model_search"));
     g_assert_false (pw_analysis_panel_get_figure_shown (panel, "hardness_aces"));
     g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty_model_aces"), ==, part);
     g_assert_true (pw_analysis_panel_set_fold_open (panel, "difficulty_model_aces", FALSE));

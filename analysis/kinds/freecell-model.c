@@ -4,7 +4,8 @@
  * Copyright 2026 The Puzzlewright authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The model predicts ln (1 + positions the solver checks) from the deal.
+ * The model predicts, from the deal, the mean over randomised search
+ * orders of ln (1 + positions the solver checks) (PwFcSolveOptions.seed).
  * Its coefficients come from bench/fit-freecell-model.c (docs/difficulty.md
  * says the run and how to fit again); every feature is unchanged by the
  * suit swaps of a class, so both deals of a class get one prediction.
@@ -31,23 +32,27 @@ typedef struct
 /* The fitted model: pasted from bench/fit-freecell-model's output       */
 
 /* FITTED MODEL BEGIN */
-/* build/bench/fit-freecell-model 1 10000 10001 20000, 2026-11-27: held-out r = 0.446 */
-#define MODEL_BASE 5.215231
+/* build/bench/fit-freecell-model --orders 10 1 10000 10001 20000, 2026-11-27:
+ * the mean over 10 randomised orders, held-out r = 0.718 */
+#define MODEL_BASE 5.195904
 static const ModelTerm model_terms[PW_FC_MODEL_N_FEATURES] = {
-  { 0.02258288, 11.076200 },   /* aces */
-  { 0.03169613, 11.022300 },   /* kings */
-  { 0.00385073, 24.105600 },   /* blocking */
-  { -0.00204321, 45.801100 },   /* disordered */
-  { 0.02924354, 4.755900 },   /* deepest_ace */
-  { 0.02030034, 11.087000 },   /* twos */
-  { 0.00587403, 11.046900 },   /* threes */
-  { -0.03753747, 1.606500 },   /* runs */
-  { -0.01337725, 16.976000 },   /* suit_blocks */
-  { -0.02868951, 5.222400 },   /* target_blocks */
-  { 0.02526642, 24.199100 },   /* dug */
-  { 0.01811146, 15.820500 },   /* peak */
-  { 0.05344522, 42.287100 },   /* playout */
-  { 1.63408479, 0.058100 },   /* playout_won */
+  { 0.00485785, 11.076200 },   /* aces */
+  { 0.01631257, 11.022300 },   /* kings */
+  { 0.00173507, 24.105600 },   /* blocking */
+  { -0.00119521, 45.801100 },   /* disordered */
+  { 0.02636983, 4.755900 },   /* deepest_ace */
+  { 0.00833937, 11.087000 },   /* twos */
+  { 0.00291060, 11.046900 },   /* threes */
+  { -0.04107536, 1.606500 },   /* runs */
+  { -0.00852106, 16.976000 },   /* suit_blocks */
+  { -0.01257328, 5.222400 },   /* target_blocks */
+  { 0.00866352, 24.199100 },   /* dug */
+  { -0.00034217, 15.820500 },   /* peak */
+  { 0.02001660, 42.287100 },   /* playout */
+  { 0.63105185, 0.058100 },   /* playout_won */
+  { 0.45174603, 5.471278 },   /* search */
+  { 2.01909957, 0.534500 },   /* search_won */
+  { 0.06445069, 18.993700 },   /* search_left */
 };
 /* FITTED MODEL END */
 
@@ -153,9 +158,10 @@ position_hash (const PwFcPosition *position)
   return h;
 }
 
-/* How far a position looks from won, for the greedy playout: four a card
- * still in play, one a card on the next card of a suit, one a card in a
- * free cell. */
+/* How far a position looks from won, for the greedy playout: ten a card
+ * still in play, three a full free cell, −4 an empty cascade, two a card
+ * on the next card of a suit, one a card not on a card one rank higher of
+ * the other colour. */
 static int
 playout_estimate (const PwFcPosition *position)
 {
@@ -238,6 +244,273 @@ greedy_playout (const PwFreecellLevel *level)
   return left;
 }
 
+/* The searching playout: a small best-first search (ties to the position
+ * found first) by search_priority below, from the deal with the Microsoft
+ * automatic moves, over the atomic moves (each followed by the automatic
+ * moves; below, which), expanding at most SEARCH_BUDGET positions. Positions
+ * are kept packed: the foundations, the free cells, the heights and the
+ * cascades' cards in a row. */
+#define SEARCH_BUDGET 400
+
+typedef struct
+{
+  guint8 foundation[4];
+  guint8 cells[PW_FC_MAX_FREE];
+  guint8 height[PW_FC_MAX_CASCADES];
+  guint8 cards[PW_FC_N_CARDS];
+  guint16 g;            /* moves from the deal */
+} Packed;
+
+typedef struct
+{
+  Packed  *nodes;
+  gsize    n_nodes, nodes_size;
+  guint64 *heap;        /* estimate << 32 | node: the least first */
+  gsize    heap_len;
+  guint64 *seen;        /* hashes, the lowest bit set; 0 empty */
+  gsize    seen_size;   /* a power of two */
+  gsize    seen_used;
+} Playout;
+
+static void
+pack (const PwFcPosition *position,
+      Packed             *packed)
+{
+  int k = 0;
+
+  memcpy (packed->foundation, position->foundation, 4);
+  memcpy (packed->cells, position->cells, PW_FC_MAX_FREE);
+  memcpy (packed->height, position->height, PW_FC_MAX_CASCADES);
+  for (int c = 0; c < position->n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      packed->cards[k++] = position->cards[c][i];
+}
+
+static void
+unpack (const Packed *packed,
+        int           n_cascades,
+        int           n_free,
+        PwFcPosition *position)
+{
+  int k = 0;
+
+  memset (position, 0, sizeof *position);
+  position->n_cascades = n_cascades;
+  position->n_free = n_free;
+  memcpy (position->foundation, packed->foundation, 4);
+  memcpy (position->cells, packed->cells, PW_FC_MAX_FREE);
+  memcpy (position->height, packed->height, PW_FC_MAX_CASCADES);
+  for (int c = 0; c < n_cascades; c++)
+    for (int i = 0; i < position->height[c]; i++)
+      position->cards[c][i] = packed->cards[k++];
+}
+
+/* Whether the position with @hash is new (and marks it seen). */
+static gboolean
+playout_see (Playout *playout,
+             guint64  hash)
+{
+  gsize i;
+
+  hash |= 1;
+  if ((playout->seen_used + 1) * 2 > playout->seen_size)
+    {
+      gsize size = playout->seen_size * 2;
+      guint64 *seen = g_new0 (guint64, size);
+
+      for (gsize j = 0; j < playout->seen_size; j++)
+        if (playout->seen[j] != 0)
+          {
+            gsize k = playout->seen[j] & (size - 1);
+
+            while (seen[k] != 0)
+              k = (k + 1) & (size - 1);
+            seen[k] = playout->seen[j];
+          }
+      g_free (playout->seen);
+      playout->seen = seen;
+      playout->seen_size = size;
+    }
+  for (i = hash & (playout->seen_size - 1); playout->seen[i] != 0;
+       i = (i + 1) & (playout->seen_size - 1))
+    if (playout->seen[i] == hash)
+      return FALSE;
+  playout->seen[i] = hash;
+  playout->seen_used++;
+  return TRUE;
+}
+
+static void
+playout_push (Playout            *playout,
+              const PwFcPosition *position,
+              int                 g,
+              guint32             estimate)
+{
+  gsize i;
+  guint64 entry;
+
+  if (playout->n_nodes == playout->nodes_size)
+    {
+      playout->nodes_size *= 2;
+      playout->nodes = g_renew (Packed, playout->nodes, playout->nodes_size);
+      playout->heap = g_renew (guint64, playout->heap, playout->nodes_size);
+    }
+  entry = (guint64) estimate << 32 | playout->n_nodes;
+  pack (position, &playout->nodes[playout->n_nodes]);
+  playout->nodes[playout->n_nodes++].g = g;
+  for (i = playout->heap_len++; i > 0 && playout->heap[(i - 1) / 2] > entry; i = (i - 1) / 2)
+    playout->heap[i] = playout->heap[(i - 1) / 2];
+  playout->heap[i] = entry;
+}
+
+static guint32
+playout_pop (Playout *playout)
+{
+  guint64 top = playout->heap[0], last = playout->heap[--playout->heap_len];
+  gsize i = 0;
+
+  for (;;)
+    {
+      gsize child = 2 * i + 1;
+
+      if (child >= playout->heap_len)
+        break;
+      if (child + 1 < playout->heap_len && playout->heap[child + 1] < playout->heap[child])
+        child++;
+      if (playout->heap[child] >= last)
+        break;
+      playout->heap[i] = playout->heap[child];
+      i = child;
+    }
+  if (playout->heap_len > 0)
+    playout->heap[i] = last;
+  return (guint32) top;
+}
+
+static int
+cards_in_play (const PwFcPosition *position)
+{
+  return 52 - position->foundation[0] - position->foundation[1] - position->foundation[2] -
+         position->foundation[3];
+}
+
+/* The searching playout's priority of a position @g moves from the
+ * deal: @g plus the solver's first estimate (freecell-solve.c), six a
+ * card in play, three a full free cell, −1 an empty cascade, and in each
+ * cascade two a card above a lower card of its suit, else one a card not
+ * on a card one rank higher of the other colour, and the cards on each
+ * suit's next card (the whole at least 0). */
+static guint32
+search_priority (const PwFcPosition *position,
+                 int                 g)
+{
+  int left = 0, parts = 0, cells = 0, empties = 0;
+
+  for (int s = 0; s < 4; s++)
+    left += 13 - position->foundation[s];
+  for (int i = 0; i < position->n_free; i++)
+    cells += position->cells[i] != 0;
+  for (int c = 0; c < position->n_cascades; c++)
+    {
+      guint8 lowest[4] = { 14, 14, 14, 14 };
+      int h = position->height[c];
+
+      empties += h == 0;
+      for (int i = 0; i < h; i++)
+        {
+          guint8 card = position->cards[c][i];
+          int rank = PW_FC_RANK (card), suit = PW_FC_SUIT (card);
+
+          if (rank > lowest[suit])
+            parts += 2;
+          else
+            {
+              if (i > 0 && (PW_FC_RANK (position->cards[c][i - 1]) != rank + 1 ||
+                            PW_FC_RED (position->cards[c][i - 1]) == PW_FC_RED (card)))
+                parts += 1;
+              lowest[suit] = rank;
+            }
+          if (rank == position->foundation[suit] + 1)
+            parts += h - 1 - i;
+        }
+    }
+  return MAX (0, 6 * left + parts + 3 * cells - empties) + g;
+}
+
+/* Returns the positions it expanded before finding a won one
+ * (SEARCH_BUDGET when it found none); @left: the fewest cards in play in
+ * any position it found. */
+static int
+search_playout (const PwFreecellLevel *level,
+                int                   *left)
+{
+  Playout playout = { 0 };
+  PwFcPosition position;
+  int expanded = 0;
+  gboolean won = FALSE;
+
+  playout.nodes_size = 1024;
+  playout.nodes = g_new (Packed, playout.nodes_size);
+  playout.heap = g_new (guint64, playout.nodes_size);
+  playout.seen_size = 2048;
+  playout.seen = g_new0 (guint64, playout.seen_size);
+
+  pw_fc_position_init (&position, level);
+  pw_fc_auto_moves (&position, NULL);
+  *left = cards_in_play (&position);
+  won = pw_fc_position_won (&position);
+  playout_see (&playout, position_hash (&position));
+  playout_push (&playout, &position, 0, search_priority (&position, 0));
+  while (!won && expanded < SEARCH_BUDGET && playout.heap_len > 0)
+    {
+      guint32 id = playout_pop (&playout);
+      int g = playout.nodes[id].g;
+
+      int first_cell = -1, first_empty = -1;
+
+      unpack (&playout.nodes[id], level->n_cascades, level->free_cells, &position);
+      expanded++;
+      /* a card goes only to the first empty free cell and the first empty
+       * cascade (the others give the same position up to their order),
+       * never from a free cell to another, nor alone into an empty
+       * cascade */
+      for (int i = position.n_free - 1; i >= 0; i--)
+        if (position.cells[i] == 0)
+          first_cell = PW_FC_CELL (i);
+      for (int c = position.n_cascades - 1; c >= 0; c--)
+        if (position.height[c] == 0)
+          first_empty = c;
+      for (int from = 0; from < PW_FC_FOUNDATION && !won; from++)
+        for (int to = 0; to <= PW_FC_FOUNDATION && !won; to++)
+          {
+            PwFcMove move = { from, to };
+            PwFcPosition child;
+
+            if (PW_FC_IS_CELL (to) && (to != first_cell || PW_FC_IS_CELL (from)))
+              continue;
+            if (to < position.n_cascades && position.height[to] == 0 &&
+                (to != first_empty || (from < position.n_cascades && position.height[from] == 1)))
+              continue;
+            if (!pw_fc_move_legal (&position, move))
+              continue;
+            child = position;
+            pw_fc_move_apply (&child, move);
+            pw_fc_auto_moves (&child, NULL);
+            if (!playout_see (&playout, position_hash (&child)))
+              continue;
+            *left = MIN (*left, cards_in_play (&child));
+            if (pw_fc_position_won (&child))
+              won = TRUE;
+            else
+              playout_push (&playout, &child, g + 1, search_priority (&child, g + 1));
+          }
+    }
+  g_free (playout.nodes);
+  g_free (playout.heap);
+  g_free (playout.seen);
+  return won ? expanded : SEARCH_BUDGET;
+}
+
 void
 pw_fc_model_features (const PwFreecellLevel *level,
                       double                *features)
@@ -293,6 +566,13 @@ pw_fc_model_features (const PwFreecellLevel *level,
   features[PW_FC_MODEL_PEAK] = peak;
   features[PW_FC_MODEL_PLAYOUT] = greedy_playout (level);
   features[PW_FC_MODEL_PLAYOUT_WON] = features[PW_FC_MODEL_PLAYOUT] == 0;
+  {
+    int left, expanded = search_playout (level, &left);
+
+    features[PW_FC_MODEL_SEARCH] = log1p (expanded);
+    features[PW_FC_MODEL_SEARCH_WON] = expanded < SEARCH_BUDGET;
+    features[PW_FC_MODEL_SEARCH_LEFT] = left;
+  }
 }
 
 void

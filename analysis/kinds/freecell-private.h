@@ -156,6 +156,13 @@ typedef struct
   GCancellable *cancellable;
   PwProgressFunc progress;
   gpointer       progress_data;
+  guint64      seed;         /* 0: the one exact order (every figure);
+                              * else a randomised search order from this
+                              * seed: each position's moves shuffled and
+                              * ties of the estimate broken at random
+                              * (the same verdict, other effort: the
+                              * difficulty model's target,
+                              * docs/difficulty.md) */
 } PwFcSolveOptions;
 
 typedef struct
@@ -261,8 +268,9 @@ void      pw_fc_hardness          (const PwFreecellLevel *level,
                                    PwFcHardness          *hardness);
 
 /* The difficulty model (freecell-model.c, docs/difficulty.md): features
- * of the deal alone and a linear model of ln (1 + positions the solver
- * checks) fitted on them by bench/fit-freecell-model. */
+ * of the deal alone and a linear model of the mean over randomised search
+ * orders of ln (1 + positions the solver checks), fitted on them by
+ * bench/fit-freecell-model. */
 typedef enum
 {
   PW_FC_MODEL_ACES,           /* Chen's components, as above */
@@ -279,6 +287,11 @@ typedef enum
   PW_FC_MODEL_PEAK,           /* … and the most parked at once */
   PW_FC_MODEL_PLAYOUT,        /* cards the greedy playout left in play */
   PW_FC_MODEL_PLAYOUT_WON,    /* 1 when it left none */
+  PW_FC_MODEL_SEARCH,         /* ln (1 + positions the searching
+                               * playout expanded, its budget when it
+                               * did not win) */
+  PW_FC_MODEL_SEARCH_WON,     /* 1 when it won */
+  PW_FC_MODEL_SEARCH_LEFT,    /* the fewest cards in play it reached */
   PW_FC_MODEL_N_FEATURES
 } PwFcModelFeature;
 

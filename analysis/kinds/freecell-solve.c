@@ -1874,12 +1874,44 @@ pw_fc_solve_result_clear (PwFcSolveResult *result)
 /* positions the first, short search may check */
 #define FIRST_PASS_CHECKED 1200
 
+/* A randomised order (PwFcSolveOptions.seed): the priority moved up
+ * eight bits, random ones below, so that only ties are broken at random
+ * (priorities stay far below 2^24). */
+#define TIE_BITS 8
+
+static inline guint32
+order_priority (GRand   *rand,
+                guint32  priority)
+{
+  if (rand == NULL)
+    return priority;
+  return MIN (priority, (G_MAXUINT32 >> TIE_BITS)) << TIE_BITS |
+         (g_rand_int (rand) & ((1u << TIE_BITS) - 1));
+}
+
+/* The moves in a random order (Fisher–Yates). */
+static void
+shuffle_moves (GRand      *rand,
+               SearchMove *moves,
+               int         n)
+{
+  for (int i = n - 1; i > 0; i--)
+    {
+      int j = g_rand_int_range (rand, 0, i + 1);
+      SearchMove t = moves[i];
+
+      moves[i] = moves[j];
+      moves[j] = t;
+    }
+}
+
 /* One best-first search from @start with the estimate's @weights,
  * storing at most @max_states positions and checking at most @max_checked
  * (0: no limit); @pruned leaves out the moves that break a run (a card
  * lying in sequence into a free cell; one card of a longer run into an
  * empty cascade), so its exhausting the queue proves nothing. @already:
- * positions checked before, for progress. */
+ * positions checked before, for progress. @rand: NULL for the exact
+ * order, else the source of a randomised one. */
 static gboolean
 search_once (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
@@ -1888,6 +1920,7 @@ search_once (const PwFcPosition     *start,
              guint64                 max_states,
              guint64                 max_checked,
              guint64                 already,
+             GRand                  *rand,
              PwFcSolveResult        *result,
              GError                **error)
 {
@@ -1916,7 +1949,7 @@ search_once (const PwFcPosition     *start,
   if (pw_fc_position_won (&position))
     goal = root;
   else
-    heap_push (&search, estimate (&position, weights), root);
+    heap_push (&search, order_priority (rand, estimate (&position, weights)), root);
 
   while (goal == G_MAXUINT32 && search.heap_len > 0)
     {
@@ -1963,6 +1996,8 @@ search_once (const PwFcPosition     *start,
         }
       count_places (&position, &left, &cells, &empties);
       n = search_moves (&position, share, pruned, moves);
+      if (rand != NULL)
+        shuffle_moves (rand, moves, n);
       for (int i = 0; i < n && goal == G_MAXUINT32; i++)
         {
           const SearchMove *move = &moves[i];
@@ -2047,7 +2082,8 @@ search_once (const PwFcPosition     *start,
                       (move->from < PW_FC_MAX_CASCADES && next->height[move->from] == 0) -
                       (move->to < PW_FC_MAX_CASCADES && next->height[move->to] == move->count));
                 }
-              heap_push (&search, weights->times * h + node.g + cost, added);
+              heap_push (&search, order_priority (rand, weights->times * h + node.g + cost),
+                         added);
             }
           if (next == &position)
             search_unapply (&position, move);
@@ -2095,7 +2131,8 @@ search_once (const PwFcPosition     *start,
  * finds hard, another often finds easy), again without those moves, on
  * half the budget; then every move with the rest, which alone can prove a
  * deal unsolvable. The weights were chosen on Microsoft deals 1–5000 and
- * 1–2000 (docs/performance.md). */
+ * 1–2000 (docs/performance.md). A seed randomises the order of all
+ * three, from one generator. */
 gboolean
 pw_fc_solve (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
@@ -2114,6 +2151,14 @@ pw_fc_solve (const PwFcPosition     *start,
   };
   guint64 budget = options->max_states;
   guint64 states = 0, stored = 0;
+  g_autoptr(GRand) rand = NULL;
+
+  if (options->seed != 0)
+    {
+      guint32 seed[2] = { (guint32) options->seed, (guint32) (options->seed >> 32) };
+
+      rand = g_rand_new_with_seed_array (seed, 2);
+    }
 
   for (guint p = 0; p < G_N_ELEMENTS (passes); p++)
     {
@@ -2123,7 +2168,7 @@ pw_fc_solve (const PwFcPosition     *start,
                                   : MAX (budget / 2, 1);
 
       if (!search_once (start, options, passes[p].weights, passes[p].pruned, max_states,
-                        p == 0 ? FIRST_PASS_CHECKED : 0, states, result, error))
+                        p == 0 ? FIRST_PASS_CHECKED : 0, states, rand, result, error))
         return FALSE;
       states += result->states;
       stored = MAX (stored, result->stored);

@@ -80,6 +80,8 @@
      PW_FIGURE_DOUBLE)                                                                               \
   X (MODEL_PLAYOUT, "difficulty_model_playout", N_("Model: greedy playout"),                         \
      PW_FIGURE_DOUBLE)                                                                               \
+  X (MODEL_SEARCH, "difficulty_model_search", N_("Model: searching playout"),                        \
+     PW_FIGURE_DOUBLE)                                                                               \
   X (DIFFICULTY,      "difficulty",          N_("Difficulty"),                     PW_FIGURE_DOUBLE) \
   X (CLASS,           "suit_class",          N_("Suit-swap class"),                PW_FIGURE_CLASS)  \
   X (SOLUTION,        "solution",            N_("Solution"),                       PW_FIGURE_STRING)
@@ -93,7 +95,7 @@ enum { FREECELL_FIGURES (AS_ENUM) N_FIGURES };
  * scores */
 #define GROUP_OF(id)                                                          \
   (FIG_##id >= FIG_ACES && FIG_##id <= FIG_DISORDERED            ? N_("Chen’s components") \
-   : FIG_##id >= FIG_MODEL_BASE && FIG_##id <= FIG_MODEL_PLAYOUT ? N_("The model’s parts") \
+   : FIG_##id >= FIG_MODEL_BASE && FIG_##id <= FIG_MODEL_SEARCH ? N_("The model’s parts") \
                                                                  : NULL)
 #define AS_INFO(id, key, label, type) \
   { key, label, type, NULL, FIG_##id == FIG_MIN_FREE, GROUP_OF (id) },
@@ -104,7 +106,8 @@ static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 #define FIG(id) (freecell_figures[FIG_##id].key)
 
 /* the figure showing each feature's contribution to the difficulty model
- * (the greedy playout's two terms are one figure) */
+ * (the greedy playout's two terms are one figure, the searching
+ * playout's three another) */
 static const int model_figures[PW_FC_MODEL_N_FEATURES] = {
   [PW_FC_MODEL_ACES] = FIG_MODEL_ACES,
   [PW_FC_MODEL_KINGS] = FIG_MODEL_KINGS,
@@ -120,6 +123,9 @@ static const int model_figures[PW_FC_MODEL_N_FEATURES] = {
   [PW_FC_MODEL_PEAK] = FIG_MODEL_PEAK,
   [PW_FC_MODEL_PLAYOUT] = FIG_MODEL_PLAYOUT,
   [PW_FC_MODEL_PLAYOUT_WON] = FIG_MODEL_PLAYOUT,
+  [PW_FC_MODEL_SEARCH] = FIG_MODEL_SEARCH,
+  [PW_FC_MODEL_SEARCH_WON] = FIG_MODEL_SEARCH,
+  [PW_FC_MODEL_SEARCH_LEFT] = FIG_MODEL_SEARCH,
 };
 
 /* ------------------------------------------------------------------ */
