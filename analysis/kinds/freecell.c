@@ -510,6 +510,21 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
   return TRUE;
 }
 
+/* Whether any of the model's figures is asked for: its searching playout
+ * costs about as much as a solve (docs/difficulty.md), which a catalogue
+ * asking only for solvability should not pay. */
+static gboolean
+wants_model (const PwAnalyseOptions *options)
+{
+  if (pw_analyse_options_wants (options, FIG (MODEL)) ||
+      pw_analyse_options_wants (options, FIG (MODEL_BASE)))
+    return TRUE;
+  for (int f = 0; f < PW_FC_MODEL_N_FEATURES; f++)
+    if (pw_analyse_options_wants (options, freecell_figures[model_figures[f]].key))
+      return TRUE;
+  return FALSE;
+}
+
 /* The difficulty model (freecell-model.c) and its parts: the base and
  * each feature's contribution, which add up to it. */
 static void
@@ -588,7 +603,8 @@ freecell_analyse (gconstpointer           data,
   json_object_set_int_member (figures, FIG (BLOCKING), hardness.blocking);
   json_object_set_int_member (figures, FIG (DISORDERED), hardness.disordered);
   json_object_set_string_member (figures, FIG (CLASS), checksum);
-  set_model_figures (&level, figures);
+  if (wants_model (options))
+    set_model_figures (&level, figures);
 
   if (!solve (&level, level.free_cells, options->max_states, options->max_bytes, &by_memory,
               progress, progress_data, cancellable, options->deadline, &result, error))
