@@ -77,12 +77,14 @@ typedef struct
   int     *fewest;        /* per place: 0 … 4, 5 unsolvable with four, -1 unknown */
   guint64 *positions;
   double  *seconds;
+  PwFcLadderStats steps;  /* added up over the deals, under @lock */
 } Census;
 
 static int
-census_one (guint32  deal,
-            guint64  prove_cap,
-            guint64 *positions)
+census_one (guint32          deal,
+            guint64          prove_cap,
+            guint64         *positions,
+            PwFcLadderStats *steps)
 {
   PwFreecellLevel level;
   PwFcPosition start;
@@ -103,7 +105,8 @@ census_one (guint32  deal,
     return PW_FC_MAX_FREE + 1;
   if (verdict == PW_FC_UNKNOWN)
     return -1;
-  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, &min, positions, NULL);
+  _pw_fc_min_free_cells_stats (&level, 0, prove_cap, 0, NULL, NULL, &min, positions, steps,
+                               NULL);
   return min;
 }
 
@@ -117,21 +120,39 @@ census_worker (gpointer data)
     {
       guint32 deal = census->first + i * census->every;
       g_autoptr(GTimer) timer = g_timer_new ();
+      PwFcLadderStats steps = { 0 };
 
       census->positions[i] = 0;
-      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i]);
+      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i], &steps);
       census->seconds[i] = g_timer_elapsed (timer, NULL);
+      g_mutex_lock (&census->lock);
+      for (int s = 0; s < PW_FC_N_STEPS; s++)
+        {
+          census->steps.runs[s] += steps.runs[s];
+          census->steps.solved[s] += steps.solved[s];
+          census->steps.proved[s] += steps.proved[s];
+          census->steps.positions[s] += steps.positions[s];
+          census->steps.seconds[s] += steps.seconds[s];
+        }
       if (census->each)
         {
-          g_mutex_lock (&census->lock);
-          printf ("%u %d %" G_GUINT64_FORMAT " %.3f\n", deal, census->fewest[i],
+          /* then, for each step that ran: step:positions:CPU seconds */
+          printf ("%u %d %" G_GUINT64_FORMAT " %.3f", deal, census->fewest[i],
                   census->positions[i], census->seconds[i]);
+          for (int s = 0; s < PW_FC_N_STEPS; s++)
+            if (steps.runs[s] > 0)
+              printf (" %d:%" G_GUINT64_FORMAT ":%.2f", s, steps.positions[s], steps.seconds[s]);
+          printf ("\n");
           fflush (stdout);
-          g_mutex_unlock (&census->lock);
         }
+      g_mutex_unlock (&census->lock);
     }
   return NULL;
 }
+
+static const char *const step_names[PW_FC_N_STEPS] = {
+  "solver, first", "prover, first", "solver", "prover", "layered prover",
+};
 
 static int
 census_run (guint32  first,
@@ -206,6 +227,12 @@ census_run (guint32  first,
     printf ("not with 4:%s\n", over->str);
   if (n_unknown > 0)
     printf ("unknown:%s\n", unknown->str);
+  printf ("| ladder step | runs | won | proved | positions | CPU s |\n|---|---|---|---|---|---|\n");
+  for (int s = 0; s < PW_FC_N_STEPS; s++)
+    printf ("| %s | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
+            G_GUINT64_FORMAT " | %.1f |\n", step_names[s], census.steps.runs[s],
+            census.steps.solved[s], census.steps.proved[s], census.steps.positions[s],
+            census.steps.seconds[s]);
   printf ("wall %.1f s, CPU %.1f s (user + system), peak resident %.0f MiB; positions %"
           G_GUINT64_FORMAT "; slowest deal %u (%.1f s)\n",
           g_timer_elapsed (timer, NULL), cpu, usage.ru_maxrss / 1024.0, positions,

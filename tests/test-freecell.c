@@ -1071,6 +1071,7 @@ test_freecell_brute_force (void)
   guint n = env_uint ("PW_FC_RANDOM", 300);
   g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
   guint solvable = 0, unsolvable = 0, mismatches = 0, longer = 0, undecided = 0;
+  guint resumed_runs = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -1151,6 +1152,47 @@ test_freecell_brute_force (void)
               mismatches++;
             }
         }
+        /* and resumed: run with budgets that grow by random steps, the
+         * same search carried on, it reaches the same verdict after the
+         * same positions as one run (won or not: the depth-first order is
+         * the same) */
+        {
+          PwFcProver *prover = _pw_fc_prover_new (&start);
+          PwFcVerdict resumed = PW_FC_UNKNOWN;
+          guint64 total = 0, budget = 0, runs = 0;
+
+          while (resumed == PW_FC_UNKNOWN)
+            {
+              guint64 step = 0;
+
+              budget += (guint64) g_rand_int_range (rand, 1, 4 + budget / 2);
+              g_assert_true (_pw_fc_prover_run (prover, budget, NULL, &resumed, &step, NULL));
+              g_assert_cmpuint (step, <=, budget - total);
+              total += step;
+              runs++;
+              if (resumed == PW_FC_UNKNOWN)
+                g_assert_cmpuint (total, ==, budget);
+            }
+          /* done: another run changes nothing */
+          {
+            PwFcVerdict again;
+            guint64 step = 1;
+
+            g_assert_true (_pw_fc_prover_run (prover, 0, NULL, &again, &step, NULL));
+            g_assert_cmpint (again, ==, resumed);
+            g_assert_cmpuint (step, ==, 0);
+          }
+          _pw_fc_prover_free (prover);
+          if (resumed != proved || total != visited)
+            {
+              g_test_message ("deal %u (%d free cells): the prover %d after %" G_GUINT64_FORMAT
+                              " positions, resumed %" G_GUINT64_FORMAT " times: %d after %"
+                              G_GUINT64_FORMAT "\n%s", i, free_cells, proved, visited, runs,
+                              resumed, total, board);
+              mismatches++;
+            }
+          resumed_runs += runs > 1;
+        }
       }
       if (result.verdict != (brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE))
         {
@@ -1182,6 +1224,10 @@ test_freecell_brute_force (void)
                   "longer than the shortest, %u disagreements", solvable, unsolvable, undecided,
                   longer, mismatches);
   g_assert_cmpuint (mismatches, ==, 0);
+  /* most searches were stopped and resumed at least once (not the few
+   * that take a position or two) */
+  g_test_message ("%u searches resumed", resumed_runs);
+  g_assert_cmpuint (resumed_runs, >=, (solvable + unsolvable) * 3 / 4);
   /* the odd deal too big to search is fine; many would mean the shapes
    * above no longer test much */
   g_assert_cmpuint (undecided, <=, n / 20);

@@ -198,6 +198,22 @@ gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     PwFcVerdict         *verdict,
                                     guint64             *states,
                                     GError             **error);
+/* pw_fc_prove that can be resumed: each run carries the search on where
+ * the last one stopped, up to @max_states positions visited in all runs
+ * (0: no limit); @states: the positions this run visited. Once solved or
+ * proved, a run gives that again. FALSE only when cancelled (the search
+ * can still be resumed). */
+typedef struct _PwFcProver PwFcProver;
+
+PwFcProver *_pw_fc_prover_new      (const PwFcPosition  *start);
+gboolean    _pw_fc_prover_run      (PwFcProver          *prover,
+                                    guint64              max_states,
+                                    GCancellable        *cancellable,
+                                    PwFcVerdict         *verdict,
+                                    guint64             *states,
+                                    GError             **error);
+void        _pw_fc_prover_free     (PwFcProver          *prover);
+
 /* The same verdict and positions visited, layer by layer (a layer: the
  * positions with the same cards up; freecell-prove.c), holding at most
  * @max_held positions at once (0: no limit) — one layer and those found
@@ -230,6 +246,41 @@ gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
                                     int                 *min,
                                     guint64             *states,
                                     GError             **error);
+
+/* What each step of that ladder cost and decided, added up over the
+ * counts and deals it is given (bench-freecell --census --steps): how
+ * often the step ran, won the count or proved it hopeless, the positions
+ * it checked and its thread's CPU seconds. */
+typedef enum
+{
+  PW_FC_STEP_SOLVE_FIRST,
+  PW_FC_STEP_PROVE_FIRST,
+  PW_FC_STEP_SOLVE,
+  PW_FC_STEP_PROVE,
+  PW_FC_STEP_LAYERED,
+  PW_FC_N_STEPS
+} PwFcLadderStep;
+
+typedef struct
+{
+  guint64 runs[PW_FC_N_STEPS];
+  guint64 solved[PW_FC_N_STEPS];
+  guint64 proved[PW_FC_N_STEPS];
+  guint64 positions[PW_FC_N_STEPS];
+  double  seconds[PW_FC_N_STEPS];
+} PwFcLadderStats;
+
+/* _pw_fc_min_free_cells, adding to @stats (may be NULL). */
+gboolean  _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
+                                       guint64              max_states,
+                                       guint64              prove_cap,
+                                       guint64              max_bytes,
+                                       gboolean            *by_memory,
+                                       GCancellable        *cancellable,
+                                       int                 *min,
+                                       guint64             *states,
+                                       PwFcLadderStats     *stats,
+                                       GError             **error);
 
 /* ------------------------------------------------------------------ */
 /* Deals, text, hardness                                                */

@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -416,6 +417,16 @@ solve (const PwFreecellLevel *level,
   return pw_fc_solve (&start, &options, result, error);
 }
 
+/* The CPU seconds of the calling thread, for the ladder's statistics. */
+static double
+thread_seconds (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 /* The fewest free cells with which the deal is solvable, knowing it is
  * with the level's own; -1 when some smaller count stayed undecided
  * (freecell-private.h). */
@@ -430,64 +441,108 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
                        guint64               *states,
                        GError               **error)
 {
+  return _pw_fc_min_free_cells_stats (level, max_states, prove_cap, max_bytes, by_memory,
+                                      cancellable, min, states, NULL, error);
+}
+
+gboolean
+_pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
+                             guint64                max_states,
+                             guint64                prove_cap,
+                             guint64                max_bytes,
+                             gboolean              *by_memory,
+                             GCancellable          *cancellable,
+                             int                   *min,
+                             guint64               *states,
+                             PwFcLadderStats       *stats,
+                             GError               **error)
+{
   *min = level->free_cells;
   for (int k = level->free_cells - 1; k >= 0; k--)
     {
       PwFcVerdict verdict = PW_FC_UNKNOWN;
+      PwFcProver *prover = NULL;
+      gboolean ok = TRUE;
 
       /* a fifth step, layer by layer, only when the caller gives it a
        * budget (bench-freecell --census --prove-max) */
-      for (int step = 0; step < (prove_cap > 0 ? 5 : 4); step++)
+      for (int step = 0; ok && step < (prove_cap > 0 ? 5 : 4); step++)
         {
           guint64 budget = step == 0 ? FEWEST_SOLVE_FIRST
                            : step == 1 ? FEWEST_PROVE_FIRST
                            : step == 2 ? SOLVE_MAX_STATES
                            : step == 3 ? PROVE_MAX_STATES : prove_cap;
+          guint64 checked = 0;
+          double started = stats != NULL ? thread_seconds () : 0;
 
           if (max_states != 0)
             budget = MIN (budget, max_states);
           if (step == 4)
             {
               PwFcPosition start;
-              guint64 visited = 0, held;
+              guint64 held;
 
+              /* the plain prover's table goes before this one is made */
+              g_clear_pointer (&prover, _pw_fc_prover_free);
               /* as many held at once as the plain prover's budget */
               pw_fc_position_init (&start, level);
               start.n_free = k;
               held = position_budget (PROVE_MAX_STATES, PROVE_MAX_STATES, max_bytes,
                                       PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &visited,
-                                        error))
-                return FALSE;
-              *states += visited;
+              ok = pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &checked,
+                                        error);
             }
           else if (step % 2 == 0)
             {
               PwFcSolveResult result;
 
-              if (!solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
-                          &result, error))
-                return FALSE;
-              *states += result.states;
-              verdict = result.verdict;
-              pw_fc_solve_result_clear (&result);
+              ok = solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
+                          &result, error);
+              if (ok)
+                {
+                  checked = result.states;
+                  verdict = result.verdict;
+                  pw_fc_solve_result_clear (&result);
+                }
             }
           else
             {
-              PwFcPosition start;
-              guint64 visited = 0;
+              /* The prover's second step resumes its first: the same
+               * depth-first search from where the smaller budget stopped
+               * it, its path and the positions it visited kept (the
+               * solver's step between them changes neither), so the
+               * verdict is the one a fresh search with the larger budget
+               * gives and the positions of the first step are not
+               * visited again. */
+              if (prover == NULL)
+                {
+                  PwFcPosition start;
 
-              pw_fc_position_init (&start, level);
-              start.n_free = k;
+                  pw_fc_position_init (&start, level);
+                  start.n_free = k;
+                  prover = _pw_fc_prover_new (&start);
+                }
               budget = position_budget (budget, budget, max_bytes,
                                         PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove (&start, budget, cancellable, &verdict, &visited, error))
-                return FALSE;
-              *states += visited;
+              ok = _pw_fc_prover_run (prover, budget, cancellable, &verdict, &checked, error);
+            }
+          if (!ok)
+            break;
+          *states += checked;
+          if (stats != NULL)
+            {
+              stats->runs[step]++;
+              stats->solved[step] += verdict == PW_FC_SOLVED;
+              stats->proved[step] += verdict == PW_FC_UNSOLVABLE;
+              stats->positions[step] += checked;
+              stats->seconds[step] += thread_seconds () - started;
             }
           if (verdict != PW_FC_UNKNOWN)
             break;
         }
+      _pw_fc_prover_free (prover);
+      if (!ok)
+        return FALSE;
       if (verdict == PW_FC_UNSOLVABLE)
         break;
       if (verdict == PW_FC_UNKNOWN)
