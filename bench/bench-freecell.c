@@ -126,8 +126,12 @@ census_worker (gpointer data)
       census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i], &steps);
       census->seconds[i] = g_timer_elapsed (timer, NULL);
       g_mutex_lock (&census->lock);
-      for (int s = 0; s < PW_FC_N_STEPS; s++)
+      census->steps.n_steps = MAX (census->steps.n_steps, steps.n_steps);
+      for (int s = 0; s < steps.n_steps; s++)
         {
+          census->steps.prover[s] = steps.prover[s];
+          census->steps.layered[s] = steps.layered[s];
+          census->steps.budget[s] = steps.budget[s];
           census->steps.runs[s] += steps.runs[s];
           census->steps.solved[s] += steps.solved[s];
           census->steps.proved[s] += steps.proved[s];
@@ -139,7 +143,7 @@ census_worker (gpointer data)
           /* then, for each step that ran: step:positions:CPU seconds */
           printf ("%u %d %" G_GUINT64_FORMAT " %.3f", deal, census->fewest[i],
                   census->positions[i], census->seconds[i]);
-          for (int s = 0; s < PW_FC_N_STEPS; s++)
+          for (int s = 0; s < steps.n_steps; s++)
             if (steps.runs[s] > 0)
               printf (" %d:%" G_GUINT64_FORMAT ":%.2f", s, steps.positions[s], steps.seconds[s]);
           printf ("\n");
@@ -149,10 +153,6 @@ census_worker (gpointer data)
     }
   return NULL;
 }
-
-static const char *const step_names[PW_FC_N_STEPS] = {
-  "solver, first", "prover, first", "solver", "prover", "layered prover",
-};
 
 static int
 census_run (guint32  first,
@@ -228,9 +228,12 @@ census_run (guint32  first,
   if (n_unknown > 0)
     printf ("unknown:%s\n", unknown->str);
   printf ("| ladder step | runs | won | proved | positions | CPU s |\n|---|---|---|---|---|---|\n");
-  for (int s = 0; s < PW_FC_N_STEPS; s++)
-    printf ("| %s | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
-            G_GUINT64_FORMAT " | %.1f |\n", step_names[s], census.steps.runs[s],
+  for (int s = 0; s < census.steps.n_steps; s++)
+    printf ("| %d: %s %" G_GUINT64_FORMAT " k | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
+            G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %.1f |\n", s,
+            census.steps.layered[s] ? "layered prover to"
+            : census.steps.prover[s] ? "prover to" : "solver",
+            census.steps.budget[s] / 1000, census.steps.runs[s],
             census.steps.solved[s], census.steps.proved[s], census.steps.positions[s],
             census.steps.seconds[s]);
   printf ("wall %.1f s, CPU %.1f s (user + system), peak resident %.0f MiB; positions %"

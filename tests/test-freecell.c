@@ -1692,6 +1692,77 @@ test_freecell_min_free_cells (void)
     }
 }
 
+/* The fewest free cells against the brute force on random reduced deals
+ * with two free cells: the brute force tries each count from none up;
+ * the ladder (solver and resumed prover) must give the same count, and
+ * with a budget too small to decide, no count rather than a wrong one. */
+static void
+test_freecell_min_free_cells_brute_force (void)
+{
+  guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
+  guint n = env_uint ("PW_FC_RANDOM", 300) / 2;
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed + 17);
+  guint compared = 0, by_count[3] = { 0 }, partial = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      static const struct { int suits, ranks, cascades; } shapes[] = {
+        { 3, 5, 3 }, { 3, 4, 3 }, { 2, 5, 3 }, { 2, 6, 3 },
+      };
+      int shape = g_rand_int_range (rand, 0, G_N_ELEMENTS (shapes));
+      PwFreecellLevel level;
+      int brute_min = -1, min = -2;
+      guint64 states = 0, budget;
+      g_autofree char *board = NULL;
+
+      reduced_deal (rand, shapes[shape].suits, shapes[shape].ranks, shapes[shape].cascades, 2,
+                    &level);
+      for (int k = 0; k <= 2 && brute_min < 0; k++)
+        {
+          FcRef ref;
+          FcRefSolution brute;
+
+          level.free_cells = k;
+          ref_from_level (&level, &ref);
+          fc_ref_solve (&ref, MAX_REF_POSITIONS, &brute);
+          if (!brute.decided)
+            break;
+          if (brute.solvable)
+            brute_min = k;
+        }
+      level.free_cells = 2;
+      if (brute_min < 0)
+        continue;
+      board = pw_fc_level_to_board (&level);
+      g_assert_true (_pw_fc_min_free_cells (&level, 0, 0, 0, NULL, NULL, &min, &states, NULL));
+      if (min != brute_min)
+        g_error ("reduced deal %u: the fewest free cells %d, the brute force %d\n%s", i, min,
+                 brute_min, board);
+      compared++;
+      by_count[brute_min]++;
+
+      /* a budget that may run out first: the count or none */
+      budget = (guint64) g_rand_int_range (rand, 1, 2 + (gint32) MIN (states, 1000));
+      states = 0;
+      g_assert_true (_pw_fc_min_free_cells (&level, budget, 0, 0, NULL, NULL, &min, &states,
+                                            NULL));
+      if (min != brute_min && min != -1)
+        g_error ("reduced deal %u: with a budget of %" G_GUINT64_FORMAT " the fewest free "
+                 "cells %d, the brute force %d\n%s", i, budget, min, brute_min, board);
+      partial += min == -1;
+    }
+  g_test_message ("%u compared (%u need none, %u one, %u two), %u undecided within a budget",
+                  compared, by_count[0], by_count[1], by_count[2], partial);
+  if (n >= 100)
+    {
+      g_assert_cmpuint (compared, >=, n / 2);
+      /* each count met, and the budget did stop some */
+      for (int k = 0; k <= 2; k++)
+        g_assert_cmpuint (by_count[k], >, 0);
+      g_assert_cmpuint (partial, >, 0);
+    }
+}
+
 /* A position with its suits swapped: cards, free cells and foundations
  * go with their suits; swapping again gives the position back. */
 static void
@@ -2501,6 +2572,8 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);
   g_test_add_func ("/analysis/freecell/min-free-cells", test_freecell_min_free_cells);
+  g_test_add_func ("/analysis/freecell/min-free-cells-brute-force",
+                   test_freecell_min_free_cells_brute_force);
   g_test_add_func ("/analysis/freecell/prove-cancelled", test_freecell_prove_cancelled);
   g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);

@@ -248,26 +248,25 @@ gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
                                     GError             **error);
 
 /* What each step of that ladder cost and decided, added up over the
- * counts and deals it is given (bench-freecell --census --steps): how
- * often the step ran, won the count or proved it hopeless, the positions
- * it checked and its thread's CPU seconds. */
-typedef enum
-{
-  PW_FC_STEP_SOLVE_FIRST,
-  PW_FC_STEP_PROVE_FIRST,
-  PW_FC_STEP_SOLVE,
-  PW_FC_STEP_PROVE,
-  PW_FC_STEP_LAYERED,
-  PW_FC_N_STEPS
-} PwFcLadderStep;
+ * counts and deals it is given (bench-freecell --census prints them):
+ * what the step is (the solver or the prover, and its budget: positions
+ * stored by the solver, visited in all by the prover, which each step
+ * resumes; the last step, when there is one, the layered prover), how
+ * often it ran, won the count or proved it hopeless, the positions it
+ * checked and its thread's CPU seconds. */
+#define PW_FC_LADDER_MAX 8
 
 typedef struct
 {
-  guint64 runs[PW_FC_N_STEPS];
-  guint64 solved[PW_FC_N_STEPS];
-  guint64 proved[PW_FC_N_STEPS];
-  guint64 positions[PW_FC_N_STEPS];
-  double  seconds[PW_FC_N_STEPS];
+  int      n_steps;
+  gboolean prover[PW_FC_LADDER_MAX];
+  gboolean layered[PW_FC_LADDER_MAX];
+  guint64  budget[PW_FC_LADDER_MAX];
+  guint64  runs[PW_FC_LADDER_MAX];
+  guint64  solved[PW_FC_LADDER_MAX];
+  guint64  proved[PW_FC_LADDER_MAX];
+  guint64  positions[PW_FC_LADDER_MAX];
+  double   seconds[PW_FC_LADDER_MAX];
 } PwFcLadderStats;
 
 /* _pw_fc_min_free_cells, adding to @stats (may be NULL). */

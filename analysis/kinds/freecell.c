@@ -30,15 +30,21 @@
 /* each solver run stores at most this many positions (about 80 bytes
  * each), whatever larger budget the caller gives */
 #define SOLVE_MAX_STATES G_GUINT64_CONSTANT (5000000)
-/* the fewest free cells, for each count: the best-first solver, which
- * finds most solutions in a few thousand positions, stores up to the
- * first figure; then the depth-first prover, which visits a position at a
- * fifth of the cost but wanders when there is a solution, up to the
- * second; then the solver with its full budget, and last the prover with
- * its own (40 bytes a position, 57 at 70 % load, 85 as its table grows) */
-#define FEWEST_SOLVE_FIRST  G_GUINT64_CONSTANT (200000)
-#define FEWEST_PROVE_FIRST  G_GUINT64_CONSTANT (3000000)
-#define PROVE_MAX_STATES    G_GUINT64_CONSTANT (30000000)
+/* the fewest free cells: the ladder of searches for each count
+ * (_pw_fc_min_free_cells below, which says why in this order) */
+typedef struct
+{
+  gboolean prover;
+  guint64  budget;
+} LadderStep;
+
+static const LadderStep fewest_ladder[] = {
+  { FALSE,    200000 },
+  { TRUE,    3000000 },
+  { FALSE,   5000000 },
+  { TRUE,   30000000 },
+};
+#define PROVE_MAX_STATES G_GUINT64_CONSTANT (30000000)
 
 #define FREECELL_FIGURES(X)                                                                        \
   X (SOLVABLE,        "solvable",            N_("Solvable"),                       PW_FIGURE_BOOL)   \
@@ -457,6 +463,22 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
                              PwFcLadderStats       *stats,
                              GError               **error)
 {
+  int n_steps = G_N_ELEMENTS (fewest_ladder) + (prove_cap > 0);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (fewest_ladder) < PW_FC_LADDER_MAX);
+  if (stats != NULL)
+    {
+      stats->n_steps = MAX (stats->n_steps, n_steps);
+      for (int step = 0; step < n_steps; step++)
+        {
+          gboolean last = step == (int) G_N_ELEMENTS (fewest_ladder);
+
+          stats->prover[step] = last || fewest_ladder[step].prover;
+          stats->layered[step] = last;
+          stats->budget[step] = last ? prove_cap : fewest_ladder[step].budget;
+        }
+    }
+
   *min = level->free_cells;
   for (int k = level->free_cells - 1; k >= 0; k--)
     {
@@ -464,25 +486,23 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
       PwFcProver *prover = NULL;
       gboolean ok = TRUE;
 
-      /* a fifth step, layer by layer, only when the caller gives it a
-       * budget (bench-freecell --census --prove-max) */
-      for (int step = 0; ok && step < (prove_cap > 0 ? 5 : 4); step++)
+      for (int step = 0; step < n_steps; step++)
         {
-          guint64 budget = step == 0 ? FEWEST_SOLVE_FIRST
-                           : step == 1 ? FEWEST_PROVE_FIRST
-                           : step == 2 ? SOLVE_MAX_STATES
-                           : step == 3 ? PROVE_MAX_STATES : prove_cap;
+          guint64 budget = step < (int) G_N_ELEMENTS (fewest_ladder)
+                             ? fewest_ladder[step].budget : prove_cap;
           guint64 checked = 0;
           double started = stats != NULL ? thread_seconds () : 0;
 
           if (max_states != 0)
             budget = MIN (budget, max_states);
-          if (step == 4)
+          if (step == (int) G_N_ELEMENTS (fewest_ladder))
             {
               PwFcPosition start;
               guint64 held;
 
-              /* the plain prover's table goes before this one is made */
+              /* a last step, layer by layer, only when the caller gives it
+               * a budget (bench-freecell --census --prove-max); the plain
+               * prover's table goes before its own is made */
               g_clear_pointer (&prover, _pw_fc_prover_free);
               /* as many held at once as the plain prover's budget */
               pw_fc_position_init (&start, level);
@@ -492,7 +512,7 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
               ok = pw_fc_prove_layered (&start, budget, held, cancellable, &verdict, &checked,
                                         error);
             }
-          else if (step % 2 == 0)
+          else if (!fewest_ladder[step].prover)
             {
               PwFcSolveResult result;
 
@@ -507,13 +527,12 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
             }
           else
             {
-              /* The prover's second step resumes its first: the same
-               * depth-first search from where the smaller budget stopped
-               * it, its path and the positions it visited kept (the
-               * solver's step between them changes neither), so the
+              /* Each of the prover's steps resumes the one before: the
+               * same depth-first search from where the smaller budget
+               * stopped it, its path and the positions it visited kept
+               * (the solver's steps between change neither), so the
                * verdict is the one a fresh search with the larger budget
-               * gives and the positions of the first step are not
-               * visited again. */
+               * gives and no position is visited twice. */
               if (prover == NULL)
                 {
                   PwFcPosition start;
