@@ -230,7 +230,8 @@ gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
 
 /* The fewest free cells that win @level, knowing that its own
  * @level->free_cells do: for each smaller count the solver and the
- * prover in turn, each with a growing budget (at most @max_states
+ * prover in turn (the ladder in freecell.c), each with a growing budget,
+ * the prover resumed where it stopped (at most @max_states
  * positions a search when not 0, and what @max_bytes holds, setting
  * *@by_memory when that was the lesser); when @prove_cap is not 0, last
  * the layered prover with that many positions, holding as many at once
