@@ -24,10 +24,15 @@
  *                                        _pw_fc_min_free_cells), JOBS deals
  *                                        at once, every Nth deal of the
  *                                        range: the table of how many need
- *                                        0 … 4, CPU and wall time, peak
- *                                        memory; --each adds a line a deal
- *                                        (deal fewest positions seconds,
- *                                        -1 unknown, 5 not with four);
+ *                                        0 … 4, a row per step of the
+ *                                        ladder (runs, counts won and
+ *                                        proved lost, positions, CPU),
+ *                                        CPU and wall time, peak memory;
+ *                                        --each adds a line a deal (deal
+ *                                        fewest positions seconds, -1
+ *                                        unknown, 5 not with four, then
+ *                                        step:positions:CPU seconds for
+ *                                        each step that ran);
  *                                        --prove-max N adds a last step:
  *                                        the layered prover, N positions
  *                                        in all, 30 M held at once
