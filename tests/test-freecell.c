@@ -1750,6 +1750,19 @@ test_freecell_min_free_cells_brute_force (void)
         g_error ("reduced deal %u: with a budget of %" G_GUINT64_FORMAT " the fewest free "
                  "cells %d, the brute force %d\n%s", i, budget, min, brute_min, board);
       partial += min == -1;
+
+      /* and a memory budget (the prover kept between its steps counts
+       * against the solver's share): the count or none, saying memory */
+      {
+        gboolean by_memory = FALSE;
+        guint64 max_bytes = (guint64) g_rand_int_range (rand, 1, 64) << 16;
+
+        g_assert_true (_pw_fc_min_free_cells (&level, 0, 0, max_bytes, &by_memory, NULL, &min,
+                                              &states, NULL));
+        if (min != brute_min && !(min == -1 && by_memory))
+          g_error ("reduced deal %u: within %" G_GUINT64_FORMAT " bytes the fewest free cells "
+                   "%d, the brute force %d\n%s", i, max_bytes, min, brute_min, board);
+      }
     }
   g_test_message ("%u compared (%u need none, %u one, %u two), %u undecided within a budget",
                   compared, by_count[0], by_count[1], by_count[2], partial);

@@ -213,6 +213,8 @@ gboolean    _pw_fc_prover_run      (PwFcProver          *prover,
                                     guint64             *states,
                                     GError             **error);
 void        _pw_fc_prover_free     (PwFcProver          *prover);
+/* The bytes it holds between runs (its table and stacks). */
+guint64     _pw_fc_prover_bytes    (const PwFcProver    *prover);
 
 /* The same verdict and positions visited, layer by layer (a layer: the
  * positions with the same cards up; freecell-prove.c), holding at most

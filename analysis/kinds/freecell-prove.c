@@ -796,6 +796,15 @@ _pw_fc_prover_run (PwFcProver   *self,
   return TRUE;
 }
 
+guint64
+_pw_fc_prover_bytes (const PwFcProver *self)
+{
+  const Prover *prover = &self->prover;
+
+  return prover->seen.size * sizeof (Key) + prover->moves_size * sizeof (PwFcMove) +
+         prover->steps_size * sizeof (Step) + prover->frames_size * sizeof (Frame);
+}
+
 gboolean
 pw_fc_prove (const PwFcPosition *start,
              guint64             max_states,

@@ -538,8 +538,21 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
           else if (!fewest_ladder[step].prover)
             {
               PwFcSolveResult result;
+              guint64 bytes = max_bytes;
+              gboolean prover_later = FALSE;
 
-              ok = solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
+              /* The prover kept for a later step holds its table while
+               * the solver runs: the memory budget is for both, so the
+               * solver gets what the prover leaves; after the last prover
+               * step the prover goes. */
+              for (int later = step + 1; later < (int) G_N_ELEMENTS (fewest_ladder); later++)
+                prover_later |= fewest_ladder[later].prover;
+              if (!prover_later)
+                g_clear_pointer (&prover, _pw_fc_prover_free);
+              if (prover != NULL && max_bytes > 0)
+                bytes = MAX (max_bytes, _pw_fc_prover_bytes (prover) + 1) -
+                        _pw_fc_prover_bytes (prover);
+              ok = solve (level, k, budget, bytes, by_memory, NULL, NULL, cancellable,
                           &result, error);
               if (ok)
                 {
