@@ -50,7 +50,7 @@
  * full 5 M last, for the solutions the prover does not find: on the
  * sample 16 % less CPU for the ladder than the old one in the same run
  * and 9 % less than the old order with the prover resumed would take;
- * on 1–1000 about 8 s (7 %) more than that (140 pays 10 M positions).
+ * on 1–1000 5–7 % more than that (deal 140 pays 10 M positions).
  * Every step of the old order (solver 200 k, prover 3 M, solver 5 M,
  * prover 30 M) is still here, and none depends on the others' order, so
  * every count the old ladder decided this one decides the same way. */
