@@ -24,10 +24,15 @@
  *                                        _pw_fc_min_free_cells), JOBS deals
  *                                        at once, every Nth deal of the
  *                                        range: the table of how many need
- *                                        0 … 4, CPU and wall time, peak
- *                                        memory; --each adds a line a deal
- *                                        (deal fewest positions seconds,
- *                                        -1 unknown, 5 not with four);
+ *                                        0 … 4, a row per step of the
+ *                                        ladder (runs, counts won and
+ *                                        proved lost, positions, CPU),
+ *                                        CPU and wall time, peak memory;
+ *                                        --each adds a line a deal (deal
+ *                                        fewest positions seconds, -1
+ *                                        unknown, 5 not with four, then
+ *                                        step:positions:CPU seconds for
+ *                                        each step that ran);
  *                                        --prove-max N adds a last step:
  *                                        the layered prover, N positions
  *                                        in all, 30 M held at once
@@ -77,12 +82,14 @@ typedef struct
   int     *fewest;        /* per place: 0 … 4, 5 unsolvable with four, -1 unknown */
   guint64 *positions;
   double  *seconds;
+  PwFcLadderStats steps;  /* added up over the deals, under @lock */
 } Census;
 
 static int
-census_one (guint32  deal,
-            guint64  prove_cap,
-            guint64 *positions)
+census_one (guint32          deal,
+            guint64          prove_cap,
+            guint64         *positions,
+            PwFcLadderStats *steps)
 {
   PwFreecellLevel level;
   PwFcPosition start;
@@ -103,7 +110,8 @@ census_one (guint32  deal,
     return PW_FC_MAX_FREE + 1;
   if (verdict == PW_FC_UNKNOWN)
     return -1;
-  _pw_fc_min_free_cells (&level, 0, prove_cap, 0, NULL, NULL, NULL, &min, positions, NULL);
+  _pw_fc_min_free_cells_stats (&level, 0, prove_cap, 0, NULL, NULL, NULL, &min, positions,
+                               steps, NULL);
   return min;
 }
 
@@ -117,18 +125,36 @@ census_worker (gpointer data)
     {
       guint32 deal = census->first + i * census->every;
       g_autoptr(GTimer) timer = g_timer_new ();
+      PwFcLadderStats steps = { 0 };
 
       census->positions[i] = 0;
-      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i]);
+      census->fewest[i] = census_one (deal, census->prove_cap, &census->positions[i], &steps);
       census->seconds[i] = g_timer_elapsed (timer, NULL);
+      g_mutex_lock (&census->lock);
+      census->steps.n_steps = MAX (census->steps.n_steps, steps.n_steps);
+      for (int s = 0; s < steps.n_steps; s++)
+        {
+          census->steps.prover[s] = steps.prover[s];
+          census->steps.layered[s] = steps.layered[s];
+          census->steps.budget[s] = steps.budget[s];
+          census->steps.runs[s] += steps.runs[s];
+          census->steps.solved[s] += steps.solved[s];
+          census->steps.proved[s] += steps.proved[s];
+          census->steps.positions[s] += steps.positions[s];
+          census->steps.seconds[s] += steps.seconds[s];
+        }
       if (census->each)
         {
-          g_mutex_lock (&census->lock);
-          printf ("%u %d %" G_GUINT64_FORMAT " %.3f\n", deal, census->fewest[i],
+          /* then, for each step that ran: step:positions:CPU seconds */
+          printf ("%u %d %" G_GUINT64_FORMAT " %.3f", deal, census->fewest[i],
                   census->positions[i], census->seconds[i]);
+          for (int s = 0; s < steps.n_steps; s++)
+            if (steps.runs[s] > 0)
+              printf (" %d:%" G_GUINT64_FORMAT ":%.2f", s, steps.positions[s], steps.seconds[s]);
+          printf ("\n");
           fflush (stdout);
-          g_mutex_unlock (&census->lock);
         }
+      g_mutex_unlock (&census->lock);
     }
   return NULL;
 }
@@ -206,6 +232,15 @@ census_run (guint32  first,
     printf ("not with 4:%s\n", over->str);
   if (n_unknown > 0)
     printf ("unknown:%s\n", unknown->str);
+  printf ("| ladder step | runs | won | proved | positions | CPU s |\n|---|---|---|---|---|---|\n");
+  for (int s = 0; s < census.steps.n_steps; s++)
+    printf ("| %d: %s %" G_GUINT64_FORMAT " k | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
+            G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %.1f |\n", s,
+            census.steps.layered[s] ? "layered prover to"
+            : census.steps.prover[s] ? "prover to" : "solver",
+            census.steps.budget[s] / 1000, census.steps.runs[s],
+            census.steps.solved[s], census.steps.proved[s], census.steps.positions[s],
+            census.steps.seconds[s]);
   printf ("wall %.1f s, CPU %.1f s (user + system), peak resident %.0f MiB; positions %"
           G_GUINT64_FORMAT "; slowest deal %u (%.1f s)\n",
           g_timer_elapsed (timer, NULL), cpu, usage.ru_maxrss / 1024.0, positions,

@@ -1071,6 +1071,7 @@ test_freecell_brute_force (void)
   guint n = env_uint ("PW_FC_RANDOM", 300);
   g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
   guint solvable = 0, unsolvable = 0, mismatches = 0, longer = 0, undecided = 0;
+  guint resumed_runs = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -1152,6 +1153,48 @@ test_freecell_brute_force (void)
               mismatches++;
             }
         }
+        /* and resumed: run with budgets that grow by random steps, the
+         * same search carried on, it reaches the same verdict after the
+         * same positions as one run (won or not: the depth-first order is
+         * the same) */
+        {
+          PwFcProver *prover = _pw_fc_prover_new (&start);
+          PwFcVerdict resumed = PW_FC_UNKNOWN;
+          guint64 total = 0, budget = 0, runs = 0;
+
+          while (resumed == PW_FC_UNKNOWN)
+            {
+              guint64 step = 0;
+
+              budget += (guint64) g_rand_int_range (rand, 1, 4 + budget / 2);
+              g_assert_true (_pw_fc_prover_run (prover, budget, NULL, NULL, &resumed, &step,
+                                                NULL));
+              g_assert_cmpuint (step, <=, budget - total);
+              total += step;
+              runs++;
+              if (resumed == PW_FC_UNKNOWN)
+                g_assert_cmpuint (total, ==, budget);
+            }
+          /* done: another run changes nothing */
+          {
+            PwFcVerdict again;
+            guint64 step = 1;
+
+            g_assert_true (_pw_fc_prover_run (prover, 0, NULL, NULL, &again, &step, NULL));
+            g_assert_cmpint (again, ==, resumed);
+            g_assert_cmpuint (step, ==, 0);
+          }
+          _pw_fc_prover_free (prover);
+          if (resumed != proved || total != visited)
+            {
+              g_test_message ("deal %u (%d free cells): the prover %d after %" G_GUINT64_FORMAT
+                              " positions, resumed %" G_GUINT64_FORMAT " times: %d after %"
+                              G_GUINT64_FORMAT "\n%s", i, free_cells, proved, visited, runs,
+                              resumed, total, board);
+              mismatches++;
+            }
+          resumed_runs += runs > 1;
+        }
       }
       /* a randomised order reaches the same verdict, with a solution that
        * replays */
@@ -1203,6 +1246,10 @@ test_freecell_brute_force (void)
                   "longer than the shortest, %u disagreements", solvable, unsolvable, undecided,
                   longer, mismatches);
   g_assert_cmpuint (mismatches, ==, 0);
+  /* most searches were stopped and resumed at least once (not the few
+   * that take a position or two) */
+  g_test_message ("%u searches resumed", resumed_runs);
+  g_assert_cmpuint (resumed_runs, >=, (solvable + unsolvable) * 3 / 4);
   /* the odd deal too big to search is fine; many would mean the shapes
    * above no longer test much */
   g_assert_cmpuint (undecided, <=, n / 20);
@@ -1734,6 +1781,91 @@ test_freecell_min_free_cells (void)
           g_assert_true (json_object_get_boolean_member (figures, "proved"));
           g_assert_true (json_object_get_null_member (figures, "min_free_cells"));
         }
+    }
+}
+
+/* The fewest free cells against the brute force on random reduced deals
+ * with two free cells: the brute force tries each count from none up;
+ * the ladder (solver and resumed prover) must give the same count, and
+ * with a budget too small to decide, no count rather than a wrong one. */
+static void
+test_freecell_min_free_cells_brute_force (void)
+{
+  guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
+  guint n = env_uint ("PW_FC_RANDOM", 300) / 2;
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed + 17);
+  guint compared = 0, by_count[3] = { 0 }, partial = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      static const struct { int suits, ranks, cascades; } shapes[] = {
+        { 3, 5, 3 }, { 3, 4, 3 }, { 2, 5, 3 }, { 2, 6, 3 },
+      };
+      int shape = g_rand_int_range (rand, 0, G_N_ELEMENTS (shapes));
+      PwFreecellLevel level;
+      int brute_min = -1, min = -2;
+      guint64 states = 0, budget;
+      g_autofree char *board = NULL;
+
+      reduced_deal (rand, shapes[shape].suits, shapes[shape].ranks, shapes[shape].cascades, 2,
+                    &level);
+      for (int k = 0; k <= 2 && brute_min < 0; k++)
+        {
+          FcRef ref;
+          FcRefSolution brute;
+
+          level.free_cells = k;
+          ref_from_level (&level, &ref);
+          fc_ref_solve (&ref, MAX_REF_POSITIONS, &brute);
+          if (!brute.decided)
+            break;
+          if (brute.solvable)
+            brute_min = k;
+        }
+      level.free_cells = 2;
+      if (brute_min < 0)
+        continue;
+      board = pw_fc_level_to_board (&level);
+      g_assert_true (_pw_fc_min_free_cells (&level, 0, 0, 0, NULL, NULL, NULL, &min, &states,
+                                            NULL));
+      if (min != brute_min)
+        g_error ("reduced deal %u: the fewest free cells %d, the brute force %d\n%s", i, min,
+                 brute_min, board);
+      compared++;
+      by_count[brute_min]++;
+
+      /* a budget that may run out first: the count or none */
+      budget = (guint64) g_rand_int_range (rand, 1, 2 + (gint32) MIN (states, 1000));
+      states = 0;
+      g_assert_true (_pw_fc_min_free_cells (&level, budget, 0, 0, NULL, NULL, NULL, &min,
+                                            &states, NULL));
+      if (min != brute_min && min != -1)
+        g_error ("reduced deal %u: with a budget of %" G_GUINT64_FORMAT " the fewest free "
+                 "cells %d, the brute force %d\n%s", i, budget, min, brute_min, board);
+      partial += min == -1;
+
+      /* and a memory budget (the prover kept between its steps counts
+       * against the solver's share): the count or none, saying memory */
+      {
+        gboolean by_memory = FALSE;
+        guint64 max_bytes = (guint64) g_rand_int_range (rand, 1, 64) << 16;
+
+        g_assert_true (_pw_fc_min_free_cells (&level, 0, 0, max_bytes, &by_memory, NULL, NULL,
+                                              &min, &states, NULL));
+        if (min != brute_min && !(min == -1 && by_memory))
+          g_error ("reduced deal %u: within %" G_GUINT64_FORMAT " bytes the fewest free cells "
+                   "%d, the brute force %d\n%s", i, max_bytes, min, brute_min, board);
+      }
+    }
+  g_test_message ("%u compared (%u need none, %u one, %u two), %u undecided within a budget",
+                  compared, by_count[0], by_count[1], by_count[2], partial);
+  if (n >= 100)
+    {
+      g_assert_cmpuint (compared, >=, n / 2);
+      /* each count met, and the budget did stop some */
+      for (int k = 0; k <= 2; k++)
+        g_assert_cmpuint (by_count[k], >, 0);
+      g_assert_cmpuint (partial, >, 0);
     }
 }
 
@@ -2713,6 +2845,8 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);
   g_test_add_func ("/analysis/freecell/board-text", test_freecell_board_text);
   g_test_add_func ("/analysis/freecell/min-free-cells", test_freecell_min_free_cells);
+  g_test_add_func ("/analysis/freecell/min-free-cells-brute-force",
+                   test_freecell_min_free_cells_brute_force);
   g_test_add_func ("/analysis/freecell/prove-cancelled", test_freecell_prove_cancelled);
   g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);

@@ -206,6 +206,25 @@ gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     PwFcVerdict         *verdict,
                                     guint64             *states,
                                     GError             **error);
+/* pw_fc_prove that can be resumed: each run carries the search on where
+ * the last one stopped, up to @max_states positions visited in all runs
+ * (0: no limit); @states: the positions this run visited. Once solved or
+ * proved, a run gives that again. FALSE only when cancelled (the search
+ * can still be resumed). */
+typedef struct _PwFcProver PwFcProver;
+
+PwFcProver *_pw_fc_prover_new      (const PwFcPosition  *start);
+gboolean    _pw_fc_prover_run      (PwFcProver          *prover,
+                                    guint64              max_states,
+                                    GCancellable        *cancellable,
+                                    PwDeadline          *deadline,
+                                    PwFcVerdict         *verdict,
+                                    guint64             *states,
+                                    GError             **error);
+void        _pw_fc_prover_free     (PwFcProver          *prover);
+/* The bytes it holds between runs (its table and stacks). */
+guint64     _pw_fc_prover_bytes    (const PwFcProver    *prover);
+
 /* The same verdict and positions visited, layer by layer (a layer: the
  * positions with the same cards up; freecell-prove.c), holding at most
  * @max_held positions at once (0: no limit) — one layer and those found
@@ -223,7 +242,8 @@ gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
 
 /* The fewest free cells that win @level, knowing that its own
  * @level->free_cells do: for each smaller count the solver and the
- * prover in turn, each with a growing budget (at most @max_states
+ * prover in turn (the ladder in freecell.c), each with a growing budget,
+ * the prover resumed where it stopped (at most @max_states
  * positions a search when not 0, and what @max_bytes holds, setting
  * *@by_memory when that was the lesser; @deadline, NULL: none); when @prove_cap is not 0, last
  * the layered prover with that many positions, holding as many at once
@@ -240,6 +260,41 @@ gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
                                     int                 *min,
                                     guint64             *states,
                                     GError             **error);
+
+/* What each step of that ladder cost and decided, added up over the
+ * counts and deals it is given (bench-freecell --census prints them):
+ * what the step is (the solver or the prover, and its budget: positions
+ * stored by the solver, visited in all by the prover, which each step
+ * resumes; the last step, when there is one, the layered prover), how
+ * often it ran, won the count or proved it hopeless, the positions it
+ * checked and its thread's CPU seconds. */
+#define PW_FC_LADDER_MAX 8
+
+typedef struct
+{
+  int      n_steps;
+  gboolean prover[PW_FC_LADDER_MAX];
+  gboolean layered[PW_FC_LADDER_MAX];
+  guint64  budget[PW_FC_LADDER_MAX];
+  guint64  runs[PW_FC_LADDER_MAX];
+  guint64  solved[PW_FC_LADDER_MAX];
+  guint64  proved[PW_FC_LADDER_MAX];
+  guint64  positions[PW_FC_LADDER_MAX];
+  double   seconds[PW_FC_LADDER_MAX];
+} PwFcLadderStats;
+
+/* _pw_fc_min_free_cells, adding to @stats (may be NULL). */
+gboolean  _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
+                                       guint64              max_states,
+                                       guint64              prove_cap,
+                                       guint64              max_bytes,
+                                       gboolean            *by_memory,
+                                       GCancellable        *cancellable,
+                                       PwDeadline          *deadline,
+                                       int                 *min,
+                                       guint64             *states,
+                                       PwFcLadderStats     *stats,
+                                       GError             **error);
 
 /* ------------------------------------------------------------------ */
 /* Deals, text, hardness                                                */

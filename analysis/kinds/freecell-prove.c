@@ -728,6 +728,91 @@ prover_clear (Prover *prover)
   g_free (prover->frames);
 }
 
+/* A prover that can be resumed: the search stops with its path and table
+ * intact when the budget runs out, so a larger budget carries on from
+ * there instead of visiting the same positions again (the fewest free
+ * cells' ladder, freecell.c). */
+struct _PwFcProver
+{
+  Prover       prover;
+  PwFcVerdict  verdict;   /* PW_FC_UNKNOWN while the search can go on */
+  guint64      reported;  /* the positions visited that runs have counted */
+};
+
+PwFcProver *
+_pw_fc_prover_new (const PwFcPosition *start)
+{
+  PwFcProver *self = g_new0 (PwFcProver, 1);
+
+  prover_init (&self->prover, start, 0);
+  table_init (&self->prover.seen, 1 << 12, 0);
+  self->verdict = PW_FC_UNKNOWN;
+  if (self->prover.in_play == 0)
+    self->verdict = PW_FC_SOLVED;
+  else
+    enter (&self->prover, 0);
+  return self;
+}
+
+void
+_pw_fc_prover_free (PwFcProver *self)
+{
+  if (self == NULL)
+    return;
+  prover_clear (&self->prover);
+  g_free (self);
+}
+
+gboolean
+_pw_fc_prover_run (PwFcProver   *self,
+                   guint64       max_states,
+                   GCancellable *cancellable,
+                   PwDeadline   *deadline,
+                   PwFcVerdict  *verdict,
+                   guint64      *states,
+                   GError      **error)
+{
+  Prover *prover = &self->prover;
+  Table *seen = &prover->seen;
+  gboolean cancelled = FALSE;
+
+  if (self->verdict == PW_FC_UNKNOWN &&
+      (max_states == 0 || prover_visited (prover) < max_states))
+    {
+      /* the table's last size now holds the new budget (table_init) */
+      prover->max_states = max_states;
+      prover->deadline = deadline;
+      seen->last = 0;
+      if (max_states > 0)
+        seen->last = MAX (max_states + max_states * 3 / 17 + 1, seen->size);
+      if (seen->used * 10 > seen->size * 7 && seen->size != seen->last)
+        table_grow (seen);
+      /* search() goes on while the verdict says unsolvable; it is only
+       * the answer once the stack is empty */
+      self->verdict = PW_FC_UNSOLVABLE;
+      cancelled = search (prover, cancellable, &self->verdict);
+      if (cancelled)
+        self->verdict = PW_FC_UNKNOWN;
+    }
+
+  *verdict = self->verdict;
+  if (states != NULL)
+    *states = prover_visited (prover) - self->reported;
+  self->reported = prover_visited (prover);
+  if (cancelled)
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  return TRUE;
+}
+
+guint64
+_pw_fc_prover_bytes (const PwFcProver *self)
+{
+  const Prover *prover = &self->prover;
+
+  return prover->seen.size * sizeof (Key) + prover->moves_size * sizeof (PwFcMove) +
+         prover->steps_size * sizeof (Step) + prover->frames_size * sizeof (Frame);
+}
+
 gboolean
 pw_fc_prove (const PwFcPosition *start,
              guint64             max_states,
@@ -737,30 +822,16 @@ pw_fc_prove (const PwFcPosition *start,
              guint64            *states,
              GError            **error)
 {
-  Prover prover;
-  gboolean cancelled = FALSE;
+  PwFcProver *prover;
+  gboolean ok;
 
   g_return_val_if_fail (start != NULL, FALSE);
   g_return_val_if_fail (verdict != NULL, FALSE);
 
-  prover_init (&prover, start, max_states);
-  prover.deadline = deadline;
-  table_init (&prover.seen, 1 << 12, max_states);
-  *verdict = PW_FC_UNSOLVABLE;
-  if (prover.in_play == 0)
-    *verdict = PW_FC_SOLVED;
-  else
-    {
-      enter (&prover, 0);
-      cancelled = search (&prover, cancellable, verdict);
-    }
-
-  if (states != NULL)
-    *states = prover.seen.used;
-  prover_clear (&prover);
-  if (cancelled)
-    return !g_cancellable_set_error_if_cancelled (cancellable, error);
-  return TRUE;
+  prover = _pw_fc_prover_new (start);
+  ok = _pw_fc_prover_run (prover, max_states, cancellable, deadline, verdict, states, error);
+  _pw_fc_prover_free (prover);
+  return ok;
 }
 
 /* Layer by layer. Cards never come down from the foundations, so a

@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -29,15 +30,44 @@
 /* each solver run stores at most this many positions (about 80 bytes
  * each), whatever larger budget the caller gives */
 #define SOLVE_MAX_STATES G_GUINT64_CONSTANT (5000000)
-/* the fewest free cells, for each count: the best-first solver, which
- * finds most solutions in a few thousand positions, stores up to the
- * first figure; then the depth-first prover, which visits a position at a
- * fifth of the cost but wanders when there is a solution, up to the
- * second; then the solver with its full budget, and last the prover with
- * its own (40 bytes a position, 57 at 70 % load, 85 as its table grows) */
-#define FEWEST_SOLVE_FIRST  G_GUINT64_CONSTANT (200000)
-#define FEWEST_PROVE_FIRST  G_GUINT64_CONSTANT (3000000)
-#define PROVE_MAX_STATES    G_GUINT64_CONSTANT (30000000)
+/* The fewest free cells: the searches tried in turn for each count, until
+ * one wins it or proves it lost. The best-first solver finds most
+ * solutions in a few thousand positions; the depth-first prover
+ * (freecell-prove.c) checks a position at about half the solver's CPU
+ * (deal 891, two cells: 1.0 µs against 1.9) but wanders when there is a
+ * solution. Each prover step resumes the prover's last one (no position
+ * visited twice); the solver starts over.
+ * The order, measured with bench-freecell --census (rows per step;
+ * docs/performance.md, "The ladder"): after the solver's first step, its
+ * wins on MS 1–1000 and every 32nd deal of 1–32000 came within 2 M
+ * positions stored but one (deal 140 with two cells, which the 5 M
+ * solver wins at 636 k checked: each of its passes gets a share of the
+ * budget), while where the prover needed more than its first 3 M, a 5 M
+ * solver step before it only cost time (9 s on deal 891 with two cells).
+ * A 1 M solver step before a 10 M prover step lost more than it saved
+ * (the prover wandering 7 M positions on deals 140 and 267). So: solver
+ * 200 k, prover 3 M, solver 2 M, prover on to 30 M, and the solver's
+ * full 5 M last, for the solutions the prover does not find: on the
+ * sample 16 % less CPU for the ladder than the old one in the same run
+ * and 9 % less than the old order with the prover resumed would take;
+ * on 1–1000 5–7 % more than that (deal 140 pays 10 M positions).
+ * Every step of the old order (solver 200 k, prover 3 M, solver 5 M,
+ * prover 30 M) is still here, and none depends on the others' order, so
+ * every count the old ladder decided this one decides the same way. */
+typedef struct
+{
+  gboolean prover;
+  guint64  budget;
+} LadderStep;
+
+static const LadderStep fewest_ladder[] = {
+  { FALSE,    200000 },
+  { TRUE,    3000000 },
+  { FALSE,   2000000 },
+  { TRUE,   30000000 },
+  { FALSE,   5000000 },
+};
+#define PROVE_MAX_STATES G_GUINT64_CONSTANT (30000000)
 
 #define FREECELL_FIGURES(X)                                                                        \
   X (SOLVABLE,        "solvable",            N_("Solvable"),                       PW_FIGURE_BOOL)   \
@@ -424,6 +454,16 @@ solve (const PwFreecellLevel *level,
   return pw_fc_solve (&start, &options, result, error);
 }
 
+/* The CPU seconds of the calling thread, for the ladder's statistics. */
+static double
+thread_seconds (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 /* The fewest free cells with which the deal is solvable, knowing it is
  * with the level's own; -1 when some smaller count stayed undecided
  * (freecell-private.h). */
@@ -439,65 +479,136 @@ _pw_fc_min_free_cells (const PwFreecellLevel *level,
                        guint64               *states,
                        GError               **error)
 {
+  return _pw_fc_min_free_cells_stats (level, max_states, prove_cap, max_bytes, by_memory,
+                                      cancellable, deadline, min, states, NULL, error);
+}
+
+gboolean
+_pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
+                             guint64                max_states,
+                             guint64                prove_cap,
+                             guint64                max_bytes,
+                             gboolean              *by_memory,
+                             GCancellable          *cancellable,
+                             PwDeadline            *deadline,
+                             int                   *min,
+                             guint64               *states,
+                             PwFcLadderStats       *stats,
+                             GError               **error)
+{
+  int n_steps = G_N_ELEMENTS (fewest_ladder) + (prove_cap > 0);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (fewest_ladder) < PW_FC_LADDER_MAX);
+  if (stats != NULL)
+    {
+      stats->n_steps = MAX (stats->n_steps, n_steps);
+      for (int step = 0; step < n_steps; step++)
+        {
+          gboolean last = step == (int) G_N_ELEMENTS (fewest_ladder);
+
+          stats->prover[step] = last || fewest_ladder[step].prover;
+          stats->layered[step] = last;
+          stats->budget[step] = last ? prove_cap : fewest_ladder[step].budget;
+        }
+    }
+
   *min = level->free_cells;
   for (int k = level->free_cells - 1; k >= 0; k--)
     {
       PwFcVerdict verdict = PW_FC_UNKNOWN;
+      PwFcProver *prover = NULL;
+      gboolean ok = TRUE;
 
-      /* a fifth step, layer by layer, only when the caller gives it a
-       * budget (bench-freecell --census --prove-max) */
-      for (int step = 0; step < (prove_cap > 0 ? 5 : 4); step++)
+      for (int step = 0; step < n_steps; step++)
         {
-          guint64 budget = step == 0 ? FEWEST_SOLVE_FIRST
-                           : step == 1 ? FEWEST_PROVE_FIRST
-                           : step == 2 ? SOLVE_MAX_STATES
-                           : step == 3 ? PROVE_MAX_STATES : prove_cap;
+          guint64 budget = step < (int) G_N_ELEMENTS (fewest_ladder)
+                             ? fewest_ladder[step].budget : prove_cap;
+          guint64 checked = 0;
+          double started = stats != NULL ? thread_seconds () : 0;
 
           if (max_states != 0)
             budget = MIN (budget, max_states);
-          if (step == 4)
+          if (step == (int) G_N_ELEMENTS (fewest_ladder))
             {
               PwFcPosition start;
-              guint64 visited = 0, held;
+              guint64 held;
 
+              /* a last step, layer by layer, only when the caller gives it
+               * a budget (bench-freecell --census --prove-max); the plain
+               * prover's table goes before its own is made */
+              g_clear_pointer (&prover, _pw_fc_prover_free);
               /* as many held at once as the plain prover's budget */
               pw_fc_position_init (&start, level);
               start.n_free = k;
               held = position_budget (PROVE_MAX_STATES, PROVE_MAX_STATES, max_bytes,
                                       PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove_layered (&start, budget, held, cancellable, deadline, &verdict,
-                                        &visited,
-                                        error))
-                return FALSE;
-              *states += visited;
+              ok = pw_fc_prove_layered (&start, budget, held, cancellable, deadline, &verdict,
+                                        &checked, error);
             }
-          else if (step % 2 == 0)
+          else if (!fewest_ladder[step].prover)
             {
               PwFcSolveResult result;
+              guint64 bytes = max_bytes;
+              gboolean prover_later = FALSE;
 
-              if (!solve (level, k, budget, max_bytes, by_memory, NULL, NULL, cancellable,
-                          deadline, &result, error))
-                return FALSE;
-              *states += result.states;
-              verdict = result.verdict;
-              pw_fc_solve_result_clear (&result);
+              /* The prover kept for a later step holds its table while
+               * the solver runs: the memory budget is for both, so the
+               * solver gets what the prover leaves; after the last prover
+               * step the prover goes. */
+              for (int later = step + 1; later < (int) G_N_ELEMENTS (fewest_ladder); later++)
+                prover_later |= fewest_ladder[later].prover;
+              if (!prover_later)
+                g_clear_pointer (&prover, _pw_fc_prover_free);
+              if (prover != NULL && max_bytes > 0)
+                bytes = MAX (max_bytes, _pw_fc_prover_bytes (prover) + 1) -
+                        _pw_fc_prover_bytes (prover);
+              ok = solve (level, k, budget, bytes, by_memory, NULL, NULL, cancellable,
+                          deadline, &result, error);
+              if (ok)
+                {
+                  checked = result.states;
+                  verdict = result.verdict;
+                  pw_fc_solve_result_clear (&result);
+                }
             }
           else
             {
-              PwFcPosition start;
-              guint64 visited = 0;
+              /* Each of the prover's steps resumes the one before: the
+               * same depth-first search from where the smaller budget
+               * stopped it, its path and the positions it visited kept
+               * (the solver's steps between change neither), so the
+               * verdict is the one a fresh search with the larger budget
+               * gives and no position is visited twice. */
+              if (prover == NULL)
+                {
+                  PwFcPosition start;
 
-              pw_fc_position_init (&start, level);
-              start.n_free = k;
+                  pw_fc_position_init (&start, level);
+                  start.n_free = k;
+                  prover = _pw_fc_prover_new (&start);
+                }
               budget = position_budget (budget, budget, max_bytes,
                                         PW_FC_PROVE_BYTES_PER_POSITION, by_memory);
-              if (!pw_fc_prove (&start, budget, cancellable, deadline, &verdict, &visited, error))
-                return FALSE;
-              *states += visited;
+              ok = _pw_fc_prover_run (prover, budget, cancellable, deadline, &verdict, &checked,
+                                      error);
+            }
+          if (!ok)
+            break;
+          *states += checked;
+          if (stats != NULL)
+            {
+              stats->runs[step]++;
+              stats->solved[step] += verdict == PW_FC_SOLVED;
+              stats->proved[step] += verdict == PW_FC_UNSOLVABLE;
+              stats->positions[step] += checked;
+              stats->seconds[step] += thread_seconds () - started;
             }
           if (verdict != PW_FC_UNKNOWN)
             break;
         }
+      _pw_fc_prover_free (prover);
+      if (!ok)
+        return FALSE;
       if (verdict == PW_FC_UNSOLVABLE)
         break;
       if (verdict == PW_FC_UNKNOWN)
