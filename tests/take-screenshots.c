@@ -23,6 +23,7 @@
 #include "latin-board.h"
 #include "pw-cell-board.h"
 #include "pw-window.h"
+#include "test-util.h"
 
 static void
 spin (guint ms)
@@ -46,7 +47,7 @@ analysed (PwWindow *window)
 static void
 wait_analysed (PwWindow *window)
 {
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gint64 end = g_get_monotonic_time () + test_scaled_ms (30000) * (gint64) 1000;
 
   while (!analysed (window) && g_get_monotonic_time () < end)
     spin (20);
@@ -377,7 +378,8 @@ take_set (const char *dir,
   g_autoptr(PwDocument) document = load_bundled (file);
   g_autofree char *set = g_strndup (file, strlen (file) - strlen (".json"));
   g_autofree char *name = g_strdup_printf ("%s-%dx%d.png", set, width, height);
-  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  /* longer under the sanitizers (PW_TEST_WAIT_SCALE) */
+  gint64 end = g_get_monotonic_time () + test_scaled_ms (120000) * (gint64) 1000;
   PwWindow *window = pw_window_new (NULL);
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
@@ -407,7 +409,7 @@ take_set (const char *dir,
   while (!(list_filled (window) && analysed (window)))
     {
       if (g_get_monotonic_time () > end)
-        g_error ("%s: not every level analysed in 120 s", file);
+        g_error ("%s: not every level analysed in %u s", file, test_scaled_ms (120000) / 1000);
       spin (50);
     }
   /* the list and the chart relayout as the last figures arrive */
