@@ -331,7 +331,9 @@ pw_generate_dialog_new (GtkWindow    *parent,
       const PwGenerateParam *param = &kind->generate_params[n - 1];
       GtkWidget *label = gtk_label_new (param->name);
       GtkWidget *entry = gtk_entry_new ();
-      g_autofree char *tip = g_strdup_printf ("%s=%s", param->name, _(param->value));
+      /* the whole description too: a long placeholder is cut short */
+      g_autofree char *tip = g_strdup_printf ("%s=%s: %s", param->name, _(param->value),
+                                              _(param->description));
 
       gtk_label_set_xalign (GTK_LABEL (label), 1);
       /* the placeholder says what the field means and its default */

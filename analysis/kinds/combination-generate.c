@@ -47,6 +47,9 @@
 #define RECORD_RUNS         50
 #define TIGHTEN_SAMPLE      16        /* solutions a tightening round looks at */
 #define TIGHTEN_NODE_LIMIT  500000
+#define DEFAULT_WALLS       0.1
+#define DEFAULT_HOLES       0.05      /* at least; more on grids over 36 cells */
+#define DEFAULT_FREE_CELLS  36        /* the default holes leave about this many */
 
 typedef enum
 {
@@ -193,6 +196,19 @@ parse_fraction (const char  *text,
   return TRUE;
 }
 
+/* The share of holes when the user gives none: 0.05 up to 36 cells (the
+ * generator's output there is what it always was), and on larger grids
+ * as many as leave about DEFAULT_FREE_CELLS cells neither wall nor hole.
+ * With 0.05 an 8×8 grid keeps some 54 free cells, which twenty-odd
+ * pieces fill in too many ways for the proofs and a few holes to make
+ * one solution: no level in minutes (docs/rules/combination.md). */
+static double
+default_holes (int    area,
+               double walls)
+{
+  return MAX (DEFAULT_HOLES, 1.0 - walls - (double) DEFAULT_FREE_CELLS / area);
+}
+
 static gboolean
 parse_params (GHashTable  *table,
               Params      *p,
@@ -202,17 +218,16 @@ parse_params (GHashTable  *table,
   gpointer key, value;
 
   p->width = p->height = 6;
-  p->walls = 0.1;
-  p->holes = 0.05;
+  p->walls = DEFAULT_WALLS;
+  p->holes = NAN;  /* not given: default_holes () once the size is known */
   p->colours = 3;
   p->bias = BIAS_NONE;
   p->min_difficulty = 0;
   p->max_difficulty = INFINITY;
 
-  if (table == NULL)
-    return TRUE;
-  g_hash_table_iter_init (&iter, table);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  if (table != NULL)
+    g_hash_table_iter_init (&iter, table);
+  while (table != NULL && g_hash_table_iter_next (&iter, &key, &value))
     {
       const char *name = key, *text = value;
 
@@ -295,6 +310,8 @@ parse_params (GHashTable  *table,
           return FALSE;
         }
     }
+  if (isnan (p->holes))
+    p->holes = default_holes (p->width * p->height, p->walls);
   if (p->walls + p->holes >= 0.9)
     {
       g_set_error_literal (error, PW_KIND_ERROR, PW_KIND_ERROR_INVALID,
