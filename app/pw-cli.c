@@ -430,10 +430,7 @@ cmd_analyse (int    argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — analyse level sets"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autofree char *output = NULL;
   PwAnalyseOptions options;
-  int status = PW_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Analyses every level and prints one record per level, "
@@ -481,43 +478,23 @@ cmd_analyse (int    argc,
   /* progress lines only for people watching a terminal */
   quiet = quiet || !isatty (STDERR_FILENO);
 
-  /* records for programs: sets of any size, level by level */
-  if (format != NULL && !g_str_equal (format, "text"))
-    {
-      g_autofree char *used = options_text (figure_list, &options);
-      PwCliStreamRun run = {
-        .format = g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
-        .with_file = TRUE,
-        .options = &options,
-        .options_text = used,
-        .jobs = MIN (jobs, 256),
-        .quiet = quiet,
-        .shard = &shard,
-        .output = NULL,
-      };
+  /* sets of any size, level by level, whatever the format */
+  {
+    g_autofree char *used = options_text (figure_list, &options);
+    PwCliStreamRun run = {
+      .format = format == NULL || g_str_equal (format, "text") ? PW_REPORT_TEXT
+                : g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
+      .with_file = TRUE,
+      .options = &options,
+      .options_text = used,
+      .jobs = MIN (jobs, 256),
+      .quiet = quiet,
+      .shard = &shard,
+      .output = NULL,
+    };
 
-      return _pw_cli_analyse_streamed (files, &run);
-    }
-
-  for (guint i = 0; files[i] != NULL; i++)
-    {
-      g_autofree char *display_name = NULL;
-      g_autoptr(PwLevelSet) set = load_set (files[i], &display_name);
-
-      if (set == NULL)
-        {
-          status = PW_EXIT_FAILURE;
-          continue;
-        }
-      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, NULL, rows))
-        status = PW_EXIT_FAILURE;
-    }
-
-  output = pw_report_to_text (rows);
-
-  if (!write_output (NULL, output, strlen (output)))
-    status = PW_EXIT_FAILURE;
-  return status;
+    return _pw_cli_analyse_streamed (files, &run);
+  }
 }
 
 /* The options kinds add to import (PwKind.import_options), as entries
