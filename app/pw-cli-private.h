@@ -59,8 +59,6 @@ typedef struct
 #define PW_CLI_PART_FORMAT    "puzzlewright-report-part"
 #define PW_CLI_PART_VERSION   1
 #define PW_CLI_MAX_SHARDS     1000000
-/* the most `merge` reads of one part */
-#define PW_CLI_PART_MAX_BYTES (1024 * 1024 * 1024)
 
 /* A set a part was made from: its name as shown, its levels, the SHA-256
  * of its file. */
@@ -150,6 +148,31 @@ int          _pw_cli_analyse_streamed   (char                 **files,
 void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,
                                          const PwKind           *kind,
                                          const PwAnalyseOptions *options);
+
+/* A JSON part read a row at a time (app/pw-cli-json-rows.c): the rows of
+ * its member "rows" one by one, then what is left (the other members,
+ * "rows" as an empty list). Errors name the file; @error must not be
+ * NULL. */
+typedef struct _PwCliJsonRows PwCliJsonRows;
+
+PwCliJsonRows *_pw_cli_json_rows_open         (const char     *path,
+                                               GError        **error);
+/* The next row (an object), or NULL: after the last (no error; the rest
+ * of the file has been read) or after setting @error. */
+JsonNode      *_pw_cli_json_rows_next         (PwCliJsonRows  *rows,
+                                               GError        **error);
+/* Passes over the next row without parsing it: TRUE, or FALSE after the
+ * last or after setting @error. */
+gboolean       _pw_cli_json_rows_skip         (PwCliJsonRows  *rows,
+                                               GError        **error);
+guint          _pw_cli_json_rows_get_count    (PwCliJsonRows  *rows);
+/* The file's text but the rows, once all of it has been read; else
+ * NULL. */
+const char    *_pw_cli_json_rows_get_skeleton (PwCliJsonRows  *rows,
+                                               gsize          *length);
+void           _pw_cli_json_rows_free         (PwCliJsonRows  *rows);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCliJsonRows, _pw_cli_json_rows_free)
 
 /* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
 int         _pw_cli_playtests    (int                     argc,
