@@ -144,6 +144,29 @@ typedef struct
 
 int          _pw_cli_analyse_streamed   (char                 **files,
                                          const PwCliStreamRun  *run);
+/* A set read a level at a time for commands that go over it twice (a
+ * check, then the work): @func (unless NULL) is given each level @wanted
+ * says (all when NULL; the others are passed over) with its 0-based
+ * index, and may stop the reading by failing. FALSE after setting @error
+ * (the set is bad, @func failed, or the file's SHA-256 is not
+ * @expected_sha256 unless NULL); the levels and the SHA-256 in
+ * @n_levels and @sha256 unless NULL (app/pw-cli-stream.c). */
+typedef gboolean (*PwCliWanted)    (guint     index,
+                                    gpointer  user_data);
+typedef gboolean (*PwCliLevelFunc) (PwLevel  *level,
+                                    guint     index,
+                                    gpointer  user_data,
+                                    GError  **error);
+
+gboolean     _pw_cli_each_level     (const char      *path,
+                                     PwCliWanted      wanted,
+                                     PwCliLevelFunc   func,
+                                     gpointer         user_data,
+                                     const char      *expected_sha256,
+                                     guint           *n_levels,
+                                     char           **sha256,
+                                     GError         **error);
+
 /* Drops the figures @options did not ask for (pw-cli.c). */
 void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,
                                          const PwKind           *kind,
@@ -174,7 +197,10 @@ void           _pw_cli_json_rows_free         (PwCliJsonRows  *rows);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCliJsonRows, _pw_cli_json_rows_free)
 
-/* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
+/* Commands in files of their own (app/pw-cli-export.c, app/pw-cli-sets.c,
+ * app/pw-cli-shard.c). */
+int         _pw_cli_export       (int                     argc,
+                                  char                  **argv);
 int         _pw_cli_playtests    (int                     argc,
                                   char                  **argv);
 int         _pw_cli_duplicates   (int                     argc,

@@ -746,21 +746,33 @@ test_import_generate_bytes (void)
 /* import and generate hold no more than the ids of what they wrote (27
  * bytes a level, and the generator's own check for repeats): ten times the
  * levels, under 128 bytes more a level; holding the levels took about
- * 1 KiB a deal (961 MiB for a million) and 430 bytes a queens level. */
+ * 1 KiB a deal (961 MiB for a million) and 430 bytes a queens level.
+ * export and duplicates read the deals imported the same way: export
+ * keeps the ids (27 bytes a level), duplicates a digest and place a level
+ * (20 bytes, and the array's room to grow and its sort's copy) besides;
+ * loading the set whole took 11 KiB a deal. */
 static void
 test_import_generate_memory (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "out.json", NULL);
-  const char *import_small[] = { "import", "-q", "--kind", "freecell", "--ms-deal", "1-10000",
-                                 "-o", out, NULL };
-  const char *import_large[] = { "import", "-q", "--kind", "freecell", "--ms-deal", "1-100000",
-                                 "-o", out, NULL };
+  g_autofree char *small_set = g_build_filename (dir, "small.json", NULL);
+  g_autofree char *large_set = g_build_filename (dir, "large.json", NULL);
+  const char *import_small[] = { "import", "-q", "--kind", "freecell", "--ms-deal",
+                                 "1-10000,5,77", "-o", small_set, NULL };
+  const char *import_large[] = { "import", "-q", "--kind", "freecell", "--ms-deal",
+                                 "1-100000,5,77", "-o", large_set, NULL };
   const char *generate_small[] = { "generate", "-q", "--kind", "queens", "-n", "4000", "-o", out,
                                    NULL };
   const char *generate_large[] = { "generate", "-q", "--kind", "queens", "-n", "40000", "-o",
                                    out, NULL };
+  const char *export_small[] = { "export", "--format", "text", small_set, NULL };
+  const char *export_large[] = { "export", "--format", "text", large_set, NULL };
+  const char *duplicates_small[] = { "duplicates", small_set, NULL };
+  const char *duplicates_large[] = { "duplicates", large_set, NULL };
   g_autofree char *written = NULL;
+  g_autofree char *exported = g_build_filename (dir, "exported.txt", NULL);
+  g_autofree char *groups = g_build_filename (dir, "groups.txt", NULL);
   long small, large;
 
   if (g_getenv ("ASAN_OPTIONS") != NULL)
@@ -772,10 +784,45 @@ test_import_generate_memory (void)
   small = peak_kib (import_small, "/dev/null");
   large = peak_kib (import_large, "/dev/null");
   g_test_message ("import: 10,000 deals %ld KiB, 100,000 deals %ld KiB", small, large);
-  written = read_text (out);
+  written = read_text (large_set);
   g_assert_nonnull (strstr (written, "\"Microsoft #100000\""));
   g_assert_cmpint ((large - small) * 1024, <, 128 * 90000);
   /* a spawned child's peak counts this process's size at the fork */
+  g_clear_pointer (&written, g_free);
+
+  small = peak_kib (export_small, exported);
+  large = peak_kib (export_large, exported);
+  g_test_message ("export --format text: 10,000 deals %ld KiB, 100,000 deals %ld KiB", small,
+                  large);
+  written = read_text (exported);
+  g_assert_true (g_str_has_prefix (written, "; Microsoft #1\n"));
+  g_assert_nonnull (strstr (written, "\n\n; Microsoft #100000\n"));
+  g_assert_cmpint ((large - small) * 1024, <, 128 * 90000);
+  g_clear_pointer (&written, g_free);
+
+  /* deals 5 and 77 are there twice */
+  small = peak_kib (duplicates_small, groups);
+  large = peak_kib (duplicates_large, groups);
+  g_test_message ("duplicates: 10,000 deals %ld KiB, 100,000 deals %ld KiB", small, large);
+  written = read_text (groups);
+  {
+    g_autoptr(PwLevelSet) set = pw_level_set_new ();
+    g_autoptr(GError) error = NULL;
+    const PwKind *freecell = pw_kinds_lookup ("freecell");
+    g_autofree char *five = NULL, *seventy_seven = NULL;
+
+    g_assert_true (freecell->import_options[0].make_levels ("5,77,5,77", append_level, set,
+                                                              &error));
+    g_assert_no_error (error);
+    five = g_strdup_printf ("%s %s\n", pw_level_get_id (pw_level_set_get_level (set, 0)),
+                            pw_level_get_id (pw_level_set_get_level (set, 2)));
+    seventy_seven = g_strdup_printf ("%s %s\n",
+                                     pw_level_get_id (pw_level_set_get_level (set, 1)),
+                                     pw_level_get_id (pw_level_set_get_level (set, 3)));
+    g_assert_nonnull (strstr (written, five));
+    g_assert_nonnull (strstr (written, seventy_seven));
+  }
+  g_assert_cmpint ((large - small) * 1024, <, 128 * 90000);
   g_clear_pointer (&written, g_free);
 
   small = peak_kib (generate_small, "/dev/null");
