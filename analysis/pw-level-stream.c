@@ -532,18 +532,18 @@ next_element (PwLevelStream  *stream,
   return read_element (stream, error);
 }
 
-PwLevel *
-pw_level_stream_next (PwLevelStream  *stream,
-                      GError        **error)
+/* The level whose text next_element found. A level without an id gets
+ * the one the whole-set reader gives it (pw_level_set_append: made from
+ * its content, unlike those of the levels before it). */
+static PwLevel *
+read_level (PwLevelStream  *stream,
+            guint           line,
+            guint           column,
+            GError        **error)
 {
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(PwLevel) level = NULL;
-  guint line, column;
 
-  g_return_val_if_fail (stream != NULL, NULL);
-
-  if (!next_element (stream, &line, &column, error))
-    return NULL;
   node = _pw_level_set_parse_strict (stream->element->str, stream->element->len, stream->name,
                                      line, column, 2, error);
   if (node == NULL)
@@ -551,7 +551,14 @@ pw_level_stream_next (PwLevelStream  *stream,
   level = _pw_level_set_read_level (stream->name, stream->count + 1, node, error);
   if (level == NULL)
     return NULL;
-  if (pw_level_get_id (level)[0] != '\0' && !id_set_add (&stream->ids, pw_level_get_id (level)))
+  if (pw_level_get_id (level)[0] == '\0')
+    {
+      g_autofree char *id = _pw_level_make_id_full (level, id_set_contains, &stream->ids);
+
+      pw_level_set_id (level, id);
+      id_set_add (&stream->ids, id);
+    }
+  else if (!id_set_add (&stream->ids, pw_level_get_id (level)))
     {
       g_autofree char *where = pw_level_get_name (level)[0] != '\0'
         ? g_strdup_printf (_("level %u (“%s”)"), stream->count + 1, pw_level_get_name (level))
@@ -566,18 +573,92 @@ pw_level_stream_next (PwLevelStream  *stream,
   return g_steal_pointer (&level);
 }
 
+PwLevel *
+pw_level_stream_next (PwLevelStream  *stream,
+                      GError        **error)
+{
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, NULL);
+
+  if (!next_element (stream, &line, &column, error))
+    return NULL;
+  return read_level (stream, line, column, error);
+}
+
+/* The level's "id" when its text says it plainly (a string without
+ * escapes, not empty, and member names without escapes), copied; NULL
+ * when only reading the level tells. */
+static char *
+plain_id (const char *text,
+          gsize       length)
+{
+  gboolean in_string = FALSE, escape = FALSE, value = FALSE, key_is_id = FALSE;
+  gsize start = 0;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (escape)
+            escape = FALSE;
+          else if (c == '\\')
+            {
+              if (depth == 1 && (!value || key_is_id))
+                return NULL;
+              escape = TRUE;
+            }
+          else if (c == '"')
+            {
+              in_string = FALSE;
+              if (depth == 1 && !value)
+                key_is_id = i - start == 3 && memcmp (text + start + 1, "id", 2) == 0;
+              else if (depth == 1 && key_is_id)
+                return i - start > 1 ? g_strndup (text + start + 1, i - start - 1) : NULL;
+            }
+        }
+      else if (c == '"')
+        {
+          in_string = TRUE;
+          start = i;
+        }
+      else if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+      else if (c == ':' && depth == 1)
+        value = TRUE;
+      else if (c == ',' && depth == 1)
+        value = key_is_id = FALSE;
+    }
+  return NULL;
+}
+
 gboolean
 pw_level_stream_skip (PwLevelStream  *stream,
                       GError        **error)
 {
+  g_autofree char *id = NULL;
+  g_autoptr(PwLevel) level = NULL;
   guint line, column;
 
   g_return_val_if_fail (stream != NULL, FALSE);
 
   if (!next_element (stream, &line, &column, error))
     return FALSE;
-  stream->count++;
-  return TRUE;
+  /* the ids, for those of later levels that have none: most levels say
+   * theirs plainly, the others are read */
+  id = plain_id (stream->element->str, stream->element->len);
+  if (id != NULL && id_set_add (&stream->ids, id))
+    {
+      stream->count++;
+      return TRUE;
+    }
+  level = read_level (stream, line, column, error);
+  return level != NULL;
 }
 
 guint

@@ -31,9 +31,11 @@ PwLevelStream *pw_level_stream_open       (GFile          *file,
  * of the file has been checked) or after setting @error. */
 PwLevel       *pw_level_stream_next       (PwLevelStream  *stream,
                                            GError        **error);
-/* Passes over the next level without reading it (only its extent is
- * found: for a file already read once, whose SHA-256 the caller compares
- * at the end): TRUE, or FALSE at the end or after setting @error. */
+/* Passes over the next level without reading it (only its extent and
+ * its id are found: for a file already read once, whose SHA-256 the
+ * caller compares at the end): TRUE, or FALSE at the end or after setting
+ * @error. A level that has no id is given the one the whole-set reader
+ * gives it, as in pw_level_stream_next. */
 gboolean       pw_level_stream_skip       (PwLevelStream  *stream,
                                            GError        **error);
 /* Levels given (or skipped) so far. */

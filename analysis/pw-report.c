@@ -479,6 +479,57 @@ find_figure (const PwKind *kind,
   return NULL;
 }
 
+/* One row as the text report gives it, after a blank line unless it is
+ * the first (@first). */
+static void
+append_text_row (GString     *out,
+                 PwReportRow *row,
+                 gboolean     first)
+{
+  const PwKind *kind = pw_level_get_kind (row->level);
+  g_autofree char *size = pw_level_describe_size (row->level);
+  JsonObject *figures;
+  g_autoptr(GList) members = NULL;
+
+  if (!first)
+    g_string_append_c (out, '\n');
+  g_string_append_printf (out, "%u. %s  [%s, %s, %s]\n", row->order,
+                          pw_level_get_name (row->level),
+                          kind ? _(kind->name) : pw_level_get_kind_id (row->level),
+                          size, pw_level_get_id (row->level));
+  if (row->error != NULL)
+    {
+      g_string_append_printf (out, "   %s\n", row->error);
+      return;
+    }
+  if (row->analysis == NULL)
+    return;
+
+  figures = pw_analysis_get_figures (row->analysis);
+  members = json_object_get_members (figures);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const PwFigureInfo *info = find_figure (kind, l->data);
+      JsonNode *node = json_object_get_member (figures, l->data);
+      g_autofree char *value = info != NULL ? pw_figure_info_display (info, node)
+                                            : pw_figure_to_display (node, PW_FIGURE_STRING);
+
+      g_string_append_printf (out, "   %-30s %s\n",
+                              info ? _(info->label) : (const char *) l->data, value);
+    }
+  if (row->same_game_as > 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("level %u"), row->same_game_as);
+
+      g_string_append_printf (out, "   %-30s %s\n", _("Same game as"), text);
+    }
+  if (pw_analysis_get_partial (row->analysis))
+    g_string_append_printf (out, "   %-30s %s\n", _("Partial"),
+                            pw_analysis_get_partial_reason (row->analysis));
+  g_string_append_printf (out, "   %-30s %.3f\n", _("Seconds"),
+                          pw_analysis_get_seconds (row->analysis));
+}
+
 char *
 pw_report_to_text (GPtrArray *rows)
 {
@@ -486,53 +537,7 @@ pw_report_to_text (GPtrArray *rows)
 
   pw_report_find_same_games (rows);
   for (guint r = 0; r < rows->len; r++)
-    {
-      PwReportRow *row = g_ptr_array_index (rows, r);
-      const PwKind *kind = pw_level_get_kind (row->level);
-      g_autofree char *size = pw_level_describe_size (row->level);
-
-      if (r > 0)
-        g_string_append_c (out, '\n');
-      g_string_append_printf (out, "%u. %s  [%s, %s, %s]\n", row->order,
-                              pw_level_get_name (row->level),
-                              kind ? _(kind->name) : pw_level_get_kind_id (row->level),
-                              size, pw_level_get_id (row->level));
-      if (row->error != NULL)
-        {
-          g_string_append_printf (out, "   %s\n", row->error);
-          continue;
-        }
-      if (row->analysis == NULL)
-        continue;
-
-      {
-        JsonObject *figures = pw_analysis_get_figures (row->analysis);
-        g_autoptr(GList) members = json_object_get_members (figures);
-
-        for (GList *l = members; l != NULL; l = l->next)
-          {
-            const PwFigureInfo *info = find_figure (kind, l->data);
-            JsonNode *node = json_object_get_member (figures, l->data);
-            g_autofree char *value = info != NULL ? pw_figure_info_display (info, node)
-                                                  : pw_figure_to_display (node, PW_FIGURE_STRING);
-
-            g_string_append_printf (out, "   %-30s %s\n",
-                                    info ? _(info->label) : (const char *) l->data, value);
-          }
-        if (row->same_game_as > 0)
-          {
-            g_autofree char *text = g_strdup_printf (_("level %u"), row->same_game_as);
-
-            g_string_append_printf (out, "   %-30s %s\n", _("Same game as"), text);
-          }
-        if (pw_analysis_get_partial (row->analysis))
-          g_string_append_printf (out, "   %-30s %s\n", _("Partial"),
-                                  pw_analysis_get_partial_reason (row->analysis));
-        g_string_append_printf (out, "   %-30s %.3f\n", _("Seconds"),
-                                pw_analysis_get_seconds (row->analysis));
-      }
-    }
-
+    append_text_row (out, g_ptr_array_index (rows, r), r == 0);
   return g_string_free (out, FALSE);
 }
 
@@ -708,6 +713,14 @@ pw_report_writer_add (PwReportWriter  *writer,
     {
       writer->n_rows++;
       return writer_spool_row (writer, row, error);
+    }
+  else if (writer->format == PW_REPORT_TEXT)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      append_text_row (text, row, writer->n_rows == 0);
+      writer->n_rows++;
+      return writer_out (writer, text->str, text->len, error);
     }
   else
     {

@@ -75,13 +75,15 @@ char        *pw_csv_neutralise  (const char  *text);
  * export-csv, whatever the set's size): the bytes pw_report_to_csv, or
  * the JSON array of pw_report_row_to_json, would give for all the rows at
  * once. JSON rows go out at once, @depth lists or objects deep, each after
- * "\n" or ",\n": the caller writes what is around them. CSV rows wait
+ * "\n" or ",\n": the caller writes what is around them. Text rows (the
+ * bytes of pw_report_to_text) go out at once. CSV rows wait
  * in a temporary file until the columns are known: finish writes the
  * header, then them. same_game_as is set from the rows before. */
 typedef enum
 {
   PW_REPORT_JSON,
   PW_REPORT_CSV,
+  PW_REPORT_TEXT,
 } PwReportFormat;
 
 typedef gboolean (*PwReportWrite) (const char  *data,

@@ -59,8 +59,6 @@ typedef struct
 #define PW_CLI_PART_FORMAT    "puzzlewright-report-part"
 #define PW_CLI_PART_VERSION   1
 #define PW_CLI_MAX_SHARDS     1000000
-/* the most `merge` reads of one part */
-#define PW_CLI_PART_MAX_BYTES (1024 * 1024 * 1024)
 
 /* A set a part was made from: its name as shown, its levels, the SHA-256
  * of its file. */
@@ -146,12 +144,63 @@ typedef struct
 
 int          _pw_cli_analyse_streamed   (char                 **files,
                                          const PwCliStreamRun  *run);
+/* A set read a level at a time for commands that go over it twice (a
+ * check, then the work): @func (unless NULL) is given each level @wanted
+ * says (all when NULL; the others are passed over) with its 0-based
+ * index, and may stop the reading by failing. FALSE after setting @error
+ * (the set is bad, @func failed, or the file's SHA-256 is not
+ * @expected_sha256 unless NULL); the levels and the SHA-256 in
+ * @n_levels and @sha256 unless NULL (app/pw-cli-stream.c). */
+typedef gboolean (*PwCliWanted)    (guint     index,
+                                    gpointer  user_data);
+typedef gboolean (*PwCliLevelFunc) (PwLevel  *level,
+                                    guint     index,
+                                    gpointer  user_data,
+                                    GError  **error);
+
+gboolean     _pw_cli_each_level     (const char      *path,
+                                     PwCliWanted      wanted,
+                                     PwCliLevelFunc   func,
+                                     gpointer         user_data,
+                                     const char      *expected_sha256,
+                                     guint           *n_levels,
+                                     char           **sha256,
+                                     GError         **error);
+
 /* Drops the figures @options did not ask for (pw-cli.c). */
 void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,
                                          const PwKind           *kind,
                                          const PwAnalyseOptions *options);
 
-/* Commands in files of their own (app/pw-cli-sets.c, app/pw-cli-shard.c). */
+/* A JSON part read a row at a time (app/pw-cli-json-rows.c): the rows of
+ * its member "rows" one by one, then what is left (the other members,
+ * "rows" as an empty list). Errors name the file; @error must not be
+ * NULL. */
+typedef struct _PwCliJsonRows PwCliJsonRows;
+
+PwCliJsonRows *_pw_cli_json_rows_open         (const char     *path,
+                                               GError        **error);
+/* The next row (an object), or NULL: after the last (no error; the rest
+ * of the file has been read) or after setting @error. */
+JsonNode      *_pw_cli_json_rows_next         (PwCliJsonRows  *rows,
+                                               GError        **error);
+/* Passes over the next row without parsing it: TRUE, or FALSE after the
+ * last or after setting @error. */
+gboolean       _pw_cli_json_rows_skip         (PwCliJsonRows  *rows,
+                                               GError        **error);
+guint          _pw_cli_json_rows_get_count    (PwCliJsonRows  *rows);
+/* The file's text but the rows, once all of it has been read; else
+ * NULL. */
+const char    *_pw_cli_json_rows_get_skeleton (PwCliJsonRows  *rows,
+                                               gsize          *length);
+void           _pw_cli_json_rows_free         (PwCliJsonRows  *rows);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCliJsonRows, _pw_cli_json_rows_free)
+
+/* Commands in files of their own (app/pw-cli-export.c, app/pw-cli-sets.c,
+ * app/pw-cli-shard.c). */
+int         _pw_cli_export       (int                     argc,
+                                  char                  **argv);
 int         _pw_cli_playtests    (int                     argc,
                                   char                  **argv);
 int         _pw_cli_duplicates   (int                     argc,

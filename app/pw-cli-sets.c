@@ -6,6 +6,10 @@
  *   puzzlewright playtests import SET.json SHEET.csv… [-o OUT.json] [--dry-run]
  *   puzzlewright playtests template [SET.json] [-o SHEET.csv]
  *   puzzlewright duplicates SET.json…
+ *
+ * duplicates reads the sets a level at a time, twice: a digest of each
+ * level's canonical form (20 bytes a level with its place), then the ids
+ * of the levels whose digest another shares.
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -184,6 +188,123 @@ _pw_cli_playtests (int    argc,
   return status;
 }
 
+/* duplicates: a digest of each level's canonical form (pw-duplicates.h),
+ * the first 16 bytes of its SHA-256 (two different forms share one with
+ * a chance of about n² / 2¹²⁹ for n levels), and its place over all the
+ * sets; the levels whose digest another shares, with their ids. */
+typedef struct
+{
+  guint8  digest[16];
+  guint32 index;
+} Form;
+
+typedef struct
+{
+  guint32  index;
+  guint32  first;   /* the index of its group's first level */
+  char    *id;      /* as written: ID, or FILE:ID for several sets */
+} Member;
+
+typedef struct
+{
+  GArray     *forms;     /* Form */
+  GArray     *members;   /* Member, by index */
+  guint       base;      /* the index of the set's first level */
+  guint       next;      /* the member to meet next */
+  const char *file;      /* FILE: before ids, or NULL */
+} Duplicates;
+
+static gboolean
+add_form (PwLevel  *level,
+          guint     index,
+          gpointer  user_data,
+          GError  **error)
+{
+  Duplicates *dup = user_data;
+  g_autofree char *form = pw_level_canonical_form (level);
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 digest[32];
+  gsize length = sizeof digest;
+  Form entry;
+
+  if ((guint64) dup->base + index >= G_MAXUINT32)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the sets have over %u levels"),
+                   G_MAXUINT32 - 1);
+      return FALSE;
+    }
+  g_checksum_update (checksum, (const guchar *) form, -1);
+  g_checksum_get_digest (checksum, digest, &length);
+  memcpy (entry.digest, digest, sizeof entry.digest);
+  entry.index = dup->base + index;
+  g_array_append_val (dup->forms, entry);
+  return TRUE;
+}
+
+static int
+compare_forms (gconstpointer a,
+               gconstpointer b)
+{
+  const Form *x = a, *y = b;
+  int order = memcmp (x->digest, y->digest, sizeof x->digest);
+
+  if (order != 0)
+    return order;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+compare_members (gconstpointer a,
+                 gconstpointer b)
+{
+  const Member *x = a, *y = b;
+
+  if (x->first != y->first)
+    return x->first < y->first ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+compare_member_index (gconstpointer a,
+                      gconstpointer b)
+{
+  const Member *x = a, *y = b;
+
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static gboolean
+is_member (guint    index,
+           gpointer user_data)
+{
+  Duplicates *dup = user_data;
+
+  return dup->next < dup->members->len &&
+         g_array_index (dup->members, Member, dup->next).index == dup->base + index;
+}
+
+static gboolean
+keep_id (PwLevel  *level,
+         guint     index,
+         gpointer  user_data,
+         GError  **error)
+{
+  Duplicates *dup = user_data;
+  Member *member = &g_array_index (dup->members, Member, dup->next++);
+
+  member->id = dup->file != NULL ? g_strdup_printf ("%s:%s", dup->file, pw_level_get_id (level))
+                                 : g_strdup (pw_level_get_id (level));
+  return TRUE;
+}
+
+static void
+member_clear (gpointer data)
+{
+  Member *member = data;
+
+  g_free (member->id);
+}
+
 int
 _pw_cli_duplicates (int    argc,
                     char **argv)
@@ -196,13 +317,14 @@ _pw_cli_duplicates (int    argc,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json… — list levels that are the same puzzle"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_set_unref);
-  g_autoptr(GPtrArray) levels = g_ptr_array_new ();
-  g_autoptr(GHashTable) file_of = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) groups = NULL;
+  g_autoptr(GPtrArray) sums = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) forms = g_array_new (FALSE, FALSE, sizeof (Form));
+  g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (Member));
   g_autoptr(GString) out = g_string_new (NULL);
+  Duplicates dup = { forms, members, 0, 0, NULL };
   guint n_files;
 
+  g_array_set_clear_func (members, member_clear);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Levels that are the same puzzle up to their kind’s symmetries "
@@ -221,39 +343,73 @@ _pw_cli_duplicates (int    argc,
       return PW_EXIT_USAGE;
     }
   n_files = g_strv_length (files);
+
+  /* every set read a level at a time: a digest each */
   for (guint f = 0; f < n_files; f++)
     {
-      PwLevelSet *set = _pw_cli_load_set (files[f], NULL);
+      char *sha256 = NULL;
+      guint n;
 
-      if (set == NULL)
-        return PW_EXIT_FAILURE;
-      g_ptr_array_add (sets, set);
-      for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
+      if (!_pw_cli_each_level (files[f], NULL, add_form, &dup, NULL, &n, &sha256, &error))
         {
-          PwLevel *level = pw_level_set_get_level (set, i);
-
-          g_ptr_array_add (levels, level);
-          g_hash_table_insert (file_of, level, files[f]);
+          g_printerr ("puzzlewright: %s\n", error->message);
+          return PW_EXIT_FAILURE;
         }
+      g_ptr_array_add (sums, sha256);
+      dup.base += n;
     }
 
-  groups = pw_find_duplicates (levels);
-  for (guint g = 0; g < groups->len; g++)
+  /* the levels that share their digest, each with its group's first */
+  g_array_sort (forms, compare_forms);
+  for (guint i = 0; i < forms->len;)
     {
-      GPtrArray *group = g_ptr_array_index (groups, g);
+      guint end = i + 1;
 
-      for (guint i = 0; i < group->len; i++)
+      while (end < forms->len && memcmp (g_array_index (forms, Form, i).digest,
+                                         g_array_index (forms, Form, end).digest, 16) == 0)
+        end++;
+      for (guint j = i; end - i > 1 && j < end; j++)
         {
-          PwLevel *level = g_ptr_array_index (group, i);
+          Member member = { g_array_index (forms, Form, j).index,
+                            g_array_index (forms, Form, i).index, NULL };
 
-          if (i > 0)
-            g_string_append_c (out, ' ');
-          if (n_files > 1)
-            g_string_append_printf (out, "%s:", (const char *) g_hash_table_lookup (file_of,
-                                                                                    level));
-          g_string_append (out, pw_level_get_id (level));
+          g_array_append_val (members, member);
         }
-      g_string_append_c (out, '\n');
+      i = end;
     }
+  g_array_set_size (forms, 0);
+  g_array_sort (members, compare_member_index);
+
+  /* their ids, from a second reading */
+  dup.base = 0;
+  for (guint f = 0; f < n_files && members->len > 0; f++)
+    {
+      guint n;
+
+      dup.file = n_files > 1 ? files[f] : NULL;
+      if (!_pw_cli_each_level (files[f], is_member, keep_id, &dup, g_ptr_array_index (sums, f),
+                               &n, NULL, &error))
+        {
+          g_printerr ("puzzlewright: %s\n", error->message);
+          return PW_EXIT_FAILURE;
+        }
+      dup.base += n;
+    }
+  g_assert (dup.next == members->len);
+
+  /* a line a group, in the order of their first levels */
+  g_array_sort (members, compare_members);
+  for (guint i = 0; i < members->len; i++)
+    {
+      Member *member = &g_array_index (members, Member, i);
+
+      if (i > 0 && member->first == g_array_index (members, Member, i - 1).first)
+        g_string_append_c (out, ' ');
+      else if (i > 0)
+        g_string_append_c (out, '\n');
+      g_string_append (out, member->id);
+    }
+  if (members->len > 0)
+    g_string_append_c (out, '\n');
   return _pw_cli_write_output (NULL, out->str, out->len) ? PW_EXIT_OK : PW_EXIT_FAILURE;
 }

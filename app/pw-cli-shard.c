@@ -15,7 +15,11 @@
  * (PW_CLI_PART_FORMAT) around the rows; a CSV part is the report's CSV
  * after one record that starts with "#" PW_CLI_PART_FORMAT. `merge`
  * writes what the run without --shard writes: the same bytes but for the
- * timings, same_game_as worked out again over the whole set.
+ * timings, same_game_as worked out again over the whole set. Either
+ * format is read twice, a record or a row at a time: first what each part
+ * is (for a JSON part, its members but the rows: pw-cli-json-rows.c), then
+ * every part in step, level by level in the sets' order, so that memory
+ * does not grow with the parts.
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -41,8 +45,7 @@ typedef struct
   char     *options;
   GPtrArray *sources;    /* PwCliSource */
   GPtrArray *header;     /* CSV: the column names */
-  GPtrArray *rows;       /* JSON: JsonObject */
-  JsonNode  *root;       /* JSON: keeps the rows alive */
+  PwCliJsonRows *json;   /* JSON: read a row at a time */
   /* CSV: read a record at a time */
   GInputStream      *input;
   struct csv_parser  parser;
@@ -52,14 +55,6 @@ typedef struct
   guint              n_records; /* taken so far */
   guint             *position;  /* output column -> header column, G_MAXUINT: none */
 } Part;
-
-typedef struct
-{
-  guint  source;
-  guint  order;
-  Part  *part;
-  gpointer row;
-} Entry;
 
 /* ------------------------------------------------------------------ */
 /* Writing parts                                                        */
@@ -160,8 +155,7 @@ part_free (Part *part)
   g_free (part->position);
   g_clear_pointer (&part->sources, g_ptr_array_unref);
   g_clear_pointer (&part->header, g_ptr_array_unref);
-  g_clear_pointer (&part->rows, g_ptr_array_unref);
-  g_clear_pointer (&part->root, json_node_unref);
+  g_clear_pointer (&part->json, _pw_cli_json_rows_free);
   g_free (part);
 }
 
@@ -311,28 +305,38 @@ read_csv_part (Part    *part,
   return TRUE;
 }
 
+/* What the JSON part is: its members but the rows, read to the end
+ * (a first pass). */
 static gboolean
-read_json_part (Part        *part,
-                const char  *text,
-                gsize        length,
-                GError     **error)
+read_json_part (Part    *part,
+                GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) json_error = NULL;
+  g_autoptr(PwCliJsonRows) reader = _pw_cli_json_rows_open (part->path, error);
+  const char *text;
+  gsize length;
   JsonObject *root;
-  JsonArray *sources, *rows;
+  JsonArray *sources;
   JsonNode *node;
 
+  if (reader == NULL)
+    return FALSE;
+  while (_pw_cli_json_rows_skip (reader, error))
+    ;
+  if (*error != NULL)
+    return FALSE;
+  text = _pw_cli_json_rows_get_skeleton (reader, &length);
   if (!json_parser_load_from_data (parser, text, length, &json_error))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", part->path,
                    json_error->message);
       return FALSE;
     }
-  part->root = json_node_ref (json_parser_get_root (parser));
-  if (!JSON_NODE_HOLDS_OBJECT (part->root))
+  node = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_OBJECT (node))
     return not_a_part (part->path, error);
-  root = json_node_get_object (part->root);
+  root = json_node_get_object (node);
   if (g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""),
                  PW_CLI_PART_FORMAT) != 0)
     return not_a_part (part->path, error);
@@ -352,6 +356,9 @@ read_json_part (Part        *part,
       node == NULL || !JSON_NODE_HOLDS_ARRAY (node) ||
       json_object_get_member (root, "rows") == NULL ||
       !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "rows")) ||
+      /* the reader took every row out of "rows" unless its name was
+       * written with escapes */
+      json_array_get_length (json_object_get_array_member (root, "rows")) > 0 ||
       !JSON_NODE_HOLDS_VALUE (json_object_get_member (root, "options")))
     return not_a_part (part->path, error);
   part->shard = json_object_get_int_member (root, "shard");
@@ -378,15 +385,6 @@ read_json_part (Part        *part,
                                                                             ""));
       g_ptr_array_add (part->sources, source);
     }
-  rows = json_object_get_array_member (root, "rows");
-  for (guint i = 0; i < json_array_get_length (rows); i++)
-    {
-      JsonNode *element = json_array_get_element (rows, i);
-
-      if (!JSON_NODE_HOLDS_OBJECT (element))
-        return not_a_part (part->path, error);
-      g_ptr_array_add (part->rows, json_node_get_object (element));
-    }
   return TRUE;
 }
 
@@ -402,9 +400,8 @@ read_part (const char  *path,
 
   part->path = g_strdup (path);
   part->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) _pw_cli_source_free);
-  part->rows = g_ptr_array_new ();
   g_queue_init (&part->records);
-  /* CSV parts are read a record at a time; a JSON part is read whole */
+  /* parts of either format are read a record or a row at a time */
   text = pw_file_read_at_most (file, 2, &length, NULL, &local_error);
   if (text == NULL)
     {
@@ -414,24 +411,7 @@ read_part (const char  *path,
   part->csv = length > 0 && text[0] != '{';
   if (part->csv)
     return read_csv_part (part, error) ? g_steal_pointer (&part) : NULL;
-  g_clear_pointer (&text, g_free);
-  text = pw_file_read_at_most (file, PW_CLI_PART_MAX_BYTES + 1, &length, NULL, &local_error);
-  if (text == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path, local_error->message);
-      return NULL;
-    }
-  if (length > PW_CLI_PART_MAX_BYTES)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("%s: the file is over %d bytes, the most merge reads of a JSON part "
-                     "(CSV parts have no limit)"), path,
-                   PW_CLI_PART_MAX_BYTES);
-      return NULL;
-    }
-  if (!read_json_part (part, text, length, error))
-    return NULL;
-  return g_steal_pointer (&part);
+  return read_json_part (part, error) ? g_steal_pointer (&part) : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -471,172 +451,29 @@ parts_agree (Part    *a,
   return FALSE;
 }
 
-/* Every row of the JSON @part as an entry, each checked against the
- * shard. */
-static gboolean
-add_entries (Part    *part,
-             GArray  *entries,
-             GError **error)
-{
-  guint source = 0;
-  guint last = 0;
-
-  for (guint r = 0; r < part->rows->len; r++)
-    {
-      gpointer row = g_ptr_array_index (part->rows, r);
-      const char *file = NULL;
-      guint64 order = 0;
-      Entry entry;
-
-      file = json_object_get_string_member_with_default (row, "file", NULL);
-      order = json_object_get_int_member_with_default (row, "order", 0);
-      /* rows come set by set, each in order; a set named twice is met
-       * again when the order starts over */
-      if (file != NULL)
-        while (source < part->sources->len &&
-               (!g_str_equal (((PwCliSource *) g_ptr_array_index (part->sources,
-                                                                  source))->file, file) ||
-                order <= last))
-          {
-            source++;
-            last = 0;
-          }
-      if (source >= part->sources->len || order < 1 ||
-          order > ((PwCliSource *) g_ptr_array_index (part->sources, source))->levels)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("%s: row %u is of no level of the sets the part names"), part->path,
-                       r + 1);
-          return FALSE;
-        }
-      if ((order - 1) % part->of != part->shard - 1)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("%s: level %u is not in shard %u/%u"), part->path, (guint) order,
-                       part->shard, part->of);
-          return FALSE;
-        }
-      last = order;
-      entry.source = source;
-      entry.order = order;
-      entry.part = part;
-      entry.row = row;
-      g_array_append_val (entries, entry);
-    }
-  return TRUE;
-}
-
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b)
-{
-  const Entry *x = a, *y = b;
-
-  if (x->source != y->source)
-    return x->source < y->source ? -1 : 1;
-  return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/* Each level once, none missing. */
-static gboolean
-check_coverage (GPtrArray *sources,
-                GArray    *entries,
-                GError   **error)
-{
-  guint e = 0;
-
-  for (guint s = 0; s < sources->len; s++)
-    {
-      PwCliSource *source = g_ptr_array_index (sources, s);
-
-      for (guint order = 1; order <= source->levels; order++, e++)
-        {
-          Entry *entry = e < entries->len ? &g_array_index (entries, Entry, e) : NULL;
-
-          if (entry == NULL || entry->source != s || entry->order != order)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("level %u of %s is in no part"), order, source->file);
-              return FALSE;
-            }
-          if (e + 1 < entries->len && g_array_index (entries, Entry, e + 1).source == s &&
-              g_array_index (entries, Entry, e + 1).order == order)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("level %u of %s is in two parts: %s and %s"), order, source->file,
-                           entry->part->path, g_array_index (entries, Entry, e + 1).part->path);
-              return FALSE;
-            }
-        }
-    }
-  return TRUE;
-}
-
 /* same_game_as over the whole of each set, as pw_report_find_same_games
  * does: the order of the first level of the same file, kind and class as
- * @entry, or 0 when it is the first (or has no class). */
+ * the level at @order, or 0 when it is the first (or has no class). */
 static guint
 same_game (GHashTable *first,
-           Entry      *entry,
+           guint       order,
            const char *file,
            const char *kind,
            const char *class_value)
 {
   char *full;
-  gpointer order;
+  gpointer earlier;
 
   if (class_value == NULL)
     return 0;
   full = g_strdup_printf ("%s\n%s\n%s", file ? file : "", kind, class_value);
-  if (g_hash_table_lookup_extended (first, full, NULL, &order))
+  if (g_hash_table_lookup_extended (first, full, NULL, &earlier))
     {
       g_free (full);
-      return GPOINTER_TO_UINT (order);
+      return GPOINTER_TO_UINT (earlier);
     }
-  g_hash_table_insert (first, full, GUINT_TO_POINTER (entry->order));
+  g_hash_table_insert (first, full, GUINT_TO_POINTER (order));
   return 0;
-}
-
-static char *
-merge_json (GArray *entries)
-{
-  g_autoptr(JsonArray) array = json_array_new ();
-  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree char *json = NULL;
-
-  for (guint e = 0; e < entries->len; e++)
-    {
-      Entry *entry = &g_array_index (entries, Entry, e);
-      JsonObject *row = entry->row;
-
-      if (json_object_has_member (row, "same_game_as"))
-        {
-          const char *kind = json_object_get_string_member_with_default (row, "kind", "");
-          const char *key = pw_report_class_key (kind);
-          JsonNode *value = key != NULL ? json_object_get_member (row, key) : NULL;
-          guint same;
-
-          same = same_game (first, entry, json_object_get_string_member_with_default (row, "file",
-                                                                                      NULL),
-                            kind,
-                            value != NULL && JSON_NODE_HOLDS_VALUE (value) &&
-                            json_node_get_value_type (value) == G_TYPE_STRING
-                              ? json_node_get_string (value) : NULL);
-          if (same > 0)
-            json_object_set_int_member (row, "same_game_as", same);
-          else
-            json_object_set_null_member (row, "same_game_as");
-        }
-      json_array_add_object_element (array, json_object_ref (row));
-    }
-  json_node_set_array (root, array);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json = json_generator_to_data (generator, NULL);
-  return g_strconcat (json, "\n", NULL);
 }
 
 typedef struct
@@ -696,6 +533,115 @@ cell_of (Part       *part,
     if (g_str_equal (g_ptr_array_index (part->header, c), column))
       return g_ptr_array_index (record, c);
   return NULL;
+}
+
+/* @row as one element of the merged JSON list, after "[" or a row. */
+static void
+append_json_row (GString    *out,
+                 JsonNode   *row,
+                 gboolean    first)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *json = NULL;
+  gsize length;
+
+  json_generator_set_root (generator, row);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json = json_generator_to_data (generator, &length);
+  /* one list deep, as the whole list written at once would be */
+  g_string_append (out, first ? "\n  " : ",\n  ");
+  for (gsize i = 0; i < length; i++)
+    {
+      g_string_append_c (out, json[i]);
+      if (json[i] == '\n')
+        g_string_append (out, "  ");
+    }
+}
+
+/* The JSON the run without --shard writes, in the same steps as
+ * merge_csv: each part read again, a row at a time, in step with the
+ * others. */
+static gboolean
+merge_json (GPtrArray  *parts,
+            Part      **by_shard,
+            Output     *output,
+            GError    **error)
+{
+  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Part *some = g_ptr_array_index (parts, 0);
+  guint written = 0;
+
+  for (guint p = 0; p < parts->len; p++)
+    {
+      Part *part = g_ptr_array_index (parts, p);
+
+      part->json = _pw_cli_json_rows_open (part->path, error);
+      if (part->json == NULL)
+        return FALSE;
+    }
+  g_string_append_c (output->pending, '[');
+  for (guint s = 0; s < some->sources->len; s++)
+    {
+      PwCliSource *source = g_ptr_array_index (some->sources, s);
+
+      for (guint order = 1; order <= source->levels; order++)
+        {
+          Part *part = by_shard[(order - 1) % some->of + 1];
+          g_autoptr(JsonNode) node = _pw_cli_json_rows_next (part->json, error);
+          JsonObject *row = node != NULL ? json_node_get_object (node) : NULL;
+          const char *file = NULL;
+
+          if (node == NULL && *error != NULL)
+            return FALSE;
+          if (row != NULL)
+            file = json_object_get_string_member_with_default (row, "file", NULL);
+          if (row == NULL || json_object_get_int_member_with_default (row, "order", 0) != order ||
+              (file != NULL && !g_str_equal (file, source->file)))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("%s: row %u is not level %u of %s, which shard %u/%u should hold "
+                             "there"), part->path,
+                           _pw_cli_json_rows_get_count (part->json) + (node == NULL),
+                           order, source->file, part->shard, part->of);
+              return FALSE;
+            }
+          if (json_object_has_member (row, "same_game_as"))
+            {
+              const char *kind = json_object_get_string_member_with_default (row, "kind", "");
+              const char *key = pw_report_class_key (kind);
+              JsonNode *value = key != NULL ? json_object_get_member (row, key) : NULL;
+              guint same;
+
+              same = same_game (first, order, file, kind,
+                                value != NULL && JSON_NODE_HOLDS_VALUE (value) &&
+                                json_node_get_value_type (value) == G_TYPE_STRING
+                                  ? json_node_get_string (value) : NULL);
+              if (same > 0)
+                json_object_set_int_member (row, "same_game_as", same);
+              else
+                json_object_set_null_member (row, "same_game_as");
+            }
+          append_json_row (output->pending, node, written++ == 0);
+          if (output->pending->len >= 65536 && !output_flush (output, error))
+            return FALSE;
+        }
+    }
+  g_string_append (output->pending, written > 0 ? "\n]\n" : "]\n");
+  /* nothing may be left over */
+  for (guint p = 0; p < parts->len; p++)
+    {
+      Part *part = g_ptr_array_index (parts, p);
+      g_autoptr(JsonNode) node = _pw_cli_json_rows_next (part->json, error);
+
+      if (node != NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     _("%s: row %u is of no level of the sets the part names"), part->path,
+                     _pw_cli_json_rows_get_count (part->json));
+      if (*error != NULL)
+        return FALSE;
+    }
+  return output_flush (output, error);
 }
 
 /* The CSV the run without --shard writes: level o of a set comes from
@@ -777,11 +723,7 @@ merge_csv (GPtrArray  *parts,
           partial = cell_of (part, record, "partial");
           /* only analysed rows (partial is true or false) take part */
           if (value != NULL && value[0] != '\0' && partial != NULL && partial[0] != '\0')
-            {
-              Entry entry = { s, order, part, record };
-
-              same = same_game (first, &entry, file, kind, value);
-            }
+            same = same_game (first, order, file, kind, value);
           for (guint c = 0; c < columns->len; c++)
             {
               g_autofree char *number = NULL;
@@ -831,7 +773,6 @@ _pw_cli_merge (int    argc,
     g_option_context_new (_("PART… — join the parts of a report made with --shard"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) part_free);
-  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autofree Part **by_shard = NULL;
   Output out = { { NULL, NULL }, NULL };
   Part *first;
@@ -879,40 +820,25 @@ _pw_cli_merge (int    argc,
           break;
         }
       by_shard[part->shard] = part;
-      if (!part->csv && !add_entries (part, all, &error))
-        break;
     }
   for (guint s = 1; error == NULL && s <= first->of; s++)
     if (by_shard[s] == NULL)
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("shard %u/%u is missing: give every part from 1/%u to %u/%u"), s, first->of,
                    first->of, first->of, first->of);
-  if (error == NULL && !first->csv)
-    {
-      g_array_sort (all, compare_entries);
-      check_coverage (first->sources, all, &error);
-    }
   if (error != NULL)
     {
       g_printerr ("puzzlewright merge: %s\n", error->message);
       return PW_EXIT_FAILURE;
     }
 
-  if (!first->csv)
-    {
-      g_autofree char *text = merge_json (all);
-
-      if (!_pw_cli_write_output (output, text, strlen (text)))
-        return PW_EXIT_FAILURE;
-      return PW_EXIT_OK;
-    }
-
-  /* CSV: row by row into OUT's temporary file, renamed over OUT only when
+  /* row by row into OUT's temporary file, renamed over OUT only when
    * every row is there */
   out.pending = g_string_new (NULL);
   if (_pw_cli_output_open (&out.out, output, &error))
     {
-      if (merge_csv (parts, by_shard, &out, &error))
+      if (first->csv ? merge_csv (parts, by_shard, &out, &error)
+                     : merge_json (parts, by_shard, &out, &error))
         _pw_cli_output_commit (&out.out, &error);
       else
         _pw_cli_output_abort (&out.out);

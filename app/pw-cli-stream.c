@@ -521,3 +521,51 @@ _pw_cli_analyse_streamed (char                 **files,
     }
   return p.ok ? status : PW_EXIT_FAILURE;
 }
+
+gboolean
+_pw_cli_each_level (const char      *path,
+                    PwCliWanted      wanted,
+                    PwCliLevelFunc   func,
+                    gpointer         user_data,
+                    const char      *expected_sha256,
+                    guint           *n_levels,
+                    char           **sha256,
+                    GError         **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
+  guint index;
+
+  if (stream == NULL)
+    return FALSE;
+  for (index = 0;; index++)
+    {
+      g_autoptr(PwLevel) level = NULL;
+
+      if (wanted != NULL && !wanted (index, user_data))
+        {
+          if (!pw_level_stream_skip (stream, error))
+            break;
+          continue;
+        }
+      level = pw_level_stream_next (stream, error);
+      if (level == NULL)
+        break;
+      if (func != NULL && !func (level, index, user_data, error))
+        return FALSE;
+    }
+  if (*error != NULL)
+    return FALSE;
+  if (expected_sha256 != NULL && g_strcmp0 (pw_level_stream_get_sha256 (stream),
+                                            expected_sha256) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("%s: the file changed while it was "
+                                                           "read"), path);
+      return FALSE;
+    }
+  if (n_levels != NULL)
+    *n_levels = index;
+  if (sha256 != NULL)
+    *sha256 = g_strdup (pw_level_stream_get_sha256 (stream));
+  return TRUE;
+}

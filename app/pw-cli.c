@@ -46,7 +46,6 @@ static int cmd_analyse    (int argc, char **argv);
 static int cmd_import     (int argc, char **argv);
 static int cmd_export_csv (int argc, char **argv);
 static int cmd_generate   (int argc, char **argv);
-static int cmd_export     (int argc, char **argv);
 static int cmd_draw       (int argc, char **argv);
 
 static const Command commands[] = {
@@ -54,7 +53,7 @@ static const Command commands[] = {
   { "import",     cmd_import,     N_("Build a level set from plain-text levels") },
   { "export-csv", cmd_export_csv, N_("Analyse a level set and write it as CSV") },
   { "generate",   cmd_generate,   N_("Make new levels with a kind's generator") },
-  { "export",     cmd_export,     N_("Write the levels of a set in their text form") },
+  { "export",     _pw_cli_export, N_("Write the levels of a set in their text form") },
   { "playtests",  _pw_cli_playtests,  N_("Merge testers’ playtest sheets into a set, or write the sheet") },
   { "duplicates", _pw_cli_duplicates, N_("List levels that are the same puzzle turned, mirrored or relabelled") },
   { "merge",      _pw_cli_merge,  N_("Join the parts of a report made with --shard") },
@@ -463,10 +462,7 @@ cmd_analyse (int    argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — analyse level sets"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autofree char *output = NULL;
   PwAnalyseOptions options;
-  int status = PW_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Analyses every level and prints one record per level, "
@@ -515,43 +511,23 @@ cmd_analyse (int    argc,
   /* progress lines only for people watching a terminal */
   quiet = quiet || !isatty (STDERR_FILENO);
 
-  /* records for programs: sets of any size, level by level */
-  if (format != NULL && !g_str_equal (format, "text"))
-    {
-      g_autofree char *used = options_text (figure_list, &options);
-      PwCliStreamRun run = {
-        .format = g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
-        .with_file = TRUE,
-        .options = &options,
-        .options_text = used,
-        .jobs = MIN (jobs, 256),
-        .quiet = quiet,
-        .shard = &shard,
-        .output = NULL,
-      };
+  /* sets of any size, level by level, whatever the format */
+  {
+    g_autofree char *used = options_text (figure_list, &options);
+    PwCliStreamRun run = {
+      .format = format == NULL || g_str_equal (format, "text") ? PW_REPORT_TEXT
+                : g_str_equal (format, "csv") ? PW_REPORT_CSV : PW_REPORT_JSON,
+      .with_file = TRUE,
+      .options = &options,
+      .options_text = used,
+      .jobs = MIN (jobs, 256),
+      .quiet = quiet,
+      .shard = &shard,
+      .output = NULL,
+    };
 
-      return _pw_cli_analyse_streamed (files, &run);
-    }
-
-  for (guint i = 0; files[i] != NULL; i++)
-    {
-      g_autofree char *display_name = NULL;
-      g_autoptr(PwLevelSet) set = load_set (files[i], &display_name);
-
-      if (set == NULL)
-        {
-          status = PW_EXIT_FAILURE;
-          continue;
-        }
-      if (!analyse_set (display_name, set, &options, MIN (jobs, 256), quiet, NULL, rows))
-        status = PW_EXIT_FAILURE;
-    }
-
-  output = pw_report_to_text (rows);
-
-  if (!write_output (NULL, output, strlen (output)))
-    status = PW_EXIT_FAILURE;
-  return status;
+    return _pw_cli_analyse_streamed (files, &run);
+  }
 }
 
 /* The options kinds add to import (PwKind.import_options), as entries
@@ -958,300 +934,6 @@ cmd_export_csv (int    argc,
 
     return _pw_cli_analyse_streamed (files, &run);
   }
-}
-
-/* Every level in its kind's text form: kinds that read a file one level a
- * line (import_text) get one line each, the others the blocks the generic
- * importer reads ("; Name", the text, a blank line). */
-static char *
-levels_to_text (PwLevelSet  *set,
-                const char  *display_name,
-                GError     **error)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
-    {
-      PwLevel *level = pw_level_set_get_level (set, i);
-      const PwKind *kind = pw_level_get_kind (level);
-      g_autofree char *text = NULL;
-
-      if (kind == NULL || kind->to_text == NULL)
-        {
-          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
-                       _("%s: level %u (“%s”): its kind “%s” has no text form"), display_name,
-                       i + 1, pw_level_get_name (level), pw_level_get_kind_id (level));
-          g_string_free (out, TRUE);
-          return NULL;
-        }
-      text = kind->to_text (pw_level_get_data (level));
-      if (text == NULL)
-        {
-          g_set_error (error, PW_KIND_ERROR, PW_KIND_ERROR_UNSUPPORTED,
-                       _("%s: level %u (“%s”): no text form of its kind can hold this level"),
-                       display_name, i + 1, pw_level_get_name (level));
-          g_string_free (out, TRUE);
-          return NULL;
-        }
-      if (kind->import_text != NULL)
-        g_string_append_printf (out, "%s\n", g_strchomp (text));
-      else
-        g_string_append_printf (out, "; %s\n%s%s\n", pw_level_get_name (level), text,
-                                g_str_has_suffix (text, "\n") ? "" : "\n");
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* Whether some kind writes @format (its table's export_formats). */
-static gboolean
-known_format (const char *format)
-{
-  const PwKind * const *kinds;
-  guint n_kinds;
-
-  kinds = pw_kinds_list (&n_kinds);
-  for (guint k = 0; k < n_kinds; k++)
-    {
-      for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
-        if (g_str_equal (kinds[k]->export_formats[f], format))
-          return TRUE;
-      if (g_str_equal (format, PW_XCSP3_FORMAT) && pw_xcsp3_kind_writes (kinds[k]))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* "003-dancer": the level's number and its name in lower-case ASCII
- * letters and digits, for a file name. */
-static char *
-file_stem (guint       number,
-           const char *name)
-{
-  GString *stem = g_string_new (NULL);
-  gboolean dash = TRUE;
-
-  g_string_append_printf (stem, "%03u", number);
-  for (const char *p = name; *p; p++)
-    {
-      if (g_ascii_isalnum (*p))
-        {
-          if (dash)
-            g_string_append_c (stem, '-');
-          g_string_append_c (stem, g_ascii_tolower (*p));
-          dash = FALSE;
-        }
-      else
-        dash = TRUE;
-    }
-  return g_string_free (stem, FALSE);
-}
-
-/* Each level in @format, the kind's own file format: one level to @output
- * (or standard output), several to files in the folder @output. */
-static int
-export_levels (PwLevelSet *set,
-               const char *display_name,
-               const char *format,
-               const char *output)
-{
-  guint n = pw_level_set_get_n_levels (set);
-
-  if (n > 1 && (output == NULL || g_str_equal (output, "-")))
-    {
-      /* Translators: %s is a file format such as "non" */
-      g_autofree char *message = g_strdup_printf (_("a .%s file holds one level: give -o FOLDER "
-                                                    "for a set of several"), format);
-
-      usage_error ("export", message);
-      return PW_EXIT_USAGE;
-    }
-  if (n > 1 && g_mkdir_with_parents (output, 0777) != 0)
-    {
-      g_printerr ("puzzlewright: %s: %s\n", output, g_strerror (errno));
-      return PW_EXIT_FAILURE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      PwLevel *level = pw_level_set_get_level (set, i);
-      const PwKind *kind = pw_level_get_kind (level);
-      g_autoptr(GError) error = NULL;
-      g_autofree char *text = NULL;
-      g_autofree char *path = NULL;
-
-      if (kind == NULL || kind->export_level == NULL || kind->export_formats == NULL ||
-          !g_strv_contains (kind->export_formats, format))
-        {
-          g_printerr (_("puzzlewright: %s: level %u (“%s”): its kind “%s” is not written as "
-                        "“%s”\n"), display_name, i + 1, pw_level_get_name (level),
-                      pw_level_get_kind_id (level), format);
-          return PW_EXIT_FAILURE;
-        }
-      text = kind->export_level (pw_level_get_data (level), format, pw_level_get_name (level),
-                                 pw_level_get_notes (level), &error);
-      if (text == NULL)
-        {
-          g_printerr ("puzzlewright: %s: %s\n", display_name, error->message);
-          return PW_EXIT_FAILURE;
-        }
-      if (n > 1)
-        {
-          g_autofree char *stem = file_stem (i + 1, pw_level_get_name (level));
-          g_autofree char *file = g_strdup_printf ("%s.%s", stem, format);
-
-          path = g_build_filename (output, file, NULL);
-        }
-      if (!write_output (n > 1 ? path : output, text, strlen (text)))
-        return PW_EXIT_FAILURE;
-    }
-  return PW_EXIT_OK;
-}
-
-/* "non (Nonogram), …, xcsp3 (Sudoku, …)": every format some kind writes,
- * with its kinds. */
-static char *
-export_format_list (void)
-{
-  GString *list = g_string_new (NULL);
-  GString *xcsp3 = g_string_new (NULL);
-  const PwKind * const *kinds;
-  guint n_kinds;
-
-  kinds = pw_kinds_list (&n_kinds);
-  for (guint k = 0; k < n_kinds; k++)
-    {
-      for (guint f = 0; kinds[k]->export_formats != NULL && kinds[k]->export_formats[f]; f++)
-        g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "",
-                                kinds[k]->export_formats[f], _(kinds[k]->name));
-      if (pw_xcsp3_kind_writes (kinds[k]))
-        g_string_append_printf (xcsp3, "%s%s", xcsp3->len ? ", " : "", _(kinds[k]->name));
-    }
-  if (xcsp3->len > 0)
-    g_string_append_printf (list, "%s%s (%s)", list->len ? ", " : "", PW_XCSP3_FORMAT,
-                            xcsp3->str);
-  g_string_free (xcsp3, TRUE);
-  return g_string_free (list, FALSE);
-}
-
-/* Each level as an XCSP3 file (xcsp3.h): into the folder @output as
- * NNN-ID.xml; a set of one level to standard output without -o, or to
- * @output when it names an .xml file. Every file is made before any is
- * written: a level that cannot be written (a kind without a model, an
- * invalid level) stops the export with nothing written. */
-static int
-export_xcsp3 (PwLevelSet *set,
-              const char *display_name,
-              const char *output)
-{
-  guint n = pw_level_set_get_n_levels (set);
-  gboolean to_stdout = output == NULL || g_str_equal (output, "-");
-  gboolean one_file = !to_stdout && g_str_has_suffix (output, ".xml");
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-
-  if ((to_stdout || one_file) && n != 1)
-    {
-      usage_error ("export", _("an XCSP3 file holds one level: give -o FOLDER for a set"));
-      return PW_EXIT_USAGE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      PwLevel *level = pw_level_set_get_level (set, i);
-      g_autoptr(GError) error = NULL;
-      char *text = pw_xcsp3_write_level (level, &error);
-
-      if (text == NULL)
-        {
-          g_printerr (_("puzzlewright: %s: level %u (“%s”): %s\n"), display_name, i + 1,
-                      pw_level_get_name (level), error->message);
-          return PW_EXIT_FAILURE;
-        }
-      g_ptr_array_add (texts, text);
-    }
-  if (!to_stdout && !one_file && g_mkdir_with_parents (output, 0777) != 0)
-    {
-      g_printerr ("puzzlewright: %s: %s\n", output, g_strerror (errno));
-      return PW_EXIT_FAILURE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      PwLevel *level = pw_level_set_get_level (set, i);
-      const char *text = g_ptr_array_index (texts, i);
-      /* "003-9f89faa3c3": the order, then the id in letters and digits */
-      g_autofree char *stem = file_stem (i + 1, pw_level_get_id (level));
-      g_autofree char *file = g_strdup_printf ("%s.xml", stem);
-      g_autofree char *path = g_build_filename (output != NULL ? output : ".", file, NULL);
-
-      if (!write_output (to_stdout ? NULL : one_file ? output : path, text, strlen (text)))
-        return PW_EXIT_FAILURE;
-    }
-  return PW_EXIT_OK;
-}
-
-static int
-cmd_export (int    argc,
-            char **argv)
-{
-  g_autofree char *format = NULL;
-  g_autofree char *output = NULL;
-  g_auto(GStrv) files = NULL;
-  const GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-      N_("Output format: text, or one a kind writes (listed below)"), N_("FORMAT") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("File to write (standard output when absent or “-”); a folder for one file a level"),
-      N_("FILE") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (_("SET.json — write the levels of a set in a text form"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PwLevelSet) set = NULL;
-  g_autofree char *display_name = NULL;
-  g_autofree char *text = NULL;
-
-  g_autofree char *formats = export_format_list ();
-  g_autofree char *summary =
-    g_strdup_printf (_("text: one line per level for kinds whose files hold a level a line, "
-                       "else “; Name” and the level’s text; what “import” reads back. A "
-                       "kind’s own format holds one level a file: a set of several goes to a "
-                       "folder. Formats of the kinds: %s."), formats);
-
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, summary);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      usage_error ("export", error->message);
-      return PW_EXIT_USAGE;
-    }
-  if (files == NULL || files[0] == NULL || files[1] != NULL)
-    {
-      usage_error ("export", _("name exactly one level-set file"));
-      return PW_EXIT_USAGE;
-    }
-  if (format == NULL || (!g_str_equal (format, "text") && !known_format (format)))
-    {
-      g_autofree char *message =
-        g_strdup_printf (_("--format must be text or a format a kind writes: %s"), formats);
-
-      usage_error ("export", message);
-      return PW_EXIT_USAGE;
-    }
-  set = load_set (files[0], &display_name);
-  if (set == NULL)
-    return PW_EXIT_FAILURE;
-  if (g_str_equal (format, PW_XCSP3_FORMAT))
-    return export_xcsp3 (set, display_name, output);
-  if (!g_str_equal (format, "text"))
-    return export_levels (set, display_name, format, output);
-  text = levels_to_text (set, display_name, &error);
-  if (text == NULL)
-    {
-      g_printerr ("puzzlewright: %s\n", error->message);
-      return PW_EXIT_FAILURE;
-    }
-  if (!write_output (output, text, strlen (text)))
-    return PW_EXIT_FAILURE;
-  return PW_EXIT_OK;
 }
 
 typedef struct

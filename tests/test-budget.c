@@ -374,6 +374,19 @@ largest_level (const char *kind)
       for (guint y = 0; y < 32; y++)
         g_string_append_printf (text, "%s\n", "................................");
     }
+  else if (g_str_equal (kind, "star-battle"))
+    {
+      /* 32 x 32, four stars, a region a row: no solution is found before
+       * the search's node budget (the blocks of 4 x 8 cap at 1,000 at
+       * once) */
+      g_string_append (text, "stars 4\n");
+      for (guint y = 0; y < 32; y++)
+        {
+          for (guint x = 0; x < 32; x++)
+            g_string_append_c (text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"[y]);
+          g_string_append_c (text, '\n');
+        }
+    }
   else if (g_str_equal (kind, "nonogram"))
     {
       /* 100x100, a staircase: row y has y + 1 cells filled */
@@ -419,8 +432,9 @@ largest_level (const char *kind)
 static void
 test_budget_largest (void)
 {
-  static const char * const kinds[] = { "latin", "futoshiki", "sudoku", "queens", "nonogram",
-                                        "knights-tour", "magic", "combination" };
+  static const char * const kinds[] = { "latin", "futoshiki", "sudoku", "queens",
+                                        "star-battle", "nonogram", "knights-tour", "magic",
+                                        "combination" };
   g_autofree char *dir = test_make_temp_dir ();
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)

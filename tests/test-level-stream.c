@@ -293,6 +293,188 @@ test_writer_ids (void)
   test_remove_dir (dir);
 }
 
+/* The ids of @file's levels read through the stream: each level read
+ * (next) or, when @skip says so for its place, passed over (skip) and
+ * marked "-"; NULL and @error when the stream refuses the file. */
+static GPtrArray *
+streamed_ids (GFile    *file,
+              gboolean (*skip) (guint index),
+              GError  **error)
+{
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+  if (stream == NULL)
+    return NULL;
+  for (guint i = 0;; i++)
+    {
+      if (skip != NULL && skip (i))
+        {
+          if (!pw_level_stream_skip (stream, error))
+            break;
+          g_ptr_array_add (ids, g_strdup ("-"));
+        }
+      else
+        {
+          g_autoptr(PwLevel) level = pw_level_stream_next (stream, error);
+
+          if (level == NULL)
+            break;
+          g_ptr_array_add (ids, g_strdup (pw_level_get_id (level)));
+        }
+    }
+  if (*error != NULL)
+    return NULL;
+  return g_steal_pointer (&ids);
+}
+
+static gboolean
+skip_odd (guint index)
+{
+  return index % 2 == 1;
+}
+
+static gboolean
+skip_even (guint index)
+{
+  return index % 2 == 0;
+}
+
+/* Levels without an id get the one the whole-set reader gives them, read
+ * or passed over (the ids of the levels before them decide it): ids
+ * empty, missing, written with escapes, plain; the same level many times
+ * (made ids end in -2, -3…); an id given to a level that an earlier
+ * level was given is refused as the whole-set reader refuses it. */
+static void
+test_missing_ids (void)
+{
+  g_autofree char *bundled = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                               "sample.json", NULL);
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "ids.json", NULL);
+  g_autoptr(GFile) source_file = g_file_new_for_path (bundled);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PwLevelSet) source = pw_level_set_load (source_file, NULL, NULL);
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = g_string_new (NULL);
+  const char *at;
+
+  g_assert_nonnull (source);
+  for (guint i = 0; i < 300; i++)
+    {
+      g_autoptr(PwLevel) level =
+        pw_level_copy (pw_level_set_get_level (source, g_rand_int_range (rand, 0, 4)));
+      g_autofree char *mark = g_strdup_printf ("MARK%u", i);
+
+      pw_level_set_id (level, mark);
+      pw_level_set_append (set, level);
+    }
+  text = pw_level_set_to_data (set, NULL);
+  /* each level's id made empty, left out or named with escapes, escaped
+   * or plain */
+  at = text;
+  for (guint i = 0; *at != '\0'; i++)
+    {
+      const char *mark = strstr (at, "\"id\" : \"MARK");
+      const char *end;
+      guint how = g_rand_int_range (rand, 0, 4);
+
+      if (mark == NULL)
+        {
+          g_string_append (edited, at);
+          break;
+        }
+      end = strchr (mark + 9, '"') + 1;
+      g_string_append_len (edited, at, mark - at);
+      if (how == 0)
+        g_string_append (edited, "\"id\" : \"\"");
+      else if (how == 1)
+        {
+          /* no "id" at all: its comma and the space after it go too */
+          g_string_append (edited, "\"\\u0069d\" : \"\"");
+          if (i % 2 == 0)
+            {
+              g_string_truncate (edited, edited->len - strlen ("\"\\u0069d\" : \"\""));
+              end += strspn (end, ", \n");
+            }
+        }
+      else if (how == 2)
+        g_string_append_printf (edited, "\"id\" : \"\\u004d%.*s\"", (int) (end - mark - 10),
+                                mark + 9);
+      else
+        g_string_append_len (edited, mark, end - mark);
+      at = end;
+    }
+  g_assert_nonnull (strstr (edited->str, "\"id\" : \"\""));
+  g_assert_true (g_file_set_contents (path, edited->str, edited->len, NULL));
+
+  {
+    g_autoptr(PwLevelSet) whole = pw_level_set_load (file, NULL, &error);
+    g_autoptr(GPtrArray) all = NULL, odd = NULL, even = NULL;
+    guint made = 0;
+
+    g_assert_no_error (error);
+    all = streamed_ids (file, NULL, &error);
+    g_assert_no_error (error);
+    odd = streamed_ids (file, skip_odd, &error);
+    g_assert_no_error (error);
+    even = streamed_ids (file, skip_even, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (all->len, ==, 300);
+    g_assert_cmpuint (odd->len, ==, 300);
+    g_assert_cmpuint (even->len, ==, 300);
+    for (guint i = 0; i < 300; i++)
+      {
+        const char *id = pw_level_get_id (pw_level_set_get_level (whole, i));
+
+        g_assert_cmpstr (g_ptr_array_index (all, i), ==, id);
+        g_assert_cmpstr (g_ptr_array_index (i % 2 ? even : odd, i), ==, id);
+        made += strstr (id, "-") != NULL;
+      }
+    g_assert_cmpuint (made, >, 10);
+
+  }
+
+  /* a later level given the id made for an earlier one: refused */
+  {
+    g_autoptr(GString) both = g_string_new (text);
+    g_autoptr(GError) whole_error = NULL;
+    g_autoptr(PwLevelSet) first = NULL;
+    g_autofree char *made = NULL;
+    char *mark = strstr (both->str, "\"MARK0\"");
+
+    /* level 1 without an id: what it is given */
+    g_assert_nonnull (mark);
+    g_string_erase (both, mark - both->str + 1, 5);
+    g_assert_true (g_file_set_contents (path, both->str, both->len, NULL));
+    first = pw_level_set_load (file, NULL, &error);
+    g_assert_no_error (error);
+    made = g_strdup_printf ("\"%s\"", pw_level_get_id (pw_level_set_get_level (first, 0)));
+    /* level 2 with that id */
+    mark = strstr (both->str, "\"MARK1\"");
+    g_assert_nonnull (mark);
+    g_string_erase (both, mark - both->str, 7);
+    g_string_insert (both, mark - both->str, made);
+    g_assert_true (g_file_set_contents (path, both->str, both->len, NULL));
+    g_assert_null (pw_level_set_load (file, NULL, &whole_error));
+    g_assert_error (whole_error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
+    g_assert_nonnull (strstr (whole_error->message, "already used"));
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autoptr(GError) stream_error = NULL;
+        g_autoptr(GPtrArray) ids = streamed_ids (file, k == 0 ? NULL : skip_even, &stream_error);
+
+        g_assert_null (ids);
+        g_assert_error (stream_error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
+        g_assert_nonnull (strstr (stream_error->message, "already used"));
+      }
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -303,5 +485,6 @@ main (int    argc,
   g_test_add_func ("/level-stream/bad-files", test_bad_files);
   g_test_add_func ("/level-stream/stream-only", test_stream_only);
   g_test_add_func ("/level-stream/writer-ids", test_writer_ids);
+  g_test_add_func ("/level-stream/missing-ids", test_missing_ids);
   return g_test_run ();
 }

@@ -249,6 +249,95 @@ test_cells_display (void)
   g_assert_cmpstr (c, ==, "none");
 }
 
+static gboolean
+collect_level (const char  *title,
+               guint        n_levels,
+               PwLevel     *level,
+               gpointer     user_data,
+               GError     **error)
+{
+  g_ptr_array_add (user_data, pw_level_ref (level));
+  return TRUE;
+}
+
+static gboolean
+append_text (const char  *data,
+             gsize        length,
+             gpointer     user_data,
+             GError     **error)
+{
+  g_string_append_len (user_data, data, length);
+  return TRUE;
+}
+
+/* The text report written a row at a time (`analyse`'s stream) is the
+ * whole-set text, byte for byte: rows of two files, FreeCell deals that
+ * repeat (same_game_as, counted per file), a row that failed, a partial
+ * analysis, a level of a kind this build does not know. */
+static void
+test_text_writer (void)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(GPtrArray) deals = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  g_autoptr(PwReportWriter) writer = NULL;
+  g_autoptr(GString) streamed = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) slide = pw_level_new_from_text ("slide", "#####\n#r.r#\n#...#\n#R###\n",
+                                                     NULL);
+  g_autoptr(PwLevel) unknown = NULL;
+  g_autoptr(JsonNode) payload = json_from_string ("{\"cells\": 3}", NULL);
+  const PwKind *freecell = pw_kinds_lookup ("freecell");
+  g_autofree char *whole = NULL;
+  PwAnalyseOptions capped;
+
+  g_assert_true (freecell->import_options[0].make_levels ("1-3,2,1", collect_level, deals,
+                                                            &error));
+  g_assert_no_error (error);
+  pw_analyse_options_init (&capped);
+  capped.max_states = 3;
+  for (guint f = 0; f < 2; f++)
+    {
+      const char *file = f == 0 ? "a.json" : "b.json";
+      guint order = 1;
+
+      for (guint i = 0; i < deals->len; i++, order++)
+        {
+          PwLevel *level = g_ptr_array_index (deals, i);
+          g_autoptr(PwAnalysis) analysis = pw_level_analyse (level, NULL, NULL, NULL, NULL,
+                                                             &error);
+
+          g_assert_no_error (error);
+          g_ptr_array_add (rows, pw_report_row_new (file, order, level, analysis, NULL));
+        }
+      {
+        g_autoptr(PwAnalysis) partial = pw_level_analyse (slide, &capped, NULL, NULL, NULL,
+                                                          &error);
+
+        g_assert_no_error (error);
+        g_assert_true (pw_analysis_get_partial (partial));
+        g_ptr_array_add (rows, pw_report_row_new (file, order++, slide, partial, NULL));
+        g_ptr_array_add (rows, pw_report_row_new (file, order++, slide, NULL,
+                                                  "the analysis failed"));
+      }
+    }
+  unknown = _pw_level_new_unknown ("no-such-kind", payload);
+  g_ptr_array_add (rows, pw_report_row_new ("b.json", 20, unknown, NULL, NULL));
+
+  writer = pw_report_writer_new (PW_REPORT_TEXT, TRUE, 0, append_text, streamed);
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_true (pw_report_writer_add (writer, g_ptr_array_index (rows, r), &error));
+  g_assert_true (pw_report_writer_finish (writer, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_report_writer_get_n_rows (writer), ==, rows->len);
+  whole = pw_report_to_text (rows);
+  g_assert_cmpstr (streamed->str, ==, whole);
+  /* what is compared is what it should be */
+  g_assert_nonnull (strstr (whole, "Same game as"));
+  g_assert_nonnull (strstr (whole, "   the analysis failed\n"));
+  g_assert_nonnull (strstr (whole, "Partial"));
+  g_assert_nonnull (strstr (whole, "no-such-kind"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/io/report/playtest-summary", test_playtest_summary);
   g_test_add_func ("/io/report/playtest-stats", test_playtest_stats);
   g_test_add_func ("/io/report/cells-display", test_cells_display);
+  g_test_add_func ("/io/report/text-writer", test_text_writer);
 
   return g_test_run ();
 }
