@@ -1074,7 +1074,7 @@ pw_level_set_load_from_data (const char *data,
 
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("the file is %s bytes; a level set opened whole may be at most %d "
-                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
                       "sets level by level)"),
                     size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
@@ -1096,7 +1096,7 @@ pw_level_set_load_from_data (const char *data,
     {
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("the set has %u levels; a set opened whole may have at most %d "
-                      "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                      "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
                       "sets level by level)"),
                     json_array_get_length (levels), PW_LEVEL_SET_MAX_LEVELS);
       return NULL;
@@ -1193,7 +1193,7 @@ pw_level_set_load (GFile         *file,
 
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
                    _("%s: the file is %s bytes; a level set opened whole may be at most %d "
-                     "(“puzzlewright analyse --format json|csv” and “export-csv” read larger "
+                     "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
                      "sets level by level)"),
                    name, size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
@@ -1212,7 +1212,7 @@ pw_level_set_load (GFile         *file,
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
                    _("%s: the file is over %d bytes, the most a level set opened whole may "
-                     "have (“puzzlewright analyse --format json|csv” and “export-csv” read "
+                     "have (“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read "
                      "larger sets level by level)"),
                    name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
