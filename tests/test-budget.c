@@ -348,81 +348,6 @@ test_budget_generate (void)
   test_remove_dir (dir);
 }
 
-/* The largest level of each constraint kind, mostly empty (the searches'
- * trails and domains grow with the size): built as text. */
-static char *
-largest_level (const char *kind)
-{
-  GString *text = g_string_new (NULL);
-
-  if (g_str_equal (kind, "latin") || g_str_equal (kind, "futoshiki"))
-    {
-      /* 128 values, no givens */
-      g_string_append (text, "128:");
-      for (guint i = 0; i < 128 * 128; i++)
-        g_string_append (text, "0,");
-    }
-  else if (g_str_equal (kind, "sudoku"))
-    {
-      /* boxes of 8x8: 64 values, no givens (runs of 26 blanks at most) */
-      g_string_append (text, "8x8:");
-      for (guint left = 64 * 64; left > 0; left -= MIN (left, 26))
-        g_string_append_c (text, 'a' + MIN (left, 26) - 1);
-    }
-  else if (g_str_equal (kind, "queens"))
-    {
-      for (guint y = 0; y < 32; y++)
-        g_string_append_printf (text, "%s\n", "................................");
-    }
-  else if (g_str_equal (kind, "star-battle"))
-    {
-      /* 32 x 32, four stars, a region a row: no solution is found before
-       * the search's node budget (the blocks of 4 x 8 cap at 1,000 at
-       * once) */
-      g_string_append (text, "stars 4\n");
-      for (guint y = 0; y < 32; y++)
-        {
-          for (guint x = 0; x < 32; x++)
-            g_string_append_c (text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"[y]);
-          g_string_append_c (text, '\n');
-        }
-    }
-  else if (g_str_equal (kind, "nonogram"))
-    {
-      /* 100x100, a staircase: row y has y + 1 cells filled */
-      for (guint y = 0; y < 100; y++)
-        {
-          for (guint x = 0; x < 100; x++)
-            g_string_append_c (text, x <= y ? '#' : '.');
-          g_string_append_c (text, '\n');
-        }
-    }
-  else if (g_str_equal (kind, "knights-tour"))
-    {
-      g_string_append (text, "open\n");
-      for (guint y = 0; y < 32; y++)
-        {
-          for (guint x = 0; x < 32; x++)
-            g_string_append (text, x > 0 ? "  ." : " .");
-          g_string_append_c (text, '\n');
-        }
-    }
-  else if (g_str_equal (kind, "magic"))
-    {
-      for (guint y = 0; y < 11; y++)
-        g_string_append (text, ". . . . . . . . . . .\n");
-    }
-  else if (g_str_equal (kind, "combination"))
-    {
-      for (guint y = 0; y < 12; y++)
-        g_string_append (text, "............\n");
-      g_string_append (text, "12 red both\n");
-    }
-  else
-    g_assert_not_reached ();
-  return g_string_free (text, FALSE);
-}
-
 /* The biggest level each constraint kind accepts, its solutions counted
  * (to the cap) under --max-memory 64M: the peak stays under the budget
  * plus the program's footprint, and a figure cut short says it was the
@@ -439,7 +364,7 @@ test_budget_largest (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
-      g_autofree char *text = largest_level (kinds[i]);
+      g_autofree char *text = test_largest_level (kinds[i]);
       g_autofree char *name = g_strdup_printf ("%s.json", kinds[i]);
       g_autofree char *set = write_set (dir, name, kinds[i], text, 1);
       const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
@@ -469,7 +394,7 @@ test_budget_largest (void)
   /* the Latin-square search's trail (40 MiB for the empty 128 × 128 when
    * it ignored the budget) keeps within a small one */
   {
-    g_autofree char *text = largest_level ("latin");
+    g_autofree char *text = test_largest_level ("latin");
     g_autofree char *set = write_set (dir, "small.json", "latin", text, 1);
     const char *args[] = { "analyse", "-q", "-f", "json", "--figures", "solutions",
                            "--max-memory", "8M", set, NULL };

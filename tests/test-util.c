@@ -128,6 +128,81 @@ const char *test_huge_level =
   "#g............g#\n"
   "#######G########\n";
 
+char *
+test_largest_level (const char *kind)
+{
+  GString *text = g_string_new (NULL);
+
+  if (g_str_equal (kind, "latin") || g_str_equal (kind, "futoshiki"))
+    {
+      /* 128 values, no givens */
+      g_string_append (text, "128:");
+      for (guint i = 0; i < 128 * 128; i++)
+        g_string_append (text, "0,");
+    }
+  else if (g_str_equal (kind, "sudoku"))
+    {
+      /* boxes of 8x8: 64 values, no givens (runs of 26 blanks at most) */
+      g_string_append (text, "8x8:");
+      for (guint left = 64 * 64; left > 0; left -= MIN (left, 26))
+        g_string_append_c (text, 'a' + MIN (left, 26) - 1);
+    }
+  else if (g_str_equal (kind, "queens"))
+    {
+      for (guint y = 0; y < 32; y++)
+        g_string_append (text, "................................\n");
+    }
+  else if (g_str_equal (kind, "star-battle"))
+    {
+      /* 32 x 32, four stars, a region a row: no solution is found before
+       * the search's node budget (the blocks of 4 x 8 cap at 1,000 at
+       * once) */
+      g_string_append (text, "stars 4\n");
+      for (guint y = 0; y < 32; y++)
+        {
+          for (guint x = 0; x < 32; x++)
+            g_string_append_c (text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"[y]);
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "nonogram"))
+    {
+      /* 100x100, a staircase: row y has y + 1 cells filled */
+      for (guint y = 0; y < 100; y++)
+        {
+          for (guint x = 0; x < 100; x++)
+            g_string_append_c (text, x <= y ? '#' : '.');
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "knights-tour"))
+    {
+      g_string_append (text, "open\n");
+      for (guint y = 0; y < 32; y++)
+        {
+          for (guint x = 0; x < 32; x++)
+            g_string_append (text, x > 0 ? "  ." : " .");
+          g_string_append_c (text, '\n');
+        }
+    }
+  else if (g_str_equal (kind, "magic"))
+    {
+      for (guint y = 0; y < 11; y++)
+        g_string_append (text, ". . . . . . . . . . .\n");
+    }
+  else if (g_str_equal (kind, "combination"))
+    {
+      for (guint y = 0; y < 12; y++)
+        g_string_append (text, "............\n");
+      g_string_append (text, "12 red both\n");
+    }
+  else if (g_str_equal (kind, "slide"))
+    g_string_append (text, test_huge_level);
+  else
+    g_error ("test_largest_level: no level of kind %s", kind);
+  return g_string_free (text, FALSE);
+}
+
 
 guint
 test_scaled_ms (guint ms)

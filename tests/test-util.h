@@ -30,6 +30,11 @@ void        test_spin          (guint       ms);
  * test should explore, so its analysis ends only by budget or cancel. */
 extern const char *test_huge_level;
 
+/* The largest level of each kind (for the constraint kinds the biggest
+ * size each accepts, mostly empty, since the searches' trails and domains
+ * grow with the size; for slide test_huge_level), as the kind's text. */
+char       *test_largest_level (const char *kind);
+
 /* @ms scaled by $PW_TEST_WAIT_SCALE (a whole number, 1 when unset): the
  * sanitizer test setups, which make everything several times slower,
  * set it so that waits on the editor's worker do not time out. */
