@@ -27,6 +27,23 @@ JsonNode *_pw_level_set_parse_strict (const char  *data,
                                       guint        first_column,
                                       guint        depth,
                                       GError     **error);
+/* A text read with a stretch of its file left out (a set's members but
+ * its levels, a part's but its rows): its bytes from @offset on stand at
+ * @line, @column of the file. */
+typedef struct
+{
+  gsize offset;
+  guint line;
+  guint column;
+} PwTextCut;
+
+/* _pw_level_set_parse_strict of such a text, which starts its file:
+ * messages say where in the file, on either side of the cut. */
+JsonNode *_pw_level_set_parse_strict_cut (const char      *data,
+                                          gsize            length,
+                                          const char      *file,
+                                          const PwTextCut *cut,
+                                          GError         **error);
 /* Checks the set's members but its levels ("levels" must be a list, of
  * any length) and copies title, author, notes into @set unless NULL. */
 gboolean  _pw_level_set_read_header  (const char  *file,

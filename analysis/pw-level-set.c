@@ -843,21 +843,57 @@ on_object_end (JsonParser     *parser,
   g_hash_table_remove (check->counts, object);
 }
 
-/* Line and column of byte @offset of @data, a text that starts at line
- * @first_line, column @first_column of its file. */
+/* Where the text being read stands in its file: it starts at line
+ * @first_line, column @first_column, and, when @cut_line is not 0, its
+ * text from its own line @cut_line, column @cut_column on (the bytes after
+ * a stretch left out of it) stands at @to_line, @to_column. */
+typedef struct
+{
+  guint first_line;
+  guint first_column;
+  guint cut_line;
+  guint cut_column;
+  guint to_line;
+  guint to_column;
+} Place;
+
+/* A line and column of the text as read into the file's. */
 static void
-locate_from (const char *data,
-             gsize       offset,
-             guint       first_line,
-             guint       first_column,
-             guint      *line,
-             guint      *column)
+place_map (const Place *place,
+           guint       *line,
+           guint       *column)
+{
+  if (place->cut_line != 0 &&
+      (*line > place->cut_line || (*line == place->cut_line && *column >= place->cut_column)))
+    {
+      if (*line == place->cut_line)
+        *column = place->to_column + (*column - place->cut_column);
+      *line = place->to_line + (*line - place->cut_line);
+      return;
+    }
+  if (*line == 1)
+    *column += place->first_column - 1;
+  *line += place->first_line - 1;
+}
+
+/* Line and column in the file of byte @offset of @data. */
+static void
+locate_from (const char  *data,
+             gsize        offset,
+             const Place *place,
+             guint       *line,
+             guint       *column)
 {
   locate (data, offset, line, column);
-  if (*line == 1)
-    *column += first_column - 1;
-  *line += first_line - 1;
+  place_map (place, line, column);
 }
+
+static JsonNode *parse_strict (const char  *data,
+                               gsize        length,
+                               const char  *file,
+                               const Place *place,
+                               guint        depth,
+                               GError     **error);
 
 JsonNode *
 _pw_level_set_parse_strict (const char  *data,
@@ -867,6 +903,33 @@ _pw_level_set_parse_strict (const char  *data,
                             guint        first_column,
                             guint        depth,
                             GError     **error)
+{
+  Place place = { first_line, first_column, 0, 0, 0, 0 };
+
+  return parse_strict (data, length, file, &place, depth, error);
+}
+
+JsonNode *
+_pw_level_set_parse_strict_cut (const char      *data,
+                                gsize            length,
+                                const char      *file,
+                                const PwTextCut *cut,
+                                GError         **error)
+{
+  Place place = { 1, 1, 0, 0, cut->line, cut->column };
+
+  g_return_val_if_fail (cut->offset <= length, NULL);
+  locate (data, cut->offset, &place.cut_line, &place.cut_column);
+  return parse_strict (data, length, file, &place, 0, error);
+}
+
+static JsonNode *
+parse_strict (const char  *data,
+              gsize        length,
+              const char  *file,
+              const Place *place,
+              guint        depth,
+              GError     **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
@@ -882,7 +945,7 @@ _pw_level_set_parse_strict (const char  *data,
 
   if (!g_utf8_validate (data, length, &invalid))
     {
-      locate_from (data, invalid - data, first_line, first_column, &line, &column);
+      locate_from (data, invalid - data, place, &line, &column);
       if (invalid < data + length && *invalid == '\0')
         reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
                       _("line %u, column %u: the text holds a NUL byte"), line, column);
@@ -893,7 +956,7 @@ _pw_level_set_parse_strict (const char  *data,
     }
   if (!check_nesting (data, length, PW_LEVEL_SET_MAX_DEPTH - depth, &offset))
     {
-      locate_from (data, offset, first_line, first_column, &line, &column);
+      locate_from (data, offset, place, &line, &column);
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("line %u, column %u: lists and objects nest deeper than %d"),
                     line, column, PW_LEVEL_SET_MAX_DEPTH);
@@ -902,7 +965,7 @@ _pw_level_set_parse_strict (const char  *data,
   problem = check_tokens (data, length, &offset, &code);
   if (problem != NULL)
     {
-      locate_from (data, offset, first_line, first_column, &line, &column);
+      locate_from (data, offset, place, &line, &column);
       reader_error (&reader, error, code, _("line %u, column %u: %s"), line, column, problem);
       return NULL;
     }
@@ -915,9 +978,13 @@ _pw_level_set_parse_strict (const char  *data,
   g_hash_table_unref (duplicates.counts);
   if (loaded && duplicates.duplicate != NULL)
     {
+      /* only its line is known: one the cut ends on counts as before it */
+      line = duplicates.line;
+      column = 0;
+      place_map (place, &line, &column);
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_INVALID,
                     _("line %u: the member “%s” is written twice in one object"),
-                    duplicates.line + first_line - 1, duplicates.duplicate);
+                    line, duplicates.duplicate);
       g_free (duplicates.duplicate);
       return NULL;
     }
@@ -934,10 +1001,9 @@ _pw_level_set_parse_strict (const char  *data,
           what = message + consumed;
           if (g_str_has_prefix (what, "Parse error: "))
             what += strlen ("Parse error: ");
-          if (line == 1)
-            column += first_column - 1;
+          place_map (place, &line, &column);
           reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX,
-                        _("line %u, column %u: %s"), line + first_line - 1, column, what);
+                        _("line %u, column %u: %s"), line, column, what);
         }
       else
         reader_error (&reader, error, PW_LEVEL_SET_ERROR_SYNTAX, "%s", message);

@@ -56,6 +56,7 @@ struct _PwLevelStream
   guint         count;
   gboolean      in_levels;   /* between "levels" : [ and its ] */
   gboolean      found_levels;
+  PwTextCut     cut;         /* where the skeleton leaves the levels out */
   gboolean      done;
   IdSet         ids;
   PwLevelSet   *header;
@@ -363,7 +364,12 @@ check_skeleton (PwLevelStream  *stream,
   g_autoptr(JsonNode) root = NULL;
 
   g_string_append (text, close);
-  root = _pw_level_set_parse_strict (text->str, text->len, stream->name, 1, 1, 0, error);
+  /* after the levels, the text from their "]" on stands after them */
+  if (stream->cut.line != 0)
+    root = _pw_level_set_parse_strict_cut (text->str, text->len, stream->name, &stream->cut,
+                                           error);
+  else
+    root = _pw_level_set_parse_strict (text->str, text->len, stream->name, 1, 1, 0, error);
   if (root == NULL)
     return FALSE;
   if (close[0] != '\0' && JSON_NODE_HOLDS_OBJECT (root) &&
@@ -437,6 +443,7 @@ pw_level_stream_open (GFile   *file,
     {
       stream->found_levels = TRUE;
       stream->in_levels = TRUE;
+      stream->cut.offset = stream->skeleton->len;
       if (!check_skeleton (stream, "]}", error))
         return NULL;
       return g_steal_pointer (&stream);
@@ -507,6 +514,8 @@ next_element (PwLevelStream  *stream,
     }
   else if (c == ']')
     {
+      stream->cut.line = stream->line;
+      stream->cut.column = stream->column;
       take_byte (stream);
       g_string_append_c (stream->skeleton, ']');
       finish (stream, error);

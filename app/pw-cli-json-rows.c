@@ -7,9 +7,10 @@
  * list as long as the shard, beside small members (the shard, the
  * options, the sets). The reader splits the file into its "skeleton",
  * every byte but the rows (so "rows" reads as an empty list), and the
- * text of each row, which json-glib parses on its own. Between rows only
- * white space and commas are allowed, checked here; json-glib checks the
- * rest. Memory: a buffer, the skeleton and one row.
+ * text of each row, which the level-set reader's strict parse reads on
+ * its own, told where in the file each starts, so that its messages give
+ * the file's line and column. Between rows only white space and commas
+ * are allowed, checked here. Memory: a buffer, the skeleton and one row.
  */
 
 #define G_LOG_DOMAIN "pw-cli"
@@ -21,6 +22,7 @@
 
 #include "puzzlewright.h"
 #include "pw-cli-private.h"
+#include "pw-level-set-private.h"
 
 #define BUFFER_SIZE 16384
 /* the most the members but the rows, or one row, may take */
@@ -35,7 +37,11 @@ struct _PwCliJsonRows
   gsize         length;
   gsize         pos;
   gboolean      eof;
-  guint64       offset;
+  guint         line;
+  guint         column;
+  guint         row_line;  /* where the row being read starts */
+  guint         row_column;
+  PwTextCut     cut;       /* where the skeleton leaves the rows out */
   GString      *skeleton;
   GString      *row;
   guint         count;
@@ -54,11 +60,9 @@ rows_error (PwCliJsonRows  *rows,
             GError        **error,
             const char     *what)
 {
-  g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, rows->offset);
-
-  /* Translators: a file, a byte offset in it, what is wrong there */
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: at byte %s: %s"), rows->path,
-               offset, what);
+  /* Translators: a file, a line and a column in it, what is wrong there */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: line %u, column %u: %s"),
+               rows->path, rows->line, rows->column, what);
 }
 
 /* The next byte without taking it: -1 at the end, -2 after an error. */
@@ -87,11 +91,20 @@ peek_byte (PwCliJsonRows  *rows,
   return rows->buffer[rows->pos];
 }
 
+/* Takes the byte peek_byte gave, keeping count of lines and columns (in
+ * characters, as the level-set reader counts them). */
 static void
 take_byte (PwCliJsonRows *rows)
 {
-  rows->pos++;
-  rows->offset++;
+  guint8 c = rows->buffer[rows->pos++];
+
+  if (c == '\n')
+    {
+      rows->line++;
+      rows->column = 1;
+    }
+  else if ((c & 0xc0) != 0x80)
+    rows->column++;
 }
 
 /* Copies the part's own text into the skeleton until the "[" that opens
@@ -150,6 +163,7 @@ scan_skeleton (PwCliJsonRows  *rows,
                g_str_equal (rows->key->str, "rows"))
         {
           rows->in_rows = TRUE;
+          rows->cut.offset = rows->skeleton->len;
           return TRUE;
         }
     }
@@ -171,6 +185,7 @@ _pw_cli_json_rows_open (const char  *path,
   rows->skeleton = g_string_new (NULL);
   rows->row = g_string_new (NULL);
   rows->key = g_string_new (NULL);
+  rows->line = rows->column = 1;
   rows->input = G_INPUT_STREAM (g_file_read (file, NULL, &local_error));
   if (rows->input == NULL)
     {
@@ -213,6 +228,8 @@ read_row (PwCliJsonRows  *rows,
   int first = peek_byte (rows, error);
 
   g_string_truncate (rows->row, 0);
+  rows->row_line = rows->line;
+  rows->row_column = rows->column;
   if (first == -1)
     rows_error (rows, error, _("the file ends inside the list of rows"));
   else if (first >= 0 && first != '{')
@@ -293,6 +310,8 @@ next_row (PwCliJsonRows  *rows,
   else if (c == ']')
     {
       /* the rest of the part: its sets */
+      rows->cut.line = rows->line;
+      rows->cut.column = rows->column;
       take_byte (rows);
       g_string_append_c (rows->skeleton, ']');
       rows->depth--;
@@ -316,22 +335,12 @@ JsonNode *
 _pw_cli_json_rows_next (PwCliJsonRows  *rows,
                         GError        **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) json_error = NULL;
-
   if (!next_row (rows, error))
     return NULL;
   rows->count++;
-  parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, rows->row->str, rows->row->len, &json_error))
-    {
-      g_autofree char *what = g_strdup_printf (_("row %u: %s"), rows->count,
-                                               json_error->message);
-
-      rows_error (rows, error, what);
-      return NULL;
-    }
-  return json_node_ref (json_parser_get_root (parser));
+  /* a row is two deep: in the part's object, in its list */
+  return _pw_level_set_parse_strict (rows->row->str, rows->row->len, rows->path, rows->row_line,
+                                     rows->row_column, 2, error);
 }
 
 gboolean
@@ -350,14 +359,17 @@ _pw_cli_json_rows_get_count (PwCliJsonRows *rows)
   return rows->count;
 }
 
-const char *
-_pw_cli_json_rows_get_skeleton (PwCliJsonRows *rows,
-                                gsize         *length)
+JsonNode *
+_pw_cli_json_rows_parse_skeleton (PwCliJsonRows  *rows,
+                                  GError        **error)
 {
-  if (!rows->done)
-    return NULL;
-  *length = rows->skeleton->len;
-  return rows->skeleton->str;
+  g_return_val_if_fail (rows->done, NULL);
+  /* after the rows, the text from their "]" on stands after them */
+  if (rows->cut.line != 0)
+    return _pw_level_set_parse_strict_cut (rows->skeleton->str, rows->skeleton->len, rows->path,
+                                           &rows->cut, error);
+  return _pw_level_set_parse_strict (rows->skeleton->str, rows->skeleton->len, rows->path, 1, 1,
+                                     0, error);
 }
 
 void

@@ -189,10 +189,11 @@ JsonNode      *_pw_cli_json_rows_next         (PwCliJsonRows  *rows,
 gboolean       _pw_cli_json_rows_skip         (PwCliJsonRows  *rows,
                                                GError        **error);
 guint          _pw_cli_json_rows_get_count    (PwCliJsonRows  *rows);
-/* The file's text but the rows, once all of it has been read; else
- * NULL. */
-const char    *_pw_cli_json_rows_get_skeleton (PwCliJsonRows  *rows,
-                                               gsize          *length);
+/* The file's text but the rows (the rows' list empty), parsed strictly,
+ * once all of it has been read: NULL after setting @error, which says
+ * the line and column of the file. */
+JsonNode      *_pw_cli_json_rows_parse_skeleton (PwCliJsonRows  *rows,
+                                                 GError        **error);
 void           _pw_cli_json_rows_free         (PwCliJsonRows  *rows);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwCliJsonRows, _pw_cli_json_rows_free)

@@ -311,14 +311,11 @@ static gboolean
 read_json_part (Part    *part,
                 GError **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) json_error = NULL;
   g_autoptr(PwCliJsonRows) reader = _pw_cli_json_rows_open (part->path, error);
-  const char *text;
-  gsize length;
+  g_autoptr(JsonNode) node = NULL;
   JsonObject *root;
+  JsonNode *sources_node;
   JsonArray *sources;
-  JsonNode *node;
 
   if (reader == NULL)
     return FALSE;
@@ -326,14 +323,9 @@ read_json_part (Part    *part,
     ;
   if (*error != NULL)
     return FALSE;
-  text = _pw_cli_json_rows_get_skeleton (reader, &length);
-  if (!json_parser_load_from_data (parser, text, length, &json_error))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", part->path,
-                   json_error->message);
-      return FALSE;
-    }
-  node = json_parser_get_root (parser);
+  node = _pw_cli_json_rows_parse_skeleton (reader, error);
+  if (node == NULL)
+    return FALSE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return not_a_part (part->path, error);
   root = json_node_get_object (node);
@@ -347,13 +339,13 @@ read_json_part (Part    *part,
                    PW_CLI_PART_VERSION);
       return FALSE;
     }
-  node = json_object_get_member (root, "sources");
+  sources_node = json_object_get_member (root, "sources");
   if (json_object_get_int_member_with_default (root, "shard", 0) < 1 ||
       json_object_get_int_member_with_default (root, "of", 0) < 1 ||
       json_object_get_int_member_with_default (root, "shard", 0) >
       json_object_get_int_member_with_default (root, "of", 0) ||
       json_object_get_int_member_with_default (root, "of", 0) > PW_CLI_MAX_SHARDS ||
-      node == NULL || !JSON_NODE_HOLDS_ARRAY (node) ||
+      sources_node == NULL || !JSON_NODE_HOLDS_ARRAY (sources_node) ||
       json_object_get_member (root, "rows") == NULL ||
       !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "rows")) ||
       /* the reader took every row out of "rows" unless its name was
@@ -364,7 +356,7 @@ read_json_part (Part    *part,
   part->shard = json_object_get_int_member (root, "shard");
   part->of = json_object_get_int_member (root, "of");
   part->options = g_strdup (json_object_get_string_member_with_default (root, "options", ""));
-  sources = json_node_get_array (node);
+  sources = json_node_get_array (sources_node);
   for (guint i = 0; i < json_array_get_length (sources); i++)
     {
       JsonNode *element = json_array_get_element (sources, i);

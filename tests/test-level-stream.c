@@ -215,6 +215,23 @@ test_stream_only (void)
     g_assert_cmpstr (error->message, ==, whole_error->message);
     g_assert_nonnull (strstr (error->message, "line 3004, column 45"));
   }
+  /* and after its levels: the streamed reader parses the set's own text
+   * without them, but says the file's line */
+  g_string_truncate (big, big->len - strlen ("  ]\n}\n"));
+  g_string_replace (big, "\"payload\": 01}", "\"payload\": 1}", 1);
+  g_string_append (big, "  ],\n  \"title\" : \"a\",\n  \"notes\" : 01\n}\n");
+  g_assert_true (g_file_set_contents (path, big->str, -1, NULL));
+  {
+    g_autoptr(GError) whole_error = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PwLevelSet) whole = pw_level_set_load (file, NULL, &whole_error);
+    g_autoptr(PwLevelSet) set = read_streamed (file, &error);
+
+    g_assert_null (set);
+    g_test_message ("after the levels: %s", error->message);
+    g_assert_cmpstr (error->message, ==, whole_error->message);
+    g_assert_nonnull (strstr (error->message, "line 4007, column 13"));
+  }
   test_remove_dir (dir);
 }
 

@@ -452,6 +452,44 @@ test_merge_refusals (void)
     g_assert_nonnull (strstr (m.err, "row 5 is not level 10 of"));
     g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   }
+  /* a JSON part spoilt in a row and after the rows: the message says the
+   * file's line and column (the reader parses the rows and the rest
+   * apart) */
+  {
+    static const char * const spoilt[] = { "\"order\" : ", "\"levels\" : " };
+    g_auto(TestCliRun) a = { 0 };
+    g_auto(TestCliRun) b = { 0 };
+
+    test_cli_run (&a, "analyse", "-q", "--format", "json", "--shard", "1/2", deals, NULL);
+    test_cli_run (&b, "analyse", "-q", "--format", "json", "--shard", "2/2", deals, NULL);
+    g_assert_cmpint (a.status + b.status, ==, 0);
+    g_assert_true (g_file_set_contents (two, b.out, -1, NULL));
+    for (guint i = 0; i < G_N_ELEMENTS (spoilt); i++)
+      {
+        g_autoptr(GString) bad = g_string_new (a.out);
+        g_auto(TestCliRun) m = { 0 };
+        const char *at = strstr (bad->str, spoilt[i]);
+        guint line = 1, column = 1;
+        g_autofree char *says = NULL;
+
+        g_assert_nonnull (at);
+        for (const char *c = bad->str; c < at; c++)
+          {
+            line += *c == '\n';
+            column = *c == '\n' ? 1 : column + 1;
+          }
+        /* a leading zero: not JSON; the number starts after the colon */
+        g_string_insert_c (bad, at - bad->str + strlen (spoilt[i]), '0');
+        g_assert_true (g_file_set_contents (one, bad->str, -1, NULL));
+        test_cli_run (&m, "merge", one, two, "-o", out, NULL);
+        g_test_message ("spoilt part: %s", m.err);
+        g_assert_cmpint (m.status, ==, 1);
+        says = g_strdup_printf ("line %u, column %u:", line,
+                                column + (guint) strlen (spoilt[i]));
+        g_assert_nonnull (strstr (m.err, says));
+        g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+      }
+  }
   /* a part must be one merge can read */
   test_cli_run (&text, "analyse", "--shard", "1/2", deals, NULL);
   g_assert_cmpint (text.status, ==, 2);
