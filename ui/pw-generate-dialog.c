@@ -331,18 +331,27 @@ pw_generate_dialog_new (GtkWindow    *parent,
       const PwGenerateParam *param = &kind->generate_params[n - 1];
       GtkWidget *label = gtk_label_new (param->name);
       GtkWidget *entry = gtk_entry_new ();
-      /* the whole description too: a long placeholder is cut short */
+      /* what the field means and its default, in view beside it whether
+       * or not it is filled */
+      GtkWidget *description = gtk_label_new (_(param->description));
       g_autofree char *tip = g_strdup_printf ("%s=%s: %s", param->name, _(param->value),
                                               _(param->description));
 
       gtk_label_set_xalign (GTK_LABEL (label), 1);
-      /* the placeholder says what the field means and its default */
-      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _(param->description));
+      /* the placeholder gives the value's form: N, F, WxH, … */
+      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _(param->value));
+      gtk_editable_set_width_chars (GTK_EDITABLE (entry), 12);
       gtk_widget_set_tooltip_text (entry, tip);
-      gtk_widget_set_hexpand (entry, TRUE);
+      gtk_label_set_wrap (GTK_LABEL (description), TRUE);
+      gtk_label_set_width_chars (GTK_LABEL (description), 36);
+      gtk_label_set_max_width_chars (GTK_LABEL (description), 48);
+      gtk_label_set_xalign (GTK_LABEL (description), 0);
+      gtk_widget_set_hexpand (description, TRUE);
+      gtk_widget_add_css_class (description, "dim-label");
       gtk_grid_insert_row (self->grid, 0);
       gtk_grid_attach (self->grid, label, 0, 0, 1, 1);
       gtk_grid_attach (self->grid, entry, 1, 0, 1, 1);
+      gtk_grid_attach (self->grid, description, 2, 0, 1, 1);
       g_hash_table_insert (self->entries, (gpointer) param->name, entry);
     }
 
