@@ -272,6 +272,18 @@ pw_figure_info_display (const PwFigureInfo *info,
   return pw_figure_to_display (node, info->type);
 }
 
+/* Whether @node is a non-empty list of numbers, words or truth values. */
+static gboolean
+list_of_values (JsonNode *node)
+{
+  JsonArray *list = json_node_get_array (node);
+
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    if (!JSON_NODE_HOLDS_VALUE (json_array_get_element (list, i)))
+      return FALSE;
+  return json_array_get_length (list) > 0;
+}
+
 char *
 pw_figure_to_display (JsonNode     *node,
                       PwFigureType  type)
@@ -327,6 +339,21 @@ pw_figure_to_display (JsonNode     *node,
         {
           g_string_free (text, TRUE);
           return g_strdup (_("none"));
+        }
+      return g_string_free (text, FALSE);
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node) && type == PW_FIGURE_LIST && list_of_values (node))
+    {
+      /* numbers or words ("2, 0": line passes, probing depth) */
+      JsonArray *values = json_node_get_array (node);
+      GString *text = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (values); i++)
+        {
+          g_autofree char *part = pw_figure_to_display (json_array_get_element (values, i),
+                                                        PW_FIGURE_STRING);
+
+          g_string_append_printf (text, "%s%s", i ? ", " : "", part);
         }
       return g_string_free (text, FALSE);
     }

@@ -249,6 +249,20 @@ test_cells_display (void)
   g_assert_cmpstr (c, ==, "none");
 }
 
+/* A list of plain values (a nonogram's grade: line passes, probing
+ * depth) is shown as its values, not read as cell lists ("none"). */
+static void
+test_values_display (void)
+{
+  g_autoptr(JsonNode) grade = json_from_string ("[2, 0]", NULL);
+  g_autoptr(JsonNode) words = json_from_string ("[\"a\", 1.5, true]", NULL);
+  g_autofree char *a = pw_figure_to_display (grade, PW_FIGURE_LIST);
+  g_autofree char *b = pw_figure_to_display (words, PW_FIGURE_LIST);
+
+  g_assert_cmpstr (a, ==, "2, 0");
+  g_assert_cmpstr (b, ==, "a, 1.5, yes");
+}
+
 static gboolean
 collect_level (const char  *title,
                guint        n_levels,
@@ -350,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/io/report/playtest-summary", test_playtest_summary);
   g_test_add_func ("/io/report/playtest-stats", test_playtest_stats);
   g_test_add_func ("/io/report/cells-display", test_cells_display);
+  g_test_add_func ("/io/report/values-display", test_values_display);
   g_test_add_func ("/io/report/text-writer", test_text_writer);
 
   return g_test_run ();
