@@ -22,6 +22,7 @@
 #include "puzzlewright.h"
 #include "pw-cli-private.h"
 #include "pw-level-set-private.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data,
                             size_t        size);
@@ -69,8 +70,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       g_assert (fd >= 0);
       close (fd);
     }
-  if (!g_file_set_contents (path, (const char *) data, size, NULL))
-    g_error ("could not write %s", path);
+  fuzz_write_file (path, data, size);
   expected = whole_rows (data, size);
 
   reader = _pw_cli_json_rows_open (path, &error);

@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "puzzlewright.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data,
                             size_t        size);
@@ -34,10 +35,8 @@ write_part (const char   *name,
 
   if (start == NULL)
     g_unlink (path);
-  /* no fsync: thousands of inputs a second, in a throwaway folder */
-  else if (!g_file_set_contents_full (path, (const char *) start, end - start,
-                                      G_FILE_SET_CONTENTS_NONE, 0600, NULL))
-    g_error ("cannot write %s", path);
+  else
+    fuzz_write_file (path, start, end - start);
 }
 
 int
