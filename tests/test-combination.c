@@ -449,6 +449,81 @@ test_combination_random (void)
   g_assert_cmpuint (symmetric, >, 100);
 }
 
+/* --figures: asked for alone, each group of figures (the counts, the
+ * dead cells, the difficulty) comes out as in the whole analysis, and the
+ * other groups are not computed (null), on random levels and the bundled
+ * ones. */
+static void
+test_combination_figures_asked (void)
+{
+  static const char * const groups[][4] = {
+    { "solutions", "unique", NULL },
+    { "raw_solutions", NULL },
+    { "capped", NULL },
+    { "dead_cells", "entry_dead_cells", NULL },
+    { "difficulty", "difficulty_sd", "single_method_nodes", NULL },
+  };
+  static const char * const all_keys[] = { "solutions", "unique", "search_nodes",
+                                            "raw_solutions", "capped", "dead_cells",
+                                            "entry_dead_cells", "difficulty",
+                                            "difficulty_min", "difficulty_max", "difficulty_sd",
+                                            "difficulty_method", "single_method_nodes" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1789);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint checked = 0;
+
+  while (checked < 200)
+    {
+      Ref r;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevel) level = NULL;
+      g_autoptr(PwAnalysis) whole = NULL;
+      PwAnalyseOptions options;
+
+      random_ref (rand, &r, text);
+      if (r.n_kinds == 0)
+        continue;
+      level = pw_level_new_from_text ("combination", text->str, &error);
+      g_assert_no_error (error);
+      pw_analyse_options_init (&options);
+      options.search_runs = 5;
+      whole = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+        {
+          g_autoptr(PwAnalysis) some = NULL;
+          JsonObject *a = pw_analysis_get_figures (whole);
+          JsonObject *b;
+
+          options.figures = groups[g];
+          some = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+          options.figures = NULL;
+          b = pw_analysis_get_figures (some);
+          g_assert_false (pw_analysis_get_partial (some));
+          for (guint k = 0; k < G_N_ELEMENTS (all_keys); k++)
+            {
+              gboolean asked = g_strv_contains ((const char * const *) groups[g], all_keys[k]);
+              g_autofree char *want = json_to_string (json_object_get_member (a, all_keys[k]),
+                                                      FALSE);
+              g_autofree char *got = json_to_string (json_object_get_member (b, all_keys[k]),
+                                                     FALSE);
+
+              if (asked)
+                g_assert_cmpstr (got, ==, want);
+              /* a group not asked for is not computed: the difficulty's
+               * searches never run when only counts are asked, and the
+               * dead cells' never when only the difficulty is */
+              else if ((g < 3 && g_str_has_prefix (all_keys[k], "difficulty")) ||
+                       (g == 4 && (g_str_has_suffix (all_keys[k], "dead_cells") ||
+                                   g_str_has_suffix (all_keys[k], "solutions"))))
+                g_assert_cmpstr (got, ==, "null");
+            }
+        }
+      checked++;
+    }
+}
+
 /* Peaceable armies of queens (OEIS A250000, A328283) up to n = 6: the
  * largest army fits, one more does not. */
 static void
@@ -1041,6 +1116,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/combination/rules", test_combination_rules);
   g_test_add_func ("/analysis/combination/random", test_combination_random);
+  g_test_add_func ("/analysis/combination/figures-asked", test_combination_figures_asked);
   g_test_add_func ("/analysis/combination/queens", test_combination_queens);
   g_test_add_func ("/analysis/combination/files", test_combination_files);
   g_test_add_func ("/analysis/combination/difficulty", test_combination_difficulty);

@@ -1088,6 +1088,13 @@ typedef struct
   guint64                   cap;          /* counts stop past it */
   GCancellable             *cancellable;
   PwDeadline               *deadline;
+  /* what is asked: the count up to colour symmetry, the count with
+   * colours distinct, the dead cells (which need the second) */
+  gboolean                  want_count;
+  gboolean                  want_raw;
+  gboolean                  want_dead;
+  gboolean                  did_count;    /* counted, raw_counted were made */
+  gboolean                  did_raw;
   PwCspResult               counted;      /* up to colour symmetry */
   PwCspResult               raw_counted;
   guint8                   *seen;         /* [var][value]: some solution has it */
@@ -1140,9 +1147,18 @@ count_and_find_dead (gpointer data)
       search.on_solution = mark_seen;
       search.on_solution_data = &sv;
     }
-  if (!pw_csp_search (c->broken->csp, &search, &c->counted, &c->error))
-    return NULL;
-  spend (c, &c->counted);
+  if (c->want_count || (same && (c->want_raw || c->want_dead)))
+    {
+      if (!pw_csp_search (c->broken->csp, &search, &c->counted, &c->error))
+        return NULL;
+      spend (c, &c->counted);
+      c->did_count = TRUE;
+    }
+  if (!c->want_raw && !c->want_dead)
+    {
+      c->ok = TRUE;
+      return NULL;
+    }
 
   /* every solution with colours distinct */
   search.on_solution = mark_seen;
@@ -1156,11 +1172,12 @@ count_and_find_dead (gpointer data)
         return NULL;
       spend (c, &c->raw_counted);
     }
+  c->did_raw = TRUE;
 
   /* a search that ran to its end saw every solution: the pairs none
    * showed are dead without asking again; one stopped at the cap asks
    * for each pair it did not see */
-  if (c->raw_counted.solutions > 0 && !c->raw_counted.exhausted)
+  if (c->want_dead && c->raw_counted.solutions > 0 && !c->raw_counted.exhausted)
     {
       g_autofree PwCspDomain *assume = g_new (PwCspDomain, MAX (raw->n_vars, 1));
 
@@ -1220,6 +1237,12 @@ combination_analyse (gconstpointer           data,
   double mean = 0, sd = 0;
   guint64 min = G_MAXUINT64, max = 0;
   g_autoptr(GError) measure_error = NULL;
+#define WANTS(id) pw_analyse_options_wants (options, FIG (id))
+  /* only the searches the figures asked for need (--figures) */
+  const gboolean want_difficulty = WANTS (DIFFICULTY) || WANTS (DIFFICULTY_MIN) ||
+                                   WANTS (DIFFICULTY_MAX) || WANTS (DIFFICULTY_SD) ||
+                                   WANTS (METHOD) || WANTS (SINGLE);
+#undef WANTS
 
   if (problems->len > 0)
     {
@@ -1244,7 +1267,17 @@ combination_analyse (gconstpointer           data,
   counting.cap = MAX (options->max_solutions, 1);
   counting.cancellable = cancellable;
   counting.deadline = options->deadline;
-  if (options->threads == 1)
+  counting.want_count = pw_analyse_options_wants (options, FIG (SOLUTIONS)) ||
+                   pw_analyse_options_wants (options, FIG (UNIQUE)) ||
+                   pw_analyse_options_wants (options, FIG (SEARCH_NODES)) ||
+                   pw_analyse_options_wants (options, FIG (CAPPED));
+  counting.want_raw = pw_analyse_options_wants (options, FIG (RAW_SOLUTIONS)) ||
+                 pw_analyse_options_wants (options, FIG (CAPPED));
+  counting.want_dead = pw_analyse_options_wants (options, FIG (DEAD_CELLS)) ||
+                  pw_analyse_options_wants (options, FIG (ENTRY_DEAD_CELLS));
+  if (!counting.want_count && !counting.want_raw && !counting.want_dead)
+    counting.ok = TRUE;
+  else if (options->threads == 1 || !want_difficulty)
     count_and_find_dead (&counting);
   else
     counter = g_thread_new ("pw-count", count_and_find_dead, &counting);
@@ -1252,7 +1285,10 @@ combination_analyse (gconstpointer           data,
   /* difficulty: the multiple method, with the paper's cut-off, and the
    * single method's fixed order */
   nodes = g_new0 (guint64, runs);
-  measured = _pw_combination_measure (broken, options->seed, runs,
+  memset (&single, 0, sizeof single);
+  limited = FALSE;
+  measured = !want_difficulty ||
+             _pw_combination_measure (broken, options->seed, runs,
                                       MAX (total - 2 * eighth, 1), nodes, &single,
                                       eighth, options->threads,
                                       &propagation, &cardinality, &limited, cancellable,
@@ -1273,7 +1309,7 @@ combination_analyse (gconstpointer           data,
   partial = counting.partial;
 
   /* a count the budget cut short is not known: left null */
-  if (!counting.counted.node_limit)
+  if (counting.did_count && !counting.counted.node_limit)
     {
       json_object_set_int_member (figures, FIG (SOLUTIONS),
                                   MIN (counting.counted.solutions, counting.cap));
@@ -1282,14 +1318,15 @@ combination_analyse (gconstpointer           data,
                                       counting.counted.exhausted);
       json_object_set_int_member (figures, FIG (SEARCH_NODES), counting.counted.nodes);
     }
-  if (!counting.raw_counted.node_limit)
+  if (counting.did_raw && !counting.raw_counted.node_limit)
     json_object_set_int_member (figures, FIG (RAW_SOLUTIONS),
                                 MIN (counting.raw_counted.solutions, counting.cap));
-  if (!counting.counted.node_limit && !counting.raw_counted.node_limit)
+  if (counting.did_count && counting.did_raw && !counting.counted.node_limit &&
+      !counting.raw_counted.node_limit)
     json_object_set_boolean_member (figures, FIG (CAPPED),
                                     counting.counted.solutions > counting.cap ||
                                     counting.raw_counted.solutions > counting.cap);
-  if (!partial)
+  if (counting.want_dead && !partial)
     {
       JsonArray *per_entry = json_array_new ();
 
@@ -1316,7 +1353,7 @@ combination_analyse (gconstpointer           data,
   for (guint r = 0; r < runs; r++)
     sd += (nodes[r] - mean) * (nodes[r] - mean);
   sd = runs > 1 ? sqrt (sd / (runs - 1)) : 0;
-  if (!limited)
+  if (want_difficulty && !limited)
     {
       json_object_set_double_member (figures, FIG (DIFFICULTY), round (mean * 100) / 100);
       json_object_set_int_member (figures, FIG (DIFFICULTY_MIN), min);
@@ -1328,7 +1365,7 @@ combination_analyse (gconstpointer           data,
     }
   if (single.node_limit)
     partial = TRUE;
-  else
+  else if (want_difficulty)
     json_object_set_int_member (figures, FIG (SINGLE), single.nodes);
 
   if (partial)
