@@ -383,6 +383,12 @@ struct _PwKind
   /* The figures this kind's analysis produces, in output order. */
   const PwFigureInfo *figures;
   guint               n_figures;
+  /* The figures the editor shows first, NULL-terminated keys: a quick
+   * analysis of them alone runs before the whole one, so that they are on
+   * screen while the slow figures (a difficulty of many searches, the
+   * fewest free cells) are worked out. NULL for kinds whose whole
+   * analysis is quick. */
+  const char * const *first_look;
 
   /* --- What the shell asks of the kind (see PwListColumn above) --- */
   /* The few figures the level list shows, in order. */

@@ -98,6 +98,7 @@ enum {
 
 enum {
   ANALYSED,
+  FIRST_LOOK,
   FAILED,
   PROGRESS,
   N_SIGNALS
@@ -181,6 +182,67 @@ worker_progress (guint64  explored,
 static gboolean
 report_job (gpointer data);
 
+/* The quick figures of a focus job (PwKind.first_look), on their way to
+ * the main context. */
+typedef struct
+{
+  Job        *job;
+  PwAnalysis *analysis;
+} FirstLook;
+
+static void
+first_look_free (FirstLook *look)
+{
+  job_unref (look->job);
+  pw_analysis_unref (look->analysis);
+  g_free (look);
+}
+
+/* On the main context: reported unless the focus moved on meanwhile. */
+static gboolean
+report_first_look (gpointer data)
+{
+  FirstLook *look = data;
+  g_autoptr(PwScheduler) self = g_weak_ref_get (&look->job->scheduler);
+
+  if (self != NULL && look->job->generation == self->generation &&
+      !g_cancellable_is_cancelled (look->job->cancellable))
+    g_signal_emit (self, signals[FIRST_LOOK], 0, look->job->level, look->analysis);
+  return G_SOURCE_REMOVE;
+}
+
+/* On the worker: the kind's first-look figures of a focus job, alone,
+ * posted before its whole analysis starts. Nothing is posted when the
+ * kind has none, the options already ask for a few figures, or the
+ * quick analysis fails (the whole one reports why). */
+static void
+first_look (PwScheduler *self,
+            Job         *job)
+{
+  const PwKind *kind = pw_level_get_kind (job->level);
+  PwAnalyseOptions options = job->options;
+  PwAnalysis *analysis;
+  FirstLook *look;
+  GSource *source;
+
+  if (!job->focus || kind == NULL || kind->first_look == NULL || options.figures != NULL)
+    return;
+  options.figures = kind->first_look;
+  analysis = pw_level_analyse (job->level, &options, NULL, NULL, job->cancellable, NULL);
+  if (analysis == NULL)
+    return;
+  look = g_new0 (FirstLook, 1);
+  look->job = job;
+  g_atomic_ref_count_inc (&job->ref_count);
+  look->analysis = analysis;
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, report_first_look, look, (GDestroyNotify) first_look_free);
+  g_source_set_static_name (source, "[puzzlewright] first look");
+  g_source_attach (source, self->context);
+  g_source_unref (source);
+}
+
 
 /* Reports from the main context's loop, always later: never from inside
  * the caller (g_main_context_invoke would call at once on the main
@@ -224,6 +286,7 @@ worker_main (gpointer data)
       g_atomic_int_inc (&self->n_started);
       if (job->focus)
         g_atomic_int_set (&self->progress, 0);
+      first_look (self, job);
       job->analysis = pw_level_analyse (job->level, &job->options,
                                         job->focus ? worker_progress : NULL, self,
                                         job->cancellable, &job->error);
@@ -654,6 +717,9 @@ pw_scheduler_class_init (PwSchedulerClass *klass)
   signals[ANALYSED] =
     g_signal_new ("analysed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 3, PW_TYPE_LEVEL, PW_TYPE_ANALYSIS, G_TYPE_BOOLEAN);
+  signals[FIRST_LOOK] =
+    g_signal_new ("first-look", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, PW_TYPE_LEVEL, PW_TYPE_ANALYSIS);
   signals[FAILED] =
     g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 3, PW_TYPE_LEVEL, G_TYPE_ERROR, G_TYPE_BOOLEAN);

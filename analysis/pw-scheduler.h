@@ -28,6 +28,11 @@ G_DECLARE_FINAL_TYPE (PwScheduler, pw_scheduler, PW, SCHEDULER, GObject)
  *
  * - "analysed" (PwLevel *level, PwAnalysis *analysis, gboolean focus): a
  *   result, for the copy that was analysed;
+ * - "first-look" (PwLevel *level, PwAnalysis *analysis): for a focus
+ *   level whose kind names first-look figures (PwKind.first_look), those
+ *   figures alone, from a quick analysis run before the whole one;
+ *   "analysed" follows with every figure. Never cached, and dropped when
+ *   the focus moved on;
  * - "failed" (PwLevel *level, GError *error, gboolean focus): a level that
  *   could not be analysed (an invalid level, say);
  * - "progress" (guint64 explored): states explored so far by the focus

@@ -405,6 +405,81 @@ test_invalid (Fixture       *f,
   g_assert_true (r->focus);
 }
 
+static void
+on_first_look (PwScheduler *scheduler,
+               PwLevel     *level,
+               PwAnalysis  *analysis,
+               GPtrArray   *looks)
+{
+  /* the first look comes before the whole analysis */
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (scheduler), "analysed")), ==,
+                    0);
+  g_ptr_array_add (looks, pw_analysis_ref (analysis));
+}
+
+static void
+count_analysed (PwScheduler *scheduler)
+{
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (scheduler), "analysed"));
+
+  g_object_set_data (G_OBJECT (scheduler), "analysed", GUINT_TO_POINTER (n + 1));
+}
+
+/* A kind that names first-look figures (combination: the counts and dead
+ * cells) reports them alone before the whole analysis, with the values
+ * the whole analysis then gives, and the difficulty not yet; a kind
+ * without (slide) reports only the whole analysis; a cached result
+ * needs no first look. */
+static void
+test_first_look (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(PwScheduler) scheduler = make_scheduler (f, PW_DEFAULT_MAX_STATES);
+  g_autoptr(GPtrArray) looks = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_analysis_unref);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevel) combination =
+    pw_level_new_from_text ("combination", "....\n....\n.#..\n....\n2 red both\n2 blue orthogonal\n",
+                            &error);
+  g_autoptr(PwLevel) slide = level (TUTORIAL);
+  const PwKind *kind;
+  JsonObject *first, *whole;
+
+  g_assert_no_error (error);
+  kind = pw_level_get_kind (combination);
+  g_signal_connect (scheduler, "first-look", G_CALLBACK (on_first_look), looks);
+  g_signal_connect (scheduler, "analysed", G_CALLBACK (count_analysed), NULL);
+
+  pw_scheduler_focus (scheduler, combination);
+  wait_for_results (f, 1);
+  g_assert_cmpuint (looks->len, ==, 1);
+  first = pw_analysis_get_figures (g_ptr_array_index (looks, 0));
+  whole = pw_analysis_get_figures (((Result *) g_ptr_array_index (f->analysed, 0))->analysis);
+  g_assert_false (pw_analysis_get_partial (g_ptr_array_index (looks, 0)));
+  for (guint i = 0; kind->first_look[i] != NULL; i++)
+    {
+      g_autofree char *a = json_to_string (json_object_get_member (first, kind->first_look[i]),
+                                           FALSE);
+      g_autofree char *b = json_to_string (json_object_get_member (whole, kind->first_look[i]),
+                                           FALSE);
+
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpstr (a, !=, "null");
+    }
+  g_assert_true (json_object_get_null_member (first, "difficulty"));
+  g_assert_false (json_object_get_null_member (whole, "difficulty"));
+
+  /* the same content again: from the cache, no first look */
+  pw_scheduler_focus (scheduler, combination);
+  wait_for_results (f, 2);
+  g_assert_cmpuint (looks->len, ==, 1);
+
+  /* a kind with none */
+  g_object_set_data (G_OBJECT (scheduler), "analysed", NULL);
+  pw_scheduler_focus (scheduler, slide);
+  wait_for_results (f, 3);
+  g_assert_cmpuint (looks->len, ==, 1);
+}
+
 /* Dropping the scheduler mid-analysis stops the worker; results it had
  * posted are dropped, not delivered to a freed object. */
 static void
@@ -440,6 +515,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/analysis/scheduler/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("focus-and-cache", test_focus_and_cache);
+  ADD ("first-look", test_first_look);
   ADD ("graph-budget", test_graph_budget);
   ADD ("debounce", test_debounce);
   ADD ("stale-dropped", test_stale_dropped);

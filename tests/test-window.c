@@ -845,6 +845,50 @@ test_window_placement (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In the window's own "first-look" handler's wake: what the panel shows
+ * then. */
+static void
+seen_first_look (PwScheduler *scheduler,
+                 PwLevel     *level,
+                 PwAnalysis  *analysis,
+                 PwWindow    *window)
+{
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  guint *seen = g_object_get_data (G_OBJECT (window), "first-looks");
+
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "solutions"), ==, "1");
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "dead_cells"), ==, "7");
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty"), ==, "…");
+  g_assert_true (g_str_has_prefix (pw_analysis_panel_get_status_text (panel), "Analysing"));
+  (*seen)++;
+}
+
+/* A combination level: its counts and dead cells are in the panel while
+ * its difficulty (50 solves, seconds) is still being worked out; then
+ * the whole analysis replaces them. */
+static void
+test_window_first_look (void)
+{
+  g_autoptr(PwDocument) document = load_bundled ("combination.json");
+  PwWindow *window = pw_window_new (NULL);
+  PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
+  guint seen = 0;
+
+  g_object_set_data (G_OBJECT (window), "first-looks", &seen);
+  g_signal_connect (pw_window_get_scheduler (window), "first-look",
+                    G_CALLBACK (seen_first_look), window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  pw_window_set_document (window, document);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (panel_says_analysed, window, "the level's whole analysis");
+  g_assert_cmpuint (seen, ==, 1);
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "solutions"), ==, "1");
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty"), !=, "…");
+  g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty"), !=, "—");
+  g_signal_handlers_disconnect_by_data (pw_window_get_scheduler (window), window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 has_levels (gpointer data)
 {
@@ -1815,6 +1859,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/export-csv", test_window_export_csv);
   g_test_add_func ("/ui/window/confirm-discard", test_window_confirm_discard);
   g_test_add_func ("/ui/window/placement", test_window_placement);
+  g_test_add_func ("/ui/window/first-look", test_window_first_look);
   g_test_add_func ("/ui/window/freecell", test_window_freecell);
   g_test_add_func ("/ui/window/fits-screen", test_window_fits_screen);
   g_test_add_func ("/ui/window/generate", test_window_generate);

@@ -565,6 +565,69 @@ changed_text (Row        *row,
   return g_strdup_printf ("%s → %s", row->previous, text);
 }
 
+/* @row's figure from @node, marked when it changed since the edit. */
+static void
+show_figure (PwAnalysisPanel *self,
+             Row             *row,
+             JsonNode        *node)
+{
+  g_autofree char *text = figure_text (row->info, node);
+  g_autofree char *changed = changed_text (row, text);
+
+  if (changed != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (row->value), "pw-changed");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-changed");
+  set_value (self, row, changed != NULL ? changed : text);
+  /* the next comparison is with this analysis's own value */
+  g_free (row->text);
+  row->text = g_steal_pointer (&text);
+  if (row->entries != NULL)
+    {
+      /* the buttons say the counts; the value beside the name, none */
+      fill_entries (self, row, cell_lists (node));
+      if (cell_lists (node) != NULL)
+        gtk_label_set_text (row->value, "");
+    }
+}
+
+void
+pw_analysis_panel_set_first_look (PwAnalysisPanel *self,
+                                  PwAnalysis      *analysis)
+{
+  JsonObject *figures;
+
+  g_return_if_fail (PW_IS_ANALYSIS_PANEL (self));
+  g_return_if_fail (analysis != NULL);
+
+  /* the figures it has replace the dimmed ones before the edit; the
+   * others stay dimmed, and the spinner turns, until the whole analysis */
+  pw_analysis_replace (&self->analysis, analysis);
+  figures = pw_analysis_get_figures (analysis);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      JsonNode *node = json_object_get_member (figures, row->info->key);
+
+      if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+        {
+          /* still to come: said so where no dimmed value stands */
+          if (!self->stale)
+            set_value (self, row, "…");
+          continue;
+        }
+      show_figure (self, row, node);
+      gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-stale");
+      if (row->entries != NULL)
+        gtk_widget_set_sensitive (GTK_WIDGET (row->entries), TRUE);
+    }
+  /* Translators: the first figures of a level are shown, the others
+   * (its difficulty, say) are still being worked out */
+  gtk_label_set_text (self->status_label, _("Analysing… the first figures are in"));
+  gtk_spinner_start (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+}
+
 void
 pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
                                 PwAnalysis      *analysis)
@@ -591,25 +654,8 @@ pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = g_ptr_array_index (self->rows, i);
-      JsonNode *node = json_object_get_member (figures, row->info->key);
-      g_autofree char *text = figure_text (row->info, node);
-      g_autofree char *changed = changed_text (row, text);
 
-      if (changed != NULL)
-        gtk_widget_add_css_class (GTK_WIDGET (row->value), "pw-changed");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (row->value), "pw-changed");
-      set_value (self, row, changed != NULL ? changed : text);
-      /* the next comparison is with this analysis's own value */
-      g_free (row->text);
-      row->text = g_steal_pointer (&text);
-      if (row->entries != NULL)
-        {
-          /* the buttons say the counts; the value beside the name, none */
-          fill_entries (self, row, cell_lists (node));
-          if (cell_lists (node) != NULL)
-            gtk_label_set_text (row->value, "");
-        }
+      show_figure (self, row, json_object_get_member (figures, row->info->key));
     }
 
   /* the count the progress reached, in its unit */

@@ -39,6 +39,10 @@ void pw_analysis_panel_set_level    (PwAnalysisPanel *self,
 /* Analysing: the count the analysis's progress reached. */
 void pw_analysis_panel_set_progress (PwAnalysisPanel *self,
                                      guint64          explored);
+/* Analysing still: the figures a quick first analysis found (the
+ * scheduler's "first-look") replace the dimmed ones; the rest wait. */
+void pw_analysis_panel_set_first_look (PwAnalysisPanel *self,
+                                       PwAnalysis      *analysis);
 void pw_analysis_panel_set_analysis (PwAnalysisPanel *self,
                                      PwAnalysis      *analysis);
 /* The analysis could not run (other than for the problems shown). */

@@ -449,6 +449,22 @@ analysed (PwWindow   *self,
     set_analysis (self, analysis);
 }
 
+/* The quick figures of the level on screen, while its whole analysis
+ * runs: in the panel and on the board (a kind's dead cells, say). */
+static void
+first_look (PwWindow   *self,
+            PwLevel    *level,
+            PwAnalysis *analysis)
+{
+  PwLevel *on_screen = _pw_window_current_level (self);
+
+  if (self->analysis == NULL && on_screen != NULL && pw_level_same_content (on_screen, level))
+    {
+      pw_analysis_panel_set_first_look (self->analysis_panel, analysis);
+      pw_board_set_analysis (self->board, analysis);
+    }
+}
+
 static void
 failed (PwWindow *self,
         PwLevel  *level,
@@ -841,6 +857,7 @@ pw_window_init (PwWindow *self)
   pw_analyse_options_init (&options);
   self->scheduler = pw_scheduler_new (&options, ANALYSIS_DELAY_MS, PROGRESS_INTERVAL_MS);
   g_signal_connect_swapped (self->scheduler, "analysed", G_CALLBACK (analysed), self);
+  g_signal_connect_swapped (self->scheduler, "first-look", G_CALLBACK (first_look), self);
   g_signal_connect_swapped (self->scheduler, "failed", G_CALLBACK (failed), self);
   g_signal_connect_swapped (self->scheduler, "progress", G_CALLBACK (progress), self);
   pw_level_list_set_scheduler (self->level_list, self->scheduler);

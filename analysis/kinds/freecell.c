@@ -135,6 +135,12 @@ static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 
 #define FIG(id) (freecell_figures[FIG_##id].key)
 
+/* What the editor shows first: the solve and Chen's score are quick; the
+ * fewest free cells (a proof for each count) can take minutes. */
+static const char * const first_look[] = { "solvable", "proved", "solution_length",
+                                           "states_checked", "hardness", "difficulty",
+                                           "suit_class", "solution", NULL };
+
 /* the figure showing each feature's contribution to the difficulty model
  * (the greedy playout's two terms are one figure, the searching
  * playout's three another) */
@@ -1285,6 +1291,7 @@ const PwKind pw_freecell_kind = {
   .validate = freecell_validate,
   .figures = freecell_figures,
   .n_figures = N_FIGURES,
+  .first_look = first_look,
   .list_columns = freecell_columns,
   .n_list_columns = G_N_ELEMENTS (freecell_columns),
   .solvable_figure = "solvable",
