@@ -291,6 +291,13 @@ table_read (const char *path,
           table->seeds = MAX (table->seeds, s);
         }
     }
+  if (table->cap == 0 || deals->len == 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s: not a table of freecell-seeds --measure (no header or no deals)", path);
+      g_array_unref (deals);
+      return FALSE;
+    }
   table->n = deals->len;
   table->deals = (Deal *) g_array_free (deals, FALSE);
   return TRUE;
