@@ -1472,6 +1472,63 @@ test_freecell_seeded_orders (void)
 /* A search stopped by its budget has proved nothing, even when it stops
  * with one position left to check (a budget of one or two positions
  * stops the search of deal 1, which is solvable, that way). */
+/* One of the solver's searches alone (_pw_fc_solve_pass, what
+ * bench/freecell-seeds measures schedules with): the first search's exact
+ * order stopped at 1,200 positions is the solver's first search — deals
+ * 1–12 it solves take the solver's positions and solution, the others
+ * stop at 1,200 and the second search takes the solver's rest; a seeded
+ * order with noise gives the same effort and solution every time, and a
+ * solution that replays. */
+static void
+test_freecell_solve_pass (void)
+{
+  for (guint32 number = 1; number <= 12; number++)
+    {
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult full, result, again;
+      g_autoptr(GString) why = g_string_new (NULL);
+
+      pw_fc_ms_deal (number, &level);
+      pw_fc_position_init (&start, &level);
+      pw_fc_solve_options_init (&options);
+      g_assert_true (pw_fc_solve (&start, &options, &full, NULL));
+      g_assert_cmpint (full.verdict, ==, PW_FC_SOLVED);
+
+      _pw_fc_solve_pass (&start, 0, 0, 1200, 0, &result);
+      if (full.states <= 1200)
+        {
+          g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+          g_assert_cmpuint (result.states, ==, full.states);
+        }
+      else
+        {
+          g_assert_cmpint (result.verdict, ==, PW_FC_UNKNOWN);
+          g_assert_cmpuint (result.states, ==, 1200);
+          pw_fc_solve_result_clear (&result);
+          _pw_fc_solve_pass (&start, 1, 0, 0, 0, &result);
+          g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+          g_assert_cmpuint (result.states, ==, full.states - 1200);
+        }
+      g_assert_cmpmem (result.solution->data, result.solution->len * sizeof (PwFcMove),
+                       full.solution->data, full.solution->len * sizeof (PwFcMove));
+      pw_fc_solve_result_clear (&result);
+
+      _pw_fc_solve_pass (&start, number % 2, number, 50000, 12, &result);
+      _pw_fc_solve_pass (&start, number % 2, number, 50000, 12, &again);
+      g_assert_cmpint (result.verdict, ==, PW_FC_SOLVED);
+      if (!replay_solution (&start, result.solution, why))
+        g_error ("deal %u, seeded: %s", number, why->str);
+      g_assert_cmpuint (again.states, ==, result.states);
+      g_assert_cmpmem (again.solution->data, again.solution->len * sizeof (PwFcMove),
+                       result.solution->data, result.solution->len * sizeof (PwFcMove));
+      pw_fc_solve_result_clear (&full);
+      pw_fc_solve_result_clear (&result);
+      pw_fc_solve_result_clear (&again);
+    }
+}
+
 static void
 test_freecell_budget_not_proof (void)
 {
@@ -2840,6 +2897,7 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/cascade-counts", test_freecell_cascade_counts);
   g_test_add_func ("/analysis/freecell/unsolvable-11982", test_freecell_unsolvable);
   g_test_add_func ("/analysis/freecell/seeded-orders", test_freecell_seeded_orders);
+  g_test_add_func ("/analysis/freecell/solve-pass", test_freecell_solve_pass);
   g_test_add_func ("/analysis/freecell/budget-not-proof", test_freecell_budget_not_proof);
   g_test_add_func ("/analysis/freecell/json", test_freecell_json);
   g_test_add_func ("/analysis/freecell/validate", test_freecell_validate);

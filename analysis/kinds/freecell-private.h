@@ -181,6 +181,20 @@ gboolean  pw_fc_solve              (const PwFcPosition  *position,
                                     PwFcSolveResult     *result,
                                     GError             **error);
 void      pw_fc_solve_result_clear (PwFcSolveResult     *result);
+/* One of pw_fc_solve's searches alone, for measuring schedules
+ * (bench-freecell --seeds): @pass 0 the first (pruned, its own weights),
+ * 1 the second (pruned), 2 the complete one; @seed as in
+ * PwFcSolveOptions; at most @max_checked positions checked (0: no limit),
+ * at most 2,000,000 stored; with a seed, @noise: priorities within
+ * @noise of each other count as ties (0: equal ones only). @result->verdict: PW_FC_UNKNOWN also when a
+ * pruned search ran out of positions (then its queue is empty and
+ * @result->states is the pruned space's size). */
+void      _pw_fc_solve_pass        (const PwFcPosition  *start,
+                                    guint                pass,
+                                    guint64              seed,
+                                    guint64              max_checked,
+                                    guint                noise,
+                                    PwFcSolveResult     *result);
 
 /* Decides whether @position can be won (with its own free cells) by
  * visiting every position reachable from it, depth-first; cheaper per

@@ -1881,10 +1881,14 @@ pw_fc_solve_result_clear (PwFcSolveResult *result)
 
 static inline guint32
 order_priority (GRand   *rand,
+                guint    noise,
                 guint32  priority)
 {
   if (rand == NULL)
     return priority;
+  if (noise > 0)
+    return (MIN (priority, (G_MAXUINT32 >> TIE_BITS) - noise) << TIE_BITS) +
+           g_rand_int_range (rand, 0, (gint32) ((noise + 1) << TIE_BITS));
   return MIN (priority, (G_MAXUINT32 >> TIE_BITS)) << TIE_BITS |
          (g_rand_int (rand) & ((1u << TIE_BITS) - 1));
 }
@@ -1921,6 +1925,7 @@ search_once (const PwFcPosition     *start,
              guint64                 max_checked,
              guint64                 already,
              GRand                  *rand,
+             guint                   noise,
              PwFcSolveResult        *result,
              GError                **error)
 {
@@ -1949,7 +1954,7 @@ search_once (const PwFcPosition     *start,
   if (pw_fc_position_won (&position))
     goal = root;
   else
-    heap_push (&search, order_priority (rand, estimate (&position, weights)), root);
+    heap_push (&search, order_priority (rand, noise, estimate (&position, weights)), root);
 
   while (goal == G_MAXUINT32 && search.heap_len > 0)
     {
@@ -2082,7 +2087,7 @@ search_once (const PwFcPosition     *start,
                       (move->from < PW_FC_MAX_CASCADES && next->height[move->from] == 0) -
                       (move->to < PW_FC_MAX_CASCADES && next->height[move->to] == move->count));
                 }
-              heap_push (&search, order_priority (rand, weights->times * h + node.g + cost),
+              heap_push (&search, order_priority (rand, noise, weights->times * h + node.g + cost),
                          added);
             }
           if (next == &position)
@@ -2133,22 +2138,47 @@ search_once (const PwFcPosition     *start,
  * deal unsolvable. The weights were chosen on Microsoft deals 1–5000 and
  * 1–2000 (docs/performance.md). A seed randomises the order of all
  * three, from one generator. */
+static const Weights first_weights = { 6, 3, 1 }, then_weights = { 1, 3, 2 };
+static const struct
+{
+  const Weights *weights;
+  gboolean       pruned;
+} passes[] = {
+  { &first_weights, TRUE },
+  { &then_weights, TRUE },
+  { &then_weights, FALSE },
+};
+
+/* One of pw_fc_solve's searches alone (bench-freecell --seeds) */
+void
+_pw_fc_solve_pass (const PwFcPosition *start,
+                   guint               pass,
+                   guint64             seed,
+                   guint64             max_checked,
+                   guint               noise,
+                   PwFcSolveResult    *result)
+{
+  PwFcSolveOptions options;
+  g_autoptr(GRand) rand = NULL;
+
+  g_return_if_fail (pass < G_N_ELEMENTS (passes));
+  pw_fc_solve_options_init (&options);
+  if (seed != 0)
+    {
+      guint32 seed_array[2] = { (guint32) seed, (guint32) (seed >> 32) };
+
+      rand = g_rand_new_with_seed_array (seed_array, 2);
+    }
+  search_once (start, &options, passes[pass].weights, passes[pass].pruned, options.max_states,
+               max_checked, 0, rand, noise, result, NULL);
+}
+
 gboolean
 pw_fc_solve (const PwFcPosition     *start,
              const PwFcSolveOptions *options,
              PwFcSolveResult        *result,
              GError                **error)
 {
-  static const Weights first_weights = { 6, 3, 1 }, then_weights = { 1, 3, 2 };
-  static const struct
-  {
-    const Weights *weights;
-    gboolean       pruned;
-  } passes[] = {
-    { &first_weights, TRUE },
-    { &then_weights, TRUE },
-    { &then_weights, FALSE },
-  };
   guint64 budget = options->max_states;
   guint64 states = 0, stored = 0;
   g_autoptr(GRand) rand = NULL;
@@ -2168,7 +2198,7 @@ pw_fc_solve (const PwFcPosition     *start,
                                   : MAX (budget / 2, 1);
 
       if (!search_once (start, options, passes[p].weights, passes[p].pruned, max_states,
-                        p == 0 ? FIRST_PASS_CHECKED : 0, states, rand, result, error))
+                        p == 0 ? FIRST_PASS_CHECKED : 0, states, rand, 0, result, error))
         return FALSE;
       states += result->states;
       stored = MAX (stored, result->stored);
