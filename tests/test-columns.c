@@ -344,6 +344,77 @@ test_columns_progress_count (void)
     }
 }
 
+/* A kind's first-look figures (what the editor shows before the rest)
+ * are its own figures, and an analysis asked for them alone gives, for
+ * every level of the bundled sets, the values the whole analysis gives. */
+static void
+test_columns_first_look (void)
+{
+  g_autofree char *folder = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                              NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const PwKind * const *kinds;
+  const char *name;
+  guint n_kinds, checked = 0;
+
+  kinds = pw_kinds_list (&n_kinds);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint i = 0; kinds[k]->first_look != NULL && kinds[k]->first_look[i] != NULL; i++)
+      {
+        gboolean found = FALSE;
+
+        for (guint f = 0; f < kinds[k]->n_figures; f++)
+          found |= g_str_equal (kinds[k]->figures[f].key, kinds[k]->first_look[i]);
+        g_assert_true (found);
+      }
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PwLevelSet) set = NULL;
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      set = pw_level_set_load (file, NULL, &error);
+      g_assert_no_error (error);
+      for (guint l = 0; l < pw_level_set_get_n_levels (set); l++)
+        {
+          PwLevel *level = pw_level_set_get_level (set, l);
+          const PwKind *kind = pw_level_get_kind (level);
+          g_autoptr(PwAnalysis) whole = NULL;
+          g_autoptr(PwAnalysis) first = NULL;
+          PwAnalyseOptions options;
+
+          if (kind->first_look == NULL)
+            continue;
+          pw_analyse_options_init (&options);
+          options.search_runs = 5;
+          whole = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+          options.figures = kind->first_look;
+          first = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+          for (guint i = 0; kind->first_look[i] != NULL; i++)
+            {
+              const char *key = kind->first_look[i];
+              g_autofree char *a = json_to_string (json_object_get_member (
+                                                     pw_analysis_get_figures (whole), key), FALSE);
+              g_autofree char *b = json_to_string (json_object_get_member (
+                                                     pw_analysis_get_figures (first), key), FALSE);
+
+              if (g_strcmp0 (a, b) != 0)
+                g_error ("%s, level %u, %s: %s whole, %s first", name, l + 1, key, a, b);
+            }
+          checked++;
+        }
+    }
+  g_test_message ("%u levels checked", checked);
+  g_assert_cmpuint (checked, >, 20);
+}
+
 /* Sizes are written one way: two numbers and "×", no spaces. */
 static void
 test_columns_sizes (void)
@@ -375,6 +446,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/columns/declared", test_columns_declared);
+  g_test_add_func ("/analysis/columns/first-look", test_columns_first_look);
   g_test_add_func ("/analysis/columns/states", test_columns_states);
   g_test_add_func ("/analysis/columns/formats", test_columns_formats);
   g_test_add_func ("/analysis/columns/main-kind", test_columns_main_kind);

@@ -566,6 +566,13 @@ static const PwFigureInfo knight_figures[] = { KNIGHT_FIGURES (AS_INFO) };
 
 #define FIG(id) (knight_figures[FIG_##id].key)
 
+/* What the editor shows first: the count and its solution; the
+ * difficulty's searches and the minimality's (one count a given) can take
+ * minutes on large boards. */
+static const char * const first_look[] = { "solutions", "capped", "unique", "cells", "givens",
+                                           "nodes", "conflicts", "differing_cells", "solution",
+                                           NULL };
+
 /* ------------------------------------------------------------------ */
 /* Analysis                                                             */
 
@@ -907,6 +914,7 @@ const PwKind pw_knights_tour_kind = {
   .from_xcsp3 = _pw_knight_from_xcsp3,
   .figures = knight_figures,
   .n_figures = N_FIGURES,
+  .first_look = first_look,
   .list_columns = knight_columns,
   .n_list_columns = G_N_ELEMENTS (knight_columns),
   .solvable_figure = "solutions",

@@ -219,6 +219,12 @@ static const PwFigureInfo latin_figures[] = { LATIN_FIGURES (AS_INFO) };
 
 #define FIG(id) (latin_figures[FIG_##id].key)
 
+/* What the editor shows first: the count and its solution; the grading,
+ * the difficulty's searches and the minimality (a count a given) take
+ * seconds on large grids. */
+static const char * const first_look[] = { "solutions", "capped", "unique", "givens", "nodes",
+                                           "conflicts", "differing_cells", "solution", NULL };
+
 /* A technique's key ("x_wing") as its translated name ("X-Wing"). */
 static const char *
 technique_name_of (const char *key)
@@ -1444,6 +1450,7 @@ static const PwListColumn latin_columns[] = {
   .to_xcsp3 = _pw_latin_to_xcsp3,                     \
   .figures = latin_figures,                           \
   .n_figures = N_FIGURES,                             \
+  .first_look = first_look,                           \
   .list_columns = latin_columns,                      \
   .n_list_columns = G_N_ELEMENTS (latin_columns),     \
   .solvable_figure = "solutions",                     \

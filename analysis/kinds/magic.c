@@ -106,6 +106,12 @@ static const PwFigureInfo magic_figures[] = { MAGIC_FIGURES (AS_INFO) };
 
 #define FIG(id) (magic_figures[FIG_##id].key)
 
+/* What the editor shows first: the count and its solution, before the
+ * difficulty's searches. */
+static const char * const first_look[] = { "solutions", "solutions_up_to_symmetry", "capped",
+                                           "unique", "givens", "nodes", "conflicts", "solution",
+                                           NULL };
+
 /* ------------------------------------------------------------------ */
 /* Rows of numbers: the payload and the text form                      */
 
@@ -653,6 +659,7 @@ const PwKind pw_magic_kind = {
   .from_xcsp3 = _pw_magic_from_xcsp3,
   .figures = magic_figures,
   .n_figures = N_FIGURES,
+  .first_look = first_look,
   .list_columns = magic_columns,
   .n_list_columns = G_N_ELEMENTS (magic_columns),
   .solvable_figure = "solutions",
