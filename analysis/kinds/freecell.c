@@ -135,11 +135,19 @@ static const PwFigureInfo freecell_figures[] = { FREECELL_FIGURES (AS_INFO) };
 
 #define FIG(id) (freecell_figures[FIG_##id].key)
 
-/* What the editor shows first: the solve and Chen's score are quick; the
- * fewest free cells (a proof for each count) can take minutes. */
-static const char * const first_look[] = { "solvable", "proved", "solution_length",
-                                           "states_checked", "hardness", "difficulty",
-                                           "suit_class", "solution", NULL };
+/* What the editor shows first: every figure but the fewest free cells (a
+ * proof for each count, which can take minutes); the solve and the
+ * scores take milliseconds. */
+static const char * const first_look[] = {
+  "solvable", "proved", "solution_length", "states_checked", "hardness", "hardness_aces",
+  "hardness_kings", "hardness_blocking", "hardness_disordered", "difficulty_model",
+  "difficulty_model_base", "difficulty_model_aces", "difficulty_model_kings",
+  "difficulty_model_blocking", "difficulty_model_disordered", "difficulty_model_deepest_ace",
+  "difficulty_model_twos", "difficulty_model_threes", "difficulty_model_runs",
+  "difficulty_model_suit_blocks", "difficulty_model_target_blocks", "difficulty_model_dug",
+  "difficulty_model_peak", "difficulty_model_playout", "difficulty_model_search", "difficulty",
+  "suit_class", "solution", NULL
+};
 
 /* the figure showing each feature's contribution to the difficulty model
  * (the greedy playout's two terms are one figure, the searching
