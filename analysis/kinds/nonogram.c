@@ -801,6 +801,13 @@ static const PwFigureInfo nonogram_figures[] = { NONOGRAM_FIGURES (AS_INFO) };
 
 #define FIG(id) (nonogram_figures[FIG_##id].key)
 
+/* What the editor shows first: the count, the line logic and the grade
+ * take a fraction of a second where the difficulty's 50 searches take
+ * seconds on a large picture that line logic cannot finish. */
+static const char * const first_look[] = { "solutions", "capped", "unique", "line_solvable",
+                                           "grade", "nodes", "undecided_cells",
+                                           "differing_cells", "solution", NULL };
+
 /* ------------------------------------------------------------------ */
 /* Analysis                                                             */
 
@@ -1055,6 +1062,7 @@ const PwKind pw_nonogram_kind = {
   .from_xcsp3 = _pw_nonogram_from_xcsp3,
   .figures = nonogram_figures,
   .n_figures = N_FIGURES,
+  .first_look = first_look,
   .list_columns = nonogram_columns,
   .n_list_columns = G_N_ELEMENTS (nonogram_columns),
   .solvable_figure = "solutions",
