@@ -28,6 +28,17 @@
  *       that the ladder's solver steps do not, and what they cost where
  *       the count is lost (where they can win nothing).
  *
+ *   bench-freecell-hard --cells K --replay FILE DEAL
+ *       replays on the deal with K free cells the moves of FILE in
+ *       fc-solve's standard notation (`fc-solve -m -snx`: "6a", "7h",
+ *       "43v3" for three cards from cascade 4 to 3; onto a card the
+ *       count is left out: the run whose bottom card fits), each multi-card
+ *       move as the atomic moves through the free cells and empty
+ *       cascades (pw_fc_supermove), every atomic move checked by the
+ *       rules (pw_fc_move_legal): whether the deal is won at the end,
+ *       and the solution in atomic moves. Anything else in FILE that is
+ *       not a move is skipped, and reading stops at "This game …".
+ *
  *   bench-freecell-hard --cells K --prove-max N [--layered HELD] DEAL
  *       the prover (pw_fc_prove) on one deal with K free cells, at most N
  *       positions visited (its table sized to hold them: 40 bytes a
@@ -417,6 +428,112 @@ sample_run (guint32 first,
   return 0;
 }
 
+/* One move of fc-solve's standard notation: "6a", "ah", "43v3". */
+static gboolean
+parse_fcs_move (const char *token,
+                PwFcMove   *move,
+                int        *count)
+{
+  char pair[3] = { token[0], token[0] ? token[1] : 0, 0 };
+
+  if (strlen (token) < 2 || !pw_fc_move_parse (pair, move))
+    return FALSE;
+  *count = 1;
+  if (token[2] == 'v')
+    {
+      char *end;
+
+      *count = (int) strtol (token + 3, &end, 10);
+      return *end == 0 && *count >= 1;
+    }
+  return token[2] == 0;
+}
+
+static int
+replay_run (guint32     deal,
+            int         cells,
+            const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GArray) atomic = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+  g_auto(GStrv) tokens = NULL;
+  g_autofree char *notation = NULL;
+  PwFreecellLevel level;
+  PwFcPosition position;
+  guint n_moves = 0;
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    {
+      g_printerr ("bench-freecell-hard: %s\n", error->message);
+      return 2;
+    }
+  pw_fc_ms_deal (deal, &level);
+  level.free_cells = cells;
+  pw_fc_position_init (&position, &level);
+  tokens = g_strsplit_set (text, " \t\n\r", -1);
+  for (int t = 0; tokens[t] != NULL; t++)
+    {
+      PwFcMove move;
+      int count;
+      guint before = atomic->len;
+
+      /* "This game is solveable." and the counts after the moves */
+      if (g_str_equal (tokens[t], "This"))
+        break;
+      if (!parse_fcs_move (tokens[t], &move, &count))
+        continue;
+      n_moves++;
+      /* fc-solve gives the count only onto an empty cascade; onto a card
+       * it is the run whose bottom card fits there */
+      if (count == 1 && !strchr (tokens[t], 'v') && move.from < PW_FC_MAX_CASCADES &&
+          move.to < PW_FC_MAX_CASCADES && position.height[move.to] > 0)
+        {
+          guint8 onto = position.cards[move.to][position.height[move.to] - 1];
+
+          for (int k = 1; k <= position.height[move.from]; k++)
+            {
+              guint8 card = position.cards[move.from][position.height[move.from] - k];
+
+              if (PW_FC_RANK (onto) == PW_FC_RANK (card) + 1 &&
+                  PW_FC_RED (onto) != PW_FC_RED (card))
+                {
+                  count = k;
+                  break;
+                }
+            }
+        }
+      if (count > 1)
+        {
+          if (move.from >= PW_FC_MAX_CASCADES || move.to >= PW_FC_MAX_CASCADES ||
+              !pw_fc_supermove (&position, move.from, count, move.to, atomic))
+            {
+              g_printerr ("bench-freecell-hard: move %u (%s) cannot be made\n", n_moves,
+                          tokens[t]);
+              return 1;
+            }
+        }
+      else
+        g_array_append_val (atomic, move);
+      for (guint i = before; i < atomic->len; i++)
+        {
+          PwFcMove step = g_array_index (atomic, PwFcMove, i);
+
+          if (!pw_fc_move_legal (&position, step))
+            {
+              g_printerr ("bench-freecell-hard: move %u (%s) is not legal\n", n_moves,
+                          tokens[t]);
+              return 1;
+            }
+          pw_fc_move_apply (&position, step);
+        }
+    }
+  notation = pw_fc_moves_to_string ((const PwFcMove *) atomic->data, atomic->len);
+  printf ("deal %u, %d cells: %u moves, %u atomic, %s\n%s\n", deal, cells, n_moves, atomic->len,
+          pw_fc_position_won (&position) ? "won (every move legal)" : "NOT won", notation);
+  return pw_fc_position_won (&position) ? 0 : 1;
+}
+
 static int
 prove_run (guint32 deal,
            int     cells,
@@ -461,6 +578,7 @@ main (int    argc,
   int cells = -1;
   guint n_seeds = 64, jobs = 1, every = 1;
   guint64 cap = 200000, prove_max = 0, held = 0;
+  const char *replay = NULL;
   gboolean layered = FALSE;
   int i;
 
@@ -475,6 +593,8 @@ main (int    argc,
       n_seeds = strtoul (argv[++i], NULL, 10);
     else if (g_str_equal (argv[i], "--cap") && i + 1 < argc)
       cap = g_ascii_strtoull (argv[++i], NULL, 10);
+    else if (g_str_equal (argv[i], "--replay") && i + 1 < argc)
+      replay = argv[++i];
     else if (g_str_equal (argv[i], "--prove-max") && i + 1 < argc)
       prove_max = g_ascii_strtoull (argv[++i], NULL, 10);
     else if (g_str_equal (argv[i], "--layered") && i + 1 < argc)
@@ -491,11 +611,14 @@ main (int    argc,
   if (sample && argc - i == 2)
     return sample_run (strtoul (argv[i], NULL, 10), strtoul (argv[i + 1], NULL, 10), every,
                        CLAMP (jobs, 1, 64), n_seeds, cap);
+  if (replay != NULL && argc - i == 1 && cells >= 0 && cells <= PW_FC_MAX_FREE)
+    return replay_run (strtoul (argv[i], NULL, 10), cells, replay);
   if (prove_max > 0 && argc - i == 1 && cells >= 0 && cells <= PW_FC_MAX_FREE)
     return prove_run (strtoul (argv[i], NULL, 10), cells, prove_max, held, layered);
   if (!sample && argc - i == 1 && cells >= 0 && cells <= PW_FC_MAX_FREE)
     return seeds_run (argv[i], cells, n_seeds, cap, all);
   g_printerr ("usage: bench-freecell-hard --cells K [--seeds N] [--cap STORED] [--all] DEALS\n"
+              "       bench-freecell-hard --cells K --replay FCS-MOVES DEAL\n"
               "       bench-freecell-hard --cells K --prove-max N [--layered HELD] DEAL\n"
               "       bench-freecell-hard --sample [--seeds N] [--cap STORED] [-j JOBS] "
               "[--every E] FIRST LAST\n");
