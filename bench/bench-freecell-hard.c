@@ -1,6 +1,7 @@
 /* bench-freecell-hard.c — the counts of free cells the fewest-free-cells
- * ladder leaves undecided: randomised solver restarts, and proofs with
- * more memory (issue 17; docs/performance.md, "The unknown deals"):
+ * ladder leaves undecided: randomised solver restarts, other solvers'
+ * solutions checked by our rules, and proofs with more memory (issue 17;
+ * docs/performance.md, "The unknown deals"):
  *
  *   bench-freecell-hard --cells K [--seeds N] [--cap STORED] [--all]
  *                        DEALS
