@@ -356,10 +356,13 @@ test_sheet_wants (void)
     {
       guint n = g_rand_int_range (rand, 1, 13);
       guint n_sheets = g_rand_int_range (rand, 1, 4);
-      g_autoptr(GPtrArray) whole = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
-      g_autoptr(GPtrArray) streamed = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+      g_autoptr(GPtrArray) whole =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+      g_autoptr(GPtrArray) streamed =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
       g_autoptr(GPtrArray) wanted = g_ptr_array_new ();
-      g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_playtest_sheet_free);
+      g_autoptr(GPtrArray) sheets =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_playtest_sheet_free);
       g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GString) whole_said = g_string_new (NULL);
       g_autoptr(GString) streamed_said = g_string_new (NULL);

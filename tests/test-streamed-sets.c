@@ -94,7 +94,8 @@ add_playtests (PwLevelSet *set,
 
         g_free (playtest->tester);
         playtest->tester = g_strdup_printf ("T%u", p);
-        playtest->rating = i == 5 ? 0 : MIN (PW_RATING_MAX, 1 + i / 2 + g_rand_int_range (rand, 0, 2));
+        playtest->rating = i == 5 ? 0
+                           : MIN (PW_RATING_MAX, 1 + i / 2 + g_rand_int_range (rand, 0, 2));
         playtest->seconds = g_rand_int_range (rand, 10, 600);
         playtest->completed = playtest->rating > 0;
         g_ptr_array_add (pw_level_get_playtests (pw_level_set_get_level (set, i)), playtest);
@@ -272,8 +273,10 @@ test_render_same (void)
       const char *path = g_ptr_array_index (sets, s);
       g_autoptr(PwLevelSet) set = load (path);
       guint n = pw_level_set_get_n_levels (set);
-      g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+      g_autoptr(GPtrArray) all =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+      g_autoptr(GPtrArray) chosen =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
       g_autoptr(GError) error = NULL;
       g_auto(TestCliRun) run = { 0 };
       g_auto(TestCliRun) solved = { 0 };
