@@ -61,13 +61,13 @@ typedef struct
   gboolean    print;    /* curve: print each one as it comes */
 } Named;
 
-/* render: the levels --level names (sorted indices; NULL: all) */
+/* render: the levels --level names, and the sheet they go to */
 typedef struct
 {
-  char      **wanted;   /* --level's ids and orders */
-  GHashTable *ids;      /* wanted id → index + 1 in the set, 0 until found */
-  GArray     *chosen;   /* guint, sorted, no repeats */
-  PwSheetWriter *sheet;
+  char          **wanted;  /* --level's ids and orders */
+  GHashTable     *ids;     /* wanted id → index + 1 in the set, 0 until found */
+  GArray         *chosen;  /* guint indices, sorted, no repeats; NULL: every level */
+  PwSheetWriter  *sheet;
 } Render;
 
 static void
@@ -553,7 +553,9 @@ choose_levels (Render *render,
 
       if (found > 0)
         order = found;
-      else if (!g_ascii_string_to_unsigned (render->wanted[w], 10, 1, n, &order, NULL))
+      /* (an empty set has no order to give) */
+      else if (n == 0 ||
+               !g_ascii_string_to_unsigned (render->wanted[w], 10, 1, n, &order, NULL))
         {
           g_autofree char *message =
             g_strdup_printf (_("--level %s: the set has no level with that id or order"),

@@ -324,6 +324,24 @@ test_render_same (void)
       g_assert_cmpint (solved.status, ==, 0);
       assert_same_pages (ours, theirs, n_pages);
     }
+
+  /* a set without levels: one empty page; no level to name */
+  {
+    g_autofree char *empty = g_build_filename (dir, "empty.json", NULL);
+    g_auto(TestCliRun) run = { 0 };
+    g_auto(TestCliRun) named = { 0 };
+
+    empty_dir (dir);
+    g_assert_true (g_file_set_contents (empty, "{\"format\": \"puzzlewright-level-set\", "
+                                               "\"version\": 1, \"levels\": []}", -1, NULL));
+    test_cli_run (&run, "render", empty, "-q", "-o", ours_png, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_test (ours_png, G_FILE_TEST_IS_REGULAR));
+    test_cli_run (&named, "render", empty, "--level", "1", "-q", "-o", ours_png, NULL);
+    g_assert_cmpint (named.status, ==, 2);
+    g_assert_nonnull (strstr (named.err, "--level 1: the set has no level"));
+    g_assert_null (strstr (named.err, "CRITICAL"));
+  }
   test_remove_dir (dir);
 }
 
