@@ -213,8 +213,12 @@ static int
 find_row (GArray *rows,
           guint   row)
 {
-  const guint *found = bsearch (&row, rows->data, rows->len, sizeof (guint), compare_guint);
+  const guint *found;
 
+  /* an empty array has no data to search (NULL: not for bsearch) */
+  if (rows->len == 0)
+    return -1;
+  found = bsearch (&row, rows->data, rows->len, sizeof (guint), compare_guint);
   return found != NULL ? (int) (found - (const guint *) rows->data) : -1;
 }
 
