@@ -401,14 +401,12 @@ pw_stats_fit (const double *x,
 }
 
 static PwChart *
-chart_new (GPtrArray *rows)
+chart_new (void)
 {
   PwChart *chart = g_new0 (PwChart, 1);
 
   chart->points = g_array_new (FALSE, TRUE, sizeof (PwChartPoint));
   chart->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
-  for (guint i = 0; i < rows->len; i++)
-    g_ptr_array_add (chart->levels, pw_level_ref (((PwReportRow *) g_ptr_array_index (rows, i))->level));
   chart->pearson = chart->spearman = chart->slope = chart->intercept = NAN;
   return chart;
 }
@@ -424,44 +422,22 @@ check_measure (const char  *measure,
   return FALSE;
 }
 
-static PwChartPoint
-point_for_row (GPtrArray *rows,
-               guint      i)
-{
-  PwReportRow *row = g_ptr_array_index (rows, i);
-  PwChartPoint point = {
-    .row = i,
-    .id = pw_level_get_id (row->level),
-    .name = pw_level_get_name (row->level),
-    .order = row->order,
-    .x = i + 1,
-    .y = NAN,
-    .y2 = NAN,
-  };
-
-  return point;
-}
-
 PwChart *
-pw_chart_new_curve (GPtrArray   *rows,
-                    const char  *y,
-                    const char  *y2,
-                    PwShape      shape,
-                    guint        period,
-                    GError     **error)
+pw_chart_curve_begin (const char  *y,
+                      const char  *y2,
+                      PwShape      shape,
+                      guint        period,
+                      GError     **error)
 {
-  g_autoptr(PwChart) chart = NULL;
-  g_autofree double *values = NULL;
-  g_autofree gboolean *marks = NULL;
+  PwChart *chart;
 
-  g_return_val_if_fail (rows != NULL, NULL);
   g_return_val_if_fail (y != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_measure (y, error) || (y2 != NULL && !check_measure (y2, error)))
     return NULL;
 
-  chart = chart_new (rows);
+  chart = chart_new ();
   chart->y_measure = g_strdup (y);
   chart->y_label = g_strdup (pw_measure_get_label (y));
   chart->y2_measure = g_strdup (y2);
@@ -469,73 +445,123 @@ pw_chart_new_curve (GPtrArray   *rows,
   chart->x_label = g_strdup (_("Position in the set"));
   chart->shape = shape;
   chart->period = period;
-
-  values = g_new (double, MAX (rows->len, 1));
-  marks = g_new (gboolean, MAX (rows->len, 1));
-  for (guint i = 0; i < rows->len; i++)
-    {
-      PwChartPoint point = point_for_row (rows, i);
-
-      pw_report_row_measure (g_ptr_array_index (rows, i), y, &point.y);
-      if (y2 != NULL)
-        pw_report_row_measure (g_ptr_array_index (rows, i), y2, &point.y2);
-      values[i] = point.y;
-      g_array_append_val (chart->points, point);
-      if (!isnan (point.y))
-        chart->n++;
-    }
-  pw_shape_mark (shape, period, values, rows->len, marks);
-  for (guint i = 0; i < rows->len; i++)
-    g_array_index (chart->points, PwChartPoint, i).marked = marks[i];
-  return g_steal_pointer (&chart);
+  return chart;
 }
 
 PwChart *
-pw_chart_new_scatter (GPtrArray   *rows,
-                      const char  *x,
-                      const char  *y,
-                      GError     **error)
+pw_chart_scatter_begin (const char  *x,
+                        const char  *y,
+                        GError     **error)
 {
-  g_autoptr(PwChart) chart = NULL;
-  g_autofree double *xs = NULL;
-  g_autofree double *ys = NULL;
-  guint n = 0;
+  PwChart *chart;
 
-  g_return_val_if_fail (rows != NULL, NULL);
   g_return_val_if_fail (x != NULL && y != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_measure (x, error) || !check_measure (y, error))
     return NULL;
 
-  chart = chart_new (rows);
+  chart = chart_new ();
   chart->x_measure = g_strdup (x);
   chart->y_measure = g_strdup (y);
   chart->x_label = g_strdup (pw_measure_get_label (x));
   chart->y_label = g_strdup (pw_measure_get_label (y));
+  return chart;
+}
 
-  xs = g_new (double, MAX (rows->len, 1));
-  ys = g_new (double, MAX (rows->len, 1));
-  for (guint i = 0; i < rows->len; i++)
+void
+pw_chart_add_row (PwChart     *chart,
+                  PwReportRow *row,
+                  gboolean     keep_level)
+{
+  PwChartPoint point = {
+    .row = chart != NULL ? chart->n_rows : 0,
+    .order = row != NULL ? row->order : 0,
+    .x = chart != NULL ? chart->n_rows + 1 : 0,
+    .y = NAN,
+    .y2 = NAN,
+  };
+
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (row != NULL && row->level != NULL);
+
+  chart->n_rows++;
+  if (chart->x_measure != NULL)
     {
-      PwChartPoint point = point_for_row (rows, i);
-
-      if (!pw_report_row_measure (g_ptr_array_index (rows, i), x, &point.x) ||
-          !pw_report_row_measure (g_ptr_array_index (rows, i), y, &point.y))
-        continue;
-      xs[n] = point.x;
-      ys[n] = point.y;
-      n++;
-      g_array_append_val (chart->points, point);
+      /* a scatter's point has both measures */
+      if (!pw_report_row_measure (row, chart->x_measure, &point.x) ||
+          !pw_report_row_measure (row, chart->y_measure, &point.y))
+        return;
     }
+  else
+    {
+      pw_report_row_measure (row, chart->y_measure, &point.y);
+      if (chart->y2_measure != NULL)
+        pw_report_row_measure (row, chart->y2_measure, &point.y2);
+      if (!isnan (point.y))
+        chart->n++;
+    }
+  g_array_append_val (chart->points, point);
+  if (keep_level)
+    pw_chart_name_point (chart, chart->points->len - 1, row->level);
+}
+
+void
+pw_chart_name_point (PwChart *chart,
+                     guint    index,
+                     PwLevel *level)
+{
+  PwChartPoint *point;
+
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (index < chart->points->len);
+  g_return_if_fail (level != NULL);
+
+  point = &g_array_index (chart->points, PwChartPoint, index);
+  g_ptr_array_add (chart->levels, pw_level_ref (level));
+  point->id = pw_level_get_id (level);
+  point->name = pw_level_get_name (level);
+}
+
+/* The curve's marks: the points that break its shape. */
+static void
+end_curve (PwChart *chart)
+{
+  guint n = chart->points->len;
+  g_autofree double *values = g_new (double, MAX (n, 1));
+  g_autofree gboolean *marks = g_new (gboolean, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    values[i] = g_array_index (chart->points, PwChartPoint, i).y;
+  pw_shape_mark (chart->shape, chart->period, values, n, marks);
+  for (guint i = 0; i < n; i++)
+    g_array_index (chart->points, PwChartPoint, i).marked = marks[i];
+}
+
+/* The scatter's coefficients, fitted line and outliers. */
+static gboolean
+end_scatter (PwChart  *chart,
+             GError  **error)
+{
+  guint n = chart->points->len;
+  g_autofree double *xs = NULL;
+  g_autofree double *ys = NULL;
+
   if (n < 2)
     {
       g_set_error (error, PW_CHART_ERROR, PW_CHART_ERROR_NO_DATA,
                    /* Translators: the scatter of one measure against another */
                    ngettext ("only %u level has both “%s” and “%s”; a scatter needs two",
                              "only %u levels have both “%s” and “%s”; a scatter needs two", n),
-                   n, x, y);
-      return NULL;
+                   n, chart->x_measure, chart->y_measure);
+      return FALSE;
+    }
+  xs = g_new (double, n);
+  ys = g_new (double, n);
+  for (guint i = 0; i < n; i++)
+    {
+      xs[i] = g_array_index (chart->points, PwChartPoint, i).x;
+      ys[i] = g_array_index (chart->points, PwChartPoint, i).y;
     }
 
   chart->n = n;
@@ -560,6 +586,65 @@ pw_chart_new_scatter (GPtrArray   *rows,
           g_array_index (chart->points, PwChartPoint, i).marked = fabs (r) > 2 * se;
         }
     }
+  return TRUE;
+}
+
+gboolean
+pw_chart_end (PwChart  *chart,
+              GError  **error)
+{
+  g_return_val_if_fail (chart != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (chart->x_measure != NULL)
+    return end_scatter (chart, error);
+  end_curve (chart);
+  return TRUE;
+}
+
+PwChart *
+pw_chart_new_curve (GPtrArray   *rows,
+                    const char  *y,
+                    const char  *y2,
+                    PwShape      shape,
+                    guint        period,
+                    GError     **error)
+{
+  g_autoptr(PwChart) chart = NULL;
+
+  g_return_val_if_fail (rows != NULL, NULL);
+  g_return_val_if_fail (y != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  chart = pw_chart_curve_begin (y, y2, shape, period, error);
+  if (chart == NULL)
+    return NULL;
+  for (guint i = 0; i < rows->len; i++)
+    pw_chart_add_row (chart, g_ptr_array_index (rows, i), TRUE);
+  if (!pw_chart_end (chart, error))
+    return NULL;
+  return g_steal_pointer (&chart);
+}
+
+PwChart *
+pw_chart_new_scatter (GPtrArray   *rows,
+                      const char  *x,
+                      const char  *y,
+                      GError     **error)
+{
+  g_autoptr(PwChart) chart = NULL;
+
+  g_return_val_if_fail (rows != NULL, NULL);
+  g_return_val_if_fail (x != NULL && y != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  chart = pw_chart_scatter_begin (x, y, error);
+  if (chart == NULL)
+    return NULL;
+  for (guint i = 0; i < rows->len; i++)
+    pw_chart_add_row (chart, g_ptr_array_index (rows, i), TRUE);
+  if (!pw_chart_end (chart, error))
+    return NULL;
   return g_steal_pointer (&chart);
 }
 

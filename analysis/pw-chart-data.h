@@ -133,6 +133,7 @@ typedef struct
   gboolean      fitted;
   /* keeps the rows' levels alive for the points' strings */
   GPtrArray    *levels;
+  guint         n_rows;     /* rows added so far */
 } PwChart;
 
 /* The difficulty curve of @rows (in their order): y = @y, optionally a
@@ -153,6 +154,37 @@ PwChart    *pw_chart_new_scatter  (GPtrArray    *rows,
                                    const char   *y,
                                    GError      **error);
 void        pw_chart_free         (PwChart      *chart);
+
+/* A chart built a row at a time, for sets too large to hold (the command
+ * line): begin it, add every row in order, then end it; the charts are
+ * those pw_chart_new_curve and pw_chart_new_scatter make of the same
+ * rows. A point keeps its numbers (56 bytes); its id and name only when
+ * @keep_level, else they are NULL until pw_chart_name_point gives them
+ * (the rows' levels need not be kept for the marks: a curve's are found
+ * by pw_chart_end, a scatter's outliers only once every point is in). */
+PwChart    *pw_chart_curve_begin   (const char   *y,
+                                    const char   *y2,
+                                    PwShape       shape,
+                                    guint         period,
+                                    GError      **error);
+PwChart    *pw_chart_scatter_begin (const char   *x,
+                                    const char   *y,
+                                    GError      **error);
+/* Adds @row, the chart's row number chart->n_rows (a curve takes every row
+ * as a point; a scatter those with both measures). */
+void        pw_chart_add_row       (PwChart      *chart,
+                                    PwReportRow  *row,
+                                    gboolean      keep_level);
+/* Marks the curve's shape breaks, or fits the scatter and marks its
+ * outliers; FALSE (PW_CHART_ERROR_NO_DATA) for a scatter of fewer than
+ * two points. */
+gboolean    pw_chart_end           (PwChart      *chart,
+                                    GError      **error);
+/* Gives point @index the id and name of @level (its row's level), which
+ * the chart keeps. */
+void        pw_chart_name_point    (PwChart      *chart,
+                                    guint         index,
+                                    PwLevel      *level);
 
 /* "pearson=0.912 spearman=0.880 n=24" (C locale, "nan" when undefined). */
 char       *pw_chart_coefficients_line (PwChart *chart);

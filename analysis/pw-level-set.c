@@ -1140,8 +1140,8 @@ pw_level_set_load_from_data (const char *data,
 
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("the file is %s bytes; a level set opened whole may be at most %d "
-                      "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
-                      "sets level by level)"),
+                      "(“puzzlewright analyse”, “export-csv”, “export”, “duplicates”, “chart”, "
+                      "“report”, “render” and “playtests” read larger sets level by level)"),
                     size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1162,8 +1162,8 @@ pw_level_set_load_from_data (const char *data,
     {
       reader_error (&reader, error, PW_LEVEL_SET_ERROR_TOO_LARGE,
                     _("the set has %u levels; a set opened whole may have at most %d "
-                      "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
-                      "sets level by level)"),
+                      "(“puzzlewright analyse”, “export-csv”, “export”, “duplicates”, “chart”, "
+                      "“report”, “render” and “playtests” read larger sets level by level)"),
                     json_array_get_length (levels), PW_LEVEL_SET_MAX_LEVELS);
       return NULL;
     }
@@ -1259,8 +1259,8 @@ pw_level_set_load (GFile         *file,
 
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
                    _("%s: the file is %s bytes; a level set opened whole may be at most %d "
-                     "(“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read larger "
-                     "sets level by level)"),
+                     "(“puzzlewright analyse”, “export-csv”, “export”, “duplicates”, “chart”, "
+                     "“report”, “render” and “playtests” read larger sets level by level)"),
                    name, size, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }
@@ -1278,8 +1278,8 @@ pw_level_set_load (GFile         *file,
     {
       g_set_error (error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_TOO_LARGE,
                    _("%s: the file is over %d bytes, the most a level set opened whole may "
-                     "have (“puzzlewright analyse”, “export-csv”, “export” and “duplicates” read "
-                     "larger sets level by level)"),
+                     "have (“puzzlewright analyse”, “export-csv”, “export”, “duplicates”, “chart”, "
+                     "“report”, “render” and “playtests” read larger sets level by level)"),
                    name, PW_LEVEL_SET_MAX_BYTES);
       return NULL;
     }

@@ -54,6 +54,17 @@ static const char *column_names[] = { PLAYTEST_COLUMNS (AS_NAME) };
 static const char *column_aliases[] = { PLAYTEST_COLUMNS (AS_ALIASES) };
 #undef AS_ALIASES
 
+struct _PwPlaytestSheet
+{
+  char       *display_name;
+  GPtrArray  *records;     /* GPtrArray * of char * (the cells, stripped); the header first */
+  GArray     *lines;       /* guint: the line each record starts on */
+  int         where[N_COLUMNS];
+  GPtrArray  *ignored;     /* char *: header cells no column is known by */
+  GHashTable *ids;         /* the level cells of the rows */
+  GHashTable *names;       /* the name cells of the rows without a level cell */
+};
+
 void
 pw_playtest_import_free (PwPlaytestImport *import)
 {
@@ -497,24 +508,55 @@ import_row (PwPlaytestImport *import,
   import->added++;
 }
 
-PwPlaytestImport *
-pw_playtest_import_csv (GPtrArray   *levels,
-                        const char  *data,
+void
+pw_playtest_sheet_free (PwPlaytestSheet *sheet)
+{
+  if (sheet == NULL)
+    return;
+  g_free (sheet->display_name);
+  g_ptr_array_unref (sheet->records);
+  g_array_unref (sheet->lines);
+  g_ptr_array_unref (sheet->ignored);
+  g_hash_table_unref (sheet->ids);
+  g_hash_table_unref (sheet->names);
+  g_free (sheet);
+}
+
+/* The levels the data rows name: ids, else names (with the form the
+ * template wrote with a quote in front, see import_row). */
+static void
+sheet_find_keys (PwPlaytestSheet *sheet)
+{
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      GPtrArray *cells = g_ptr_array_index (sheet->records, r);
+      int level = sheet->where[COLUMN_LEVEL], name = sheet->where[COLUMN_NAME];
+      const char *id = level >= 0 && (guint) level < cells->len
+                       ? g_ptr_array_index (cells, level) : "";
+      const char *text = name >= 0 && (guint) name < cells->len
+                         ? g_ptr_array_index (cells, name) : "";
+
+      if (*id)
+        g_hash_table_add (sheet->ids, (gpointer) id);
+      else if (*text)
+        {
+          g_hash_table_add (sheet->names, (gpointer) text);
+          if (text[0] == '\'')
+            g_hash_table_add (sheet->names, (gpointer) (text + 1));
+        }
+    }
+}
+
+PwPlaytestSheet *
+pw_playtest_sheet_read (const char  *data,
                         gsize        length,
                         const char  *display_name,
                         GError     **error)
 {
-  g_autoptr(PwPlaytestImport) import = NULL;
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
-  Reader reader = { records, lines, NULL, 0, 0 };
-  Levels lookup = { by_id, by_name };
-  int where[N_COLUMNS];
+  g_autoptr(PwPlaytestSheet) sheet = NULL;
+  Reader reader = { NULL, NULL, NULL, 0, 0 };
   GPtrArray *header;
 
-  g_return_val_if_fail (levels != NULL, NULL);
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
 
@@ -530,40 +572,86 @@ pw_playtest_import_csv (GPtrArray   *levels,
       data += 3;
       length -= 3;
     }
+  sheet = g_new0 (PwPlaytestSheet, 1);
+  sheet->display_name = g_strdup (display_name);
+  sheet->records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  sheet->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  sheet->ignored = g_ptr_array_new_with_free_func (g_free);
+  sheet->ids = g_hash_table_new (g_str_hash, g_str_equal);
+  sheet->names = g_hash_table_new (g_str_hash, g_str_equal);
+  reader.records = sheet->records;
+  reader.lines = sheet->lines;
   if (!read_csv (data, length, display_name, &reader, error))
     return NULL;
-  if (records->len == 0)
+  if (sheet->records->len == 0)
     {
       g_set_error (error, PW_PLAYTEST_IMPORT_ERROR, PW_PLAYTEST_IMPORT_ERROR_COLUMNS,
                    _("%s is empty: the first row must name the columns"), display_name);
       return NULL;
     }
 
-  import = g_new0 (PwPlaytestImport, 1);
-  import->display_name = g_strdup (display_name);
-  import->refusals = g_ptr_array_new_with_free_func (refusal_free);
-  import->ignored = g_ptr_array_new_with_free_func (g_free);
-
   for (guint c = 0; c < N_COLUMNS; c++)
-    where[c] = -1;
-  header = g_ptr_array_index (records, 0);
+    sheet->where[c] = -1;
+  header = g_ptr_array_index (sheet->records, 0);
   for (guint i = 0; i < header->len; i++)
     {
       const char *text = g_ptr_array_index (header, i);
       int c = find_column (text);
 
-      if (c >= 0 && where[c] < 0)
-        where[c] = (int) i;
+      if (c >= 0 && sheet->where[c] < 0)
+        sheet->where[c] = (int) i;
       else if (*text)
-        g_ptr_array_add (import->ignored, g_strdup (text));
+        g_ptr_array_add (sheet->ignored, g_strdup (text));
     }
-  if ((where[COLUMN_LEVEL] < 0 && where[COLUMN_NAME] < 0) || where[COLUMN_TESTER] < 0)
+  if ((sheet->where[COLUMN_LEVEL] < 0 && sheet->where[COLUMN_NAME] < 0) ||
+      sheet->where[COLUMN_TESTER] < 0)
     {
       g_set_error (error, PW_PLAYTEST_IMPORT_ERROR, PW_PLAYTEST_IMPORT_ERROR_COLUMNS,
                    _("%s: the first row must name the columns, with “level” (or “name”) and "
                      "“tester” among them"), display_name);
       return NULL;
     }
+  /* cells are read stripped (import_row strips them too) */
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      GPtrArray *cells = g_ptr_array_index (sheet->records, r);
+
+      for (guint c = 0; c < cells->len; c++)
+        g_strstrip ((char *) g_ptr_array_index (cells, c));
+    }
+  sheet_find_keys (sheet);
+  return g_steal_pointer (&sheet);
+}
+
+gboolean
+pw_playtest_sheet_wants (PwPlaytestSheet *sheet,
+                         PwLevel         *level)
+{
+  g_return_val_if_fail (sheet != NULL, FALSE);
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  return g_hash_table_contains (sheet->ids, pw_level_get_id (level)) ||
+         g_hash_table_contains (sheet->names, pw_level_get_name (level));
+}
+
+PwPlaytestImport *
+pw_playtest_sheet_merge (PwPlaytestSheet *sheet,
+                         GPtrArray       *levels)
+{
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  Levels lookup = { by_id, by_name };
+  PwPlaytestImport *import;
+
+  g_return_val_if_fail (sheet != NULL, NULL);
+  g_return_val_if_fail (levels != NULL, NULL);
+
+  import = g_new0 (PwPlaytestImport, 1);
+  import->display_name = g_strdup (sheet->display_name);
+  import->refusals = g_ptr_array_new_with_free_func (refusal_free);
+  import->ignored = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < sheet->ignored->len; i++)
+    g_ptr_array_add (import->ignored, g_strdup (g_ptr_array_index (sheet->ignored, i)));
 
   for (guint i = 0; i < levels->len; i++)
     {
@@ -577,11 +665,29 @@ pw_playtest_import_csv (GPtrArray   *levels,
         g_hash_table_insert (by_name, (gpointer) name, level);
     }
 
-  for (guint r = 1; r < records->len; r++)
-    import_row (import, &lookup, where, g_ptr_array_index (records, r),
-                g_array_index (lines, guint, r));
+  for (guint r = 1; r < sheet->records->len; r++)
+    import_row (import, &lookup, sheet->where, g_ptr_array_index (sheet->records, r),
+                g_array_index (sheet->lines, guint, r));
+  return import;
+}
 
-  return g_steal_pointer (&import);
+PwPlaytestImport *
+pw_playtest_import_csv (GPtrArray   *levels,
+                        const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(PwPlaytestSheet) sheet = NULL;
+
+  g_return_val_if_fail (levels != NULL, NULL);
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  sheet = pw_playtest_sheet_read (data, length, display_name, error);
+  if (sheet == NULL)
+    return NULL;
+  return pw_playtest_sheet_merge (sheet, levels);
 }
 
 char *
@@ -630,24 +736,38 @@ append_field (GString    *out,
   g_string_set_size (out, old + written);
 }
 
+void
+pw_playtest_template_append_header (GString *out)
+{
+  g_return_if_fail (out != NULL);
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_string_append_printf (out, "%s%s", c ? "," : "", column_names[c]);
+  g_string_append (out, "\r\n");
+}
+
+void
+pw_playtest_template_append_level (GString *out,
+                                   PwLevel *level)
+{
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (level != NULL);
+
+  append_field (out, pw_level_get_id (level));
+  g_string_append_c (out, ',');
+  append_field (out, pw_level_get_name (level));
+  for (guint c = COLUMN_NAME + 1; c < N_COLUMNS; c++)
+    g_string_append_c (out, ',');
+  g_string_append (out, "\r\n");
+}
+
 char *
 pw_playtest_template (GPtrArray *levels)
 {
   GString *out = g_string_new (NULL);
 
-  for (guint c = 0; c < N_COLUMNS; c++)
-    g_string_append_printf (out, "%s%s", c ? "," : "", column_names[c]);
-  g_string_append (out, "\r\n");
+  pw_playtest_template_append_header (out);
   for (guint i = 0; levels != NULL && i < levels->len; i++)
-    {
-      PwLevel *level = g_ptr_array_index (levels, i);
-
-      append_field (out, pw_level_get_id (level));
-      g_string_append_c (out, ',');
-      append_field (out, pw_level_get_name (level));
-      for (guint c = COLUMN_NAME + 1; c < N_COLUMNS; c++)
-        g_string_append_c (out, ',');
-      g_string_append (out, "\r\n");
-    }
+    pw_playtest_template_append_level (out, g_ptr_array_index (levels, i));
   return g_string_free (out, FALSE);
 }

@@ -57,6 +57,28 @@ PwPlaytestImport *pw_playtest_import_csv (GPtrArray   *levels,
                                           const char  *display_name,
                                           GError     **error);
 
+/* A sheet read but not yet merged, for a set read a level at a time (the
+ * command line): read it, ask which levels it names, then merge it into
+ * those alone (PwLevel *, in the set's order); the other levels could not
+ * change what it does. pw_playtest_import_csv is read then merge. The
+ * errors of reading are those of pw_playtest_import_csv. */
+typedef struct _PwPlaytestSheet PwPlaytestSheet;
+
+PwPlaytestSheet  *pw_playtest_sheet_read  (const char       *data,
+                                           gsize             length,
+                                           const char       *display_name,
+                                           GError          **error);
+/* Whether a row of @sheet names @level: by its id, or by its name in a row
+ * without an id (so every level that shares such a name). */
+gboolean          pw_playtest_sheet_wants (PwPlaytestSheet  *sheet,
+                                           PwLevel          *level);
+/* Merges the rows into @levels, as pw_playtest_import_csv does; @levels
+ * must hold every level of the set the sheet wants (others may be
+ * there). */
+PwPlaytestImport *pw_playtest_sheet_merge (PwPlaytestSheet  *sheet,
+                                           GPtrArray        *levels);
+void              pw_playtest_sheet_free  (PwPlaytestSheet  *sheet);
+
 /* The result as lines for people: "NAME: 3 added, 1 merged, 1 refused",
  * then one line per refused row and one for ignored columns. */
 char  *pw_playtest_import_describe (const PwPlaytestImport *import);
@@ -64,7 +86,12 @@ char  *pw_playtest_import_describe (const PwPlaytestImport *import);
 /* The template testers fill in: the header, then, when @levels is not
  * NULL, one row per level with its id and name. */
 char  *pw_playtest_template (GPtrArray *levels);
+/* The template a piece at a time: its header, then a level's row. */
+void   pw_playtest_template_append_header (GString *out);
+void   pw_playtest_template_append_level  (GString *out,
+                                           PwLevel *level);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwPlaytestImport, pw_playtest_import_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwPlaytestSheet, pw_playtest_sheet_free)
 
 G_END_DECLS

@@ -14,6 +14,10 @@
  * commands start without cairo. A chart's figures are the report's (the
  * CSV's columns, analysis/pw-chart-data.h); every level is drawn by its
  * kind's view table.
+ *
+ * Sets are read a level at a time (pw-cli-stream.c), so their size is not
+ * limited: a chart keeps a point a level (its numbers: the levels it names
+ * are read again at the end), render a page of levels at a time.
  */
 
 #define G_LOG_DOMAIN "pw-cli-draw"
@@ -21,7 +25,9 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "pw-chart-paint.h"
@@ -42,6 +48,27 @@ typedef struct
   char    *seed;
   gboolean quiet;
 } AnalyseArgs;
+
+/* A chart's points that the output names, and where their levels are:
+ * the rows of the points marked (over every set, in order), and the sets'
+ * first rows. */
+typedef struct
+{
+  PwChart    *chart;
+  GArray     *marked;   /* guint: a marked point's row */
+  GArray     *points;   /* guint: its index in chart->points */
+  guint       base;     /* the first row of the set being read */
+  gboolean    print;    /* curve: print each one as it comes */
+} Named;
+
+/* render: the levels --level names, and the sheet they go to */
+typedef struct
+{
+  char          **wanted;  /* --level's ids and orders */
+  GHashTable     *ids;     /* wanted id → index + 1 in the set, 0 until found */
+  GArray         *chosen;  /* guint indices, sorted, no repeats; NULL: every level */
+  PwSheetWriter  *sheet;
+} Render;
 
 static void
 analyse_args_clear (AnalyseArgs *args)
@@ -122,33 +149,161 @@ analyse_options (const char       *command,
          _pw_cli_parse_count (command, "--seed", args->seed, 0, &options->seed);
 }
 
-/* Loads and analyses each file, rows appended; FALSE (having said why)
- * when a file cannot be read. Levels that fail to analyse keep their
- * row, with no figures. */
 static gboolean
-analyse_files (char             **files,
-               const PwAnalyseOptions *options,
-               gboolean           quiet,
-               gboolean           with_file,
-               GPtrArray         *rows,
-               char             **title)
+add_point (PwReportRow  *row,
+           gpointer      user_data,
+           GError      **error)
 {
+  pw_chart_add_row (user_data, row, FALSE);
+  return TRUE;
+}
+
+/* Analyses each file as a stream, a point each row added to @chart; FALSE
+ * (having said why) when a file cannot be read. Levels that fail to
+ * analyse keep their point, with no value. The files' levels and SHA-256
+ * in @reads (PwCliSetRead *). */
+static gboolean
+analyse_files (char                   **files,
+               const PwAnalyseOptions  *options,
+               gboolean                 quiet,
+               PwChart                 *chart,
+               GPtrArray               *reads)
+{
+  PwCliAnalyseEach each = {
+    .options = options,
+    .jobs = g_get_num_processors (),
+    .quiet = quiet || !isatty (STDERR_FILENO),
+    .func = add_point,
+    .user_data = chart,
+  };
+
   for (guint i = 0; files[i] != NULL; i++)
     {
-      g_autofree char *display_name = NULL;
-      g_autoptr(PwLevelSet) set = _pw_cli_load_set (files[i], &display_name);
-      guint first = rows->len;
+      g_autoptr(GError) error = NULL;
+      PwCliSetRead *read = g_new0 (PwCliSetRead, 1);
 
-      if (set == NULL)
-        return FALSE;
-      if (title != NULL && *title == NULL)
-        *title = g_strdup (pw_level_set_get_title (set));
-      _pw_cli_analyse_set (display_name, set, options, quiet, rows);
-      if (!with_file)
-        for (guint r = first; r < rows->len; r++)
-          g_clear_pointer (&((PwReportRow *) g_ptr_array_index (rows, r))->file, g_free);
+      g_ptr_array_add (reads, read);
+      if (!_pw_cli_analyse_each (files[i], &each, read, &error))
+        {
+          g_printerr ("puzzlewright: %s\n", error->message);
+          return FALSE;
+        }
     }
   return TRUE;
+}
+
+static void
+set_read_free (PwCliSetRead *read)
+{
+  _pw_cli_set_read_clear (read);
+  g_free (read);
+}
+
+static int
+compare_guint (gconstpointer a,
+               gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The place of @row in @rows (sorted), or -1. */
+static int
+find_row (GArray *rows,
+          guint   row)
+{
+  const guint *found;
+
+  /* an empty array has no data to search (NULL: not for bsearch) */
+  if (rows->len == 0)
+    return -1;
+  found = bsearch (&row, rows->data, rows->len, sizeof (guint), compare_guint);
+  return found != NULL ? (int) (found - (const guint *) rows->data) : -1;
+}
+
+static gboolean
+is_named (guint    index,
+          gpointer user_data)
+{
+  Named *named = user_data;
+
+  return find_row (named->marked, named->base + index) >= 0;
+}
+
+static gboolean
+name_point (PwLevel  *level,
+            guint     index,
+            gpointer  user_data,
+            GError  **error)
+{
+  Named *named = user_data;
+  guint point = g_array_index (named->points, guint, find_row (named->marked,
+                                                               named->base + index));
+
+  if (named->print)
+    g_print ("%u\t%s\t%s\n", index + 1, pw_level_get_id (level), pw_level_get_name (level));
+  else
+    pw_chart_name_point (named->chart, point, level);
+  return TRUE;
+}
+
+/* Reads again, in each set of @files, the levels of the points marked
+ * (the file must be the one analysed): a curve's are printed, a
+ * scatter's named in the chart. FALSE after saying why. */
+static gboolean
+read_marked (char      **files,
+             GPtrArray  *reads,
+             PwChart    *chart,
+             gboolean    print)
+{
+  g_autoptr(GArray) marked = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (guint));
+  Named named = { chart, marked, points, 0, print };
+
+  for (guint i = 0; i < chart->points->len; i++)
+    {
+      const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
+
+      if (point->marked)
+        {
+          g_array_append_val (marked, point->row);
+          g_array_append_val (points, i);
+        }
+    }
+  for (guint f = 0; files[f] != NULL && marked->len > 0; f++)
+    {
+      PwCliSetRead *read = g_ptr_array_index (reads, f);
+      g_autoptr(GError) error = NULL;
+
+      if (!_pw_cli_each_level (files[f], is_named, name_point, &named, read->sha256, NULL,
+                               &error))
+        {
+          g_printerr ("puzzlewright: %s\n", error->message);
+          return FALSE;
+        }
+      named.base += read->n_levels;
+    }
+  return TRUE;
+}
+
+/* The set of the chart's row @row: its file, from @reads. */
+static const char *
+row_file (char      **files,
+          GPtrArray  *reads,
+          guint       row)
+{
+  guint f = 0;
+
+  for (guint base = 0; f + 1 < reads->len; f++)
+    {
+      guint n = ((PwCliSetRead *) g_ptr_array_index (reads, f))->n_levels;
+
+      if (row < base + n)
+        break;
+      base += n;
+    }
+  return files[f];
 }
 
 static gboolean
@@ -218,7 +373,7 @@ cmd_chart (int    argc,
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json — draw the set's difficulty curve"));
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(GPtrArray) reads = g_ptr_array_new_with_free_func ((GDestroyNotify) set_read_free);
   g_autoptr(PwChart) chart = NULL;
   g_autoptr(GError) error = NULL;
   PwAnalyseOptions options;
@@ -256,21 +411,22 @@ cmd_chart (int    argc,
     }
 
   status = PW_EXIT_FAILURE;
-  if (!analyse_files (files, &options, args.quiet, FALSE, rows, NULL))
-    goto out;
-  chart = pw_chart_new_curve (rows, y, y2, shape, MIN (period, G_MAXUINT), &error);
-  if (chart == NULL || !pw_chart_write (chart, output, width, height, &error))
+  chart = pw_chart_curve_begin (y, y2, shape, MIN (period, G_MAXUINT), &error);
+  if (chart == NULL)
     {
       g_printerr ("puzzlewright chart: %s\n", error->message);
       goto out;
     }
-  for (guint i = 0; i < chart->points->len; i++)
+  if (!analyse_files (files, &options, args.quiet, chart, reads))
+    goto out;
+  if (!pw_chart_end (chart, &error) || !pw_chart_write (chart, output, width, height, &error))
     {
-      const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
-
-      if (point->marked)
-        g_print ("%u\t%s\t%s\n", point->order, point->id, point->name);
+      g_printerr ("puzzlewright chart: %s\n", error->message);
+      goto out;
     }
+  /* the levels that break the shape, read again for their ids and names */
+  if (!read_marked (files, reads, chart, TRUE))
+    goto out;
   status = PW_EXIT_OK;
 
 out:
@@ -301,7 +457,7 @@ cmd_report (int    argc,
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json… — how well a figure predicts what players found"));
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  g_autoptr(GPtrArray) reads = g_ptr_array_new_with_free_func ((GDestroyNotify) set_read_free);
   g_autoptr(PwChart) chart = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
@@ -333,23 +489,31 @@ cmd_report (int    argc,
     goto out;
 
   status = PW_EXIT_FAILURE;
-  if (!analyse_files (files, &options, args.quiet, TRUE, rows, NULL))
-    goto out;
-  chart = pw_chart_new_scatter (rows, x, y, &error);
+  chart = pw_chart_scatter_begin (x, y, &error);
   if (chart == NULL)
     {
       g_printerr ("puzzlewright report: %s\n", error->message);
       goto out;
     }
+  if (!analyse_files (files, &options, args.quiet, chart, reads))
+    goto out;
+  if (!pw_chart_end (chart, &error))
+    {
+      g_printerr ("puzzlewright report: %s\n", error->message);
+      goto out;
+    }
+  /* the outliers' ids and names, read again: the picture names them */
+  if (!read_marked (files, reads, chart, FALSE))
+    goto out;
   line = pw_chart_coefficients_line (chart);
   g_print ("%s\n", line);
   for (guint i = 0; i < chart->points->len; i++)
     {
       const PwChartPoint *point = &g_array_index (chart->points, PwChartPoint, i);
-      PwReportRow *row = g_ptr_array_index (rows, point->row);
 
       if (point->marked)
-        g_print ("outlier\t%s\t%u\t%s\t%s\n", row->file, point->order, point->id, point->name);
+        g_print ("outlier\t%s\t%u\t%s\t%s\n", row_file (files, reads, point->row), point->order,
+                 point->id, point->name);
     }
   if (output != NULL && !pw_chart_write (chart, output, width, height, &error))
     {
@@ -363,42 +527,88 @@ out:
   return status;
 }
 
-/* The rows of the levels @wanted names (ids, or orders counted from 1), in
- * the set's order; all when @wanted is NULL. FALSE, having said which,
- * when one names no level. */
 static gboolean
-select_levels (PwLevelSet  *set,
-               char       **wanted,
-               GPtrArray   *rows)
+find_wanted_ids (PwLevel  *level,
+                 guint     index,
+                 gpointer  user_data,
+                 GError  **error)
 {
-  guint n = pw_level_set_get_n_levels (set);
-  g_autofree gboolean *take = g_new0 (gboolean, MAX (n, 1));
+  Render *render = user_data;
+  gpointer found;
 
-  for (guint w = 0; wanted != NULL && wanted[w] != NULL; w++)
+  if (g_hash_table_lookup_extended (render->ids, pw_level_get_id (level), NULL, &found) &&
+      GPOINTER_TO_UINT (found) == 0)
+    g_hash_table_insert (render->ids, g_strdup (pw_level_get_id (level)),
+                         GUINT_TO_POINTER (index + 1));
+  return TRUE;
+}
+
+/* The levels --level names, by id (found in the first reading) or order
+ * counted from 1, sorted; FALSE, having said which, when one names no
+ * level. */
+static gboolean
+choose_levels (Render *render,
+               guint   n)
+{
+  for (guint w = 0; render->wanted[w] != NULL; w++)
     {
+      guint found = GPOINTER_TO_UINT (g_hash_table_lookup (render->ids, render->wanted[w]));
       guint64 order;
-      gboolean found = FALSE;
 
-      for (guint i = 0; i < n && !found; i++)
-        if (g_str_equal (pw_level_get_id (pw_level_set_get_level (set, i)), wanted[w]))
-          found = take[i] = TRUE;
-      if (!found && g_ascii_string_to_unsigned (wanted[w], 10, 1, n, &order, NULL))
-        found = take[order - 1] = TRUE;
-      if (!found)
+      if (found > 0)
+        order = found;
+      /* (an empty set has no order to give) */
+      else if (n == 0 ||
+               !g_ascii_string_to_unsigned (render->wanted[w], 10, 1, n, &order, NULL))
         {
           g_autofree char *message =
             g_strdup_printf (_("--level %s: the set has no level with that id or order"),
-                             wanted[w]);
+                             render->wanted[w]);
 
           _pw_cli_usage_error ("render", message);
           return FALSE;
         }
+      order--;
+      if (find_row (render->chosen, order) < 0)
+        {
+          guint index = order;
+
+          g_array_append_val (render->chosen, index);
+          g_array_sort (render->chosen, compare_guint);
+        }
     }
-  for (guint i = 0; i < n; i++)
-    if (wanted == NULL || take[i])
-      g_ptr_array_add (rows, pw_report_row_new (NULL, i + 1, pw_level_set_get_level (set, i),
-                                                NULL, NULL));
   return TRUE;
+}
+
+static gboolean
+is_chosen (guint    index,
+           gpointer user_data)
+{
+  Render *render = user_data;
+
+  return render->chosen == NULL || find_row (render->chosen, index) >= 0;
+}
+
+static gboolean
+draw_level (PwLevel  *level,
+            guint     index,
+            gpointer  user_data,
+            GError  **error)
+{
+  Render *render = user_data;
+  g_autoptr(PwReportRow) row = pw_report_row_new (NULL, index + 1, level, NULL, NULL);
+
+  return pw_sheet_writer_add (render->sheet, row, error);
+}
+
+static gboolean
+draw_solution (PwReportRow  *row,
+               gpointer      user_data,
+               GError      **error)
+{
+  Render *render = user_data;
+
+  return pw_sheet_writer_add (render->sheet, row, error);
 }
 
 static int
@@ -429,10 +639,11 @@ cmd_render (int    argc,
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json — print a set's levels on sheets"));
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_auto(PwCliSetRead) read = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autofree char *display_name = NULL;
+  Render render = { NULL, ids, NULL, NULL };
   PwAnalyseOptions options;
   PwSheetOptions sheet;
   guint64 per_page = 4;
@@ -465,38 +676,53 @@ cmd_render (int    argc,
     }
 
   status = PW_EXIT_FAILURE;
-  set = _pw_cli_load_set (files[0], &display_name);
-  if (set == NULL)
-    goto out;
-  if (!select_levels (set, levels, rows))
+  /* the set read once to its end: checked, its title, the ids --level names */
+  for (guint w = 0; levels != NULL && levels[w] != NULL; w++)
+    g_hash_table_insert (ids, g_strdup (levels[w]), GUINT_TO_POINTER (0));
+  if (!_pw_cli_each_level (files[0], NULL, levels != NULL ? find_wanted_ids : NULL, &render, NULL,
+                           &read, &error))
     {
-      status = PW_EXIT_USAGE;
+      g_printerr ("puzzlewright: %s\n", error->message);
       goto out;
     }
-  if (solutions)
+  if (levels != NULL)
     {
-      /* analyse only the levels printed */
-      g_autoptr(PwLevelSet) chosen = pw_level_set_new ();
-      g_autoptr(GPtrArray) analysed =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
-
-      for (guint i = 0; i < rows->len; i++)
-        pw_level_set_append (chosen, ((PwReportRow *) g_ptr_array_index (rows, i))->level);
-      _pw_cli_analyse_set (display_name, chosen, &options, args.quiet, analysed);
-      for (guint i = 0; i < rows->len; i++)
+      render.wanted = levels;
+      render.chosen = chosen;
+      if (!choose_levels (&render, read.n_levels))
         {
-          PwReportRow *row = g_ptr_array_index (rows, i);
-          PwReportRow *done = g_ptr_array_index (analysed, i);
-
-          row->analysis = g_steal_pointer (&done->analysis);
+          status = PW_EXIT_USAGE;
+          goto out;
         }
     }
 
   pw_sheet_options_init (&sheet);
-  sheet.title = title != NULL ? title : pw_level_set_get_title (set);
+  sheet.title = title != NULL ? title : pw_level_set_get_title (read.header);
   sheet.per_page = per_page;
   sheet.solutions = solutions;
-  if (!pw_sheet_write (rows, &sheet, output, &n_pages, &error))
+  render.sheet = pw_sheet_writer_new (&sheet, levels != NULL ? chosen->len : read.n_levels,
+                                      output, &error);
+  /* the levels' pages, then the levels analysed for the solution pages */
+  if (render.sheet != NULL &&
+      _pw_cli_each_level (files[0], is_chosen, draw_level, &render, read.sha256, NULL, &error) &&
+      solutions)
+    {
+      PwCliAnalyseEach each = {
+        .options = &options,
+        .jobs = g_get_num_processors (),
+        .quiet = args.quiet || !isatty (STDERR_FILENO),
+        .wanted = is_chosen,
+        .func = draw_solution,
+        .user_data = &render,
+        .known = &read,
+      };
+
+      _pw_cli_analyse_each (files[0], &each, &read, &error);
+    }
+  if (error == NULL)
+    pw_sheet_writer_finish (g_steal_pointer (&render.sheet), &n_pages, &error);
+  g_clear_pointer (&render.sheet, pw_sheet_writer_free);
+  if (error != NULL)
     {
       g_printerr ("puzzlewright render: %s\n", error->message);
       goto out;

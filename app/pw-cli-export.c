@@ -257,6 +257,7 @@ _pw_cli_export (int    argc,
   gboolean to_stdout, one_file;
   Export ex = { 0 };
   guint n;
+  g_auto(PwCliSetRead) read = { 0 };
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
@@ -281,12 +282,14 @@ _pw_cli_export (int    argc,
 
   ex.display_name = files[0];
   ex.format = format;
-  if (!_pw_cli_each_level (files[0], NULL, check_level, &ex, NULL, &n, &sha256, &error))
+  if (!_pw_cli_each_level (files[0], NULL, check_level, &ex, NULL, &read, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       g_clear_error (&ex.first_error);
       return PW_EXIT_FAILURE;
     }
+  n = read.n_levels;
+  sha256 = g_steal_pointer (&read.sha256);
   to_stdout = output == NULL || g_str_equal (output, "-");
   one_file = !to_stdout && g_str_has_suffix (output, ".xml");
   if (g_str_equal (format, PW_XCSP3_FORMAT) && (to_stdout || one_file) && n != 1)
@@ -324,7 +327,7 @@ _pw_cli_export (int    argc,
           g_printerr ("puzzlewright: %s: %s\n", output, g_strerror (errno));
           return PW_EXIT_FAILURE;
         }
-      if (!_pw_cli_each_level (files[0], NULL, write_level, &ex, sha256, NULL, NULL, &error))
+      if (!_pw_cli_each_level (files[0], NULL, write_level, &ex, sha256, NULL, &error))
         {
           g_printerr ("puzzlewright: %s\n", error->message);
           return PW_EXIT_FAILURE;
@@ -342,7 +345,7 @@ _pw_cli_export (int    argc,
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
     }
-  if (_pw_cli_each_level (files[0], NULL, write_level, &ex, sha256, NULL, NULL, &error))
+  if (_pw_cli_each_level (files[0], NULL, write_level, &ex, sha256, NULL, &error))
     _pw_cli_output_commit (&ex.out, &error);
   else
     _pw_cli_output_abort (&ex.out);

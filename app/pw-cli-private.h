@@ -29,10 +29,6 @@ gboolean    _pw_cli_parse_count  (const char             *command,
 gboolean    _pw_cli_write_output (const char             *path,
                                   const char             *data,
                                   gsize                   length);
-/* The set in @path, or NULL after saying why on stderr; the name to show
- * for it in @display_name unless NULL. */
-PwLevelSet *_pw_cli_load_set     (const char             *path,
-                                  char                  **display_name);
 /* The text of the file @path for @command, at most the size a level set
  * may have (a device or a pipe is not read without end), or FALSE after
  * saying why on stderr. */
@@ -40,13 +36,6 @@ gboolean    _pw_cli_read_file    (const char             *command,
                                   const char             *path,
                                   char                  **text,
                                   gsize                  *length);
-/* Analyses every level of @set as `analyse` does, a PwReportRow each
- * appended to @rows; FALSE when some level failed (its row says why). */
-gboolean    _pw_cli_analyse_set  (const char             *display_name,
-                                  PwLevelSet             *set,
-                                  const PwAnalyseOptions *options,
-                                  gboolean                quiet,
-                                  GPtrArray              *rows);
 
 /* --shard I/N (app/pw-cli-shard.c): the levels whose 0-based index in
  * their set is I − 1 modulo N; count 0: every level. */
@@ -144,13 +133,27 @@ typedef struct
 
 int          _pw_cli_analyse_streamed   (char                 **files,
                                          const PwCliStreamRun  *run);
+/* What reading a set to its end found: its levels, the SHA-256 of its
+ * file, its title, author and notes (a set without levels). */
+typedef struct
+{
+  guint       n_levels;
+  char       *sha256;
+  PwLevelSet *header;
+  gboolean    all_analysed;  /* _pw_cli_analyse_each: no level failed */
+} PwCliSetRead;
+
+void         _pw_cli_set_read_clear (PwCliSetRead    *read);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PwCliSetRead, _pw_cli_set_read_clear)
+
 /* A set read a level at a time for commands that go over it twice (a
  * check, then the work): @func (unless NULL) is given each level @wanted
  * says (all when NULL; the others are passed over) with its 0-based
  * index, and may stop the reading by failing. FALSE after setting @error
  * (the set is bad, @func failed, or the file's SHA-256 is not
- * @expected_sha256 unless NULL); the levels and the SHA-256 in
- * @n_levels and @sha256 unless NULL (app/pw-cli-stream.c). */
+ * @expected_sha256 unless NULL); what was read in @read unless NULL
+ * (app/pw-cli-stream.c). */
 typedef gboolean (*PwCliWanted)    (guint     index,
                                     gpointer  user_data);
 typedef gboolean (*PwCliLevelFunc) (PwLevel  *level,
@@ -163,9 +166,38 @@ gboolean     _pw_cli_each_level     (const char      *path,
                                      PwCliLevelFunc   func,
                                      gpointer         user_data,
                                      const char      *expected_sha256,
-                                     guint           *n_levels,
-                                     char           **sha256,
+                                     PwCliSetRead    *read,
                                      GError         **error);
+
+/* A set analysed a level at a time as analyse does (the chart, report
+ * and render --solutions): read once to its end and checked (nothing is
+ * analysed in a bad set; @read says what was found) unless @known says
+ * what an earlier reading found (it may be @read), then its levels
+ * @wanted says (all when NULL) analysed on @jobs threads, each row
+ * (PwReportRow: the path, the level's order, the level, its analysis)
+ * given to @func in the set's order. A level that fails to analyse keeps
+ * its row without figures (the message on stderr) and makes
+ * @read->all_analysed FALSE. FALSE after setting @error (the set is bad,
+ * @func failed or the file changed). */
+typedef gboolean (*PwCliRowFunc)   (PwReportRow  *row,
+                                    gpointer      user_data,
+                                    GError      **error);
+
+typedef struct
+{
+  const PwAnalyseOptions *options;
+  guint                   jobs;
+  gboolean                quiet;      /* no progress on stderr */
+  PwCliWanted             wanted;     /* NULL: every level */
+  PwCliRowFunc            func;
+  gpointer                user_data;  /* for @wanted and @func */
+  const PwCliSetRead     *known;      /* the set read already (no check); NULL: read it */
+} PwCliAnalyseEach;
+
+gboolean     _pw_cli_analyse_each   (const char              *path,
+                                     const PwCliAnalyseEach  *each,
+                                     PwCliSetRead            *read,
+                                     GError                 **error);
 
 /* Drops the figures @options did not ask for (pw-cli.c). */
 void         _pw_cli_keep_figures_asked (PwAnalysis             *analysis,

@@ -7,7 +7,11 @@
  *   puzzlewright playtests template [SET.json] [-o SHEET.csv]
  *   puzzlewright duplicates SET.json…
  *
- * duplicates reads the sets a level at a time, twice: a digest of each
+ * Every command reads sets a level at a time, so their size is not
+ * limited. playtests import reads the sheets whole, then the set twice:
+ * the levels the sheets name are kept (the others cannot change what a
+ * sheet does), merged, then the set is written a level at a time with
+ * them in their places. duplicates reads the sets twice: a digest of each
  * level's canonical form (20 bytes a level with its place), then the ids
  * of the levels whose digest another shares.
  */
@@ -22,14 +26,51 @@
 #include "pw-cli.h"
 #include "pw-cli-private.h"
 
-static GPtrArray *
-set_levels (PwLevelSet *set)
+/* playtests import: the sheets read, and the levels they name (in the
+ * set's order, with their indices) */
+typedef struct
 {
-  GPtrArray *levels = g_ptr_array_new ();
+  GPtrArray        *sheets;   /* PwPlaytestSheet *, or NULL for a sheet not read */
+  GPtrArray        *levels;   /* PwLevel * */
+  GArray           *indices;  /* guint: each level's index in the set */
+  guint             next;     /* the kept level to meet next in the second reading */
+  PwLevelSetWriter *writer;
+} Playtests;
 
-  for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
-    g_ptr_array_add (levels, pw_level_set_get_level (set, i));
-  return levels;
+static gboolean
+keep_named (PwLevel  *level,
+            guint     index,
+            gpointer  user_data,
+            GError  **error)
+{
+  Playtests *pt = user_data;
+
+  for (guint i = 0; i < pt->sheets->len; i++)
+    {
+      PwPlaytestSheet *sheet = g_ptr_array_index (pt->sheets, i);
+
+      if (sheet != NULL && pw_playtest_sheet_wants (sheet, level))
+        {
+          g_ptr_array_add (pt->levels, pw_level_ref (level));
+          g_array_append_val (pt->indices, index);
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* The level read, or the one the sheets changed in its place. */
+static gboolean
+write_merged (PwLevel  *level,
+              guint     index,
+              gpointer  user_data,
+              GError  **error)
+{
+  Playtests *pt = user_data;
+
+  if (pt->next < pt->indices->len && g_array_index (pt->indices, guint, pt->next) == index)
+    level = g_ptr_array_index (pt->levels, pt->next++);
+  return pw_level_set_writer_add (pt->writer, level, error);
 }
 
 static int
@@ -50,9 +91,14 @@ playtests_import (int    argc,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("SET.json SHEET.csv… — merge playtest sheets into a set"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(PwLevelSet) set = NULL;
-  g_autoptr(GPtrArray) levels = NULL;
+  g_autoptr(GPtrArray) sheets =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) pw_playtest_sheet_free);
+  g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  g_autoptr(GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GFile) out_file = NULL;
+  g_auto(PwCliSetRead) read = { 0 };
+  Playtests pt = { sheets, levels, indices, 0, NULL };
   int status = PW_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -73,44 +119,79 @@ playtests_import (int    argc,
       return PW_EXIT_USAGE;
     }
 
-  set = _pw_cli_load_set (files[0], NULL);
-  if (set == NULL)
-    return PW_EXIT_FAILURE;
-  levels = set_levels (set);
-
+  /* the sheets, read whole (what cannot be read is said after the set) */
   for (guint i = 1; files[i] != NULL; i++)
     {
       g_autofree char *data = NULL;
-      g_autofree char *text = NULL;
-      g_autoptr(PwPlaytestImport) import = NULL;
       gsize length;
 
       if (!_pw_cli_read_file ("playtests", files[i], &data, &length))
         {
-          status = PW_EXIT_FAILURE;
+          g_ptr_array_add (sheets, NULL);
+          g_ptr_array_add (errors, NULL);
           continue;
         }
-      import = pw_playtest_import_csv (levels, data, length, files[i], &error);
-      if (import == NULL)
+      g_ptr_array_add (sheets, pw_playtest_sheet_read (data, length, files[i], &error));
+      g_ptr_array_add (errors, error != NULL ? g_strdup (error->message) : NULL);
+      g_clear_error (&error);
+    }
+  /* the levels they name */
+  if (!_pw_cli_each_level (files[0], NULL, keep_named, &pt, NULL, &read, &error))
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  for (guint i = 0; i < sheets->len; i++)
+    {
+      PwPlaytestSheet *sheet = g_ptr_array_index (sheets, i);
+      g_autoptr(PwPlaytestImport) import = NULL;
+      g_autofree char *text = NULL;
+
+      if (sheet == NULL)
         {
-          g_printerr ("puzzlewright: %s\n", error->message);
-          g_clear_error (&error);
+          if (g_ptr_array_index (errors, i) != NULL)
+            g_printerr ("puzzlewright: %s\n", (char *) g_ptr_array_index (errors, i));
           status = PW_EXIT_FAILURE;
           continue;
         }
+      import = pw_playtest_sheet_merge (sheet, levels);
       text = pw_playtest_import_describe (import);
       g_print ("%s", text);
     }
 
   if (dry_run)
     return status;
+  /* the set again, the levels changed in their places */
   out_file = g_file_new_for_commandline_arg (output != NULL ? output : files[0]);
-  if (!pw_level_set_save (set, out_file, NULL, &error))
+  pt.writer = pw_level_set_writer_open (out_file, &error);
+  if (pt.writer != NULL)
+    {
+      pw_level_set_writer_set_header (pt.writer, pw_level_set_get_title (read.header),
+                                      pw_level_set_get_author (read.header),
+                                      pw_level_set_get_notes (read.header));
+      if (_pw_cli_each_level (files[0], NULL, write_merged, &pt, read.sha256, NULL, &error))
+        pw_level_set_writer_commit (g_steal_pointer (&pt.writer), &error);
+      g_clear_pointer (&pt.writer, pw_level_set_writer_abort);
+    }
+  if (error != NULL)
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
     }
   return status;
+}
+
+static gboolean
+add_template_row (PwLevel  *level,
+                  guint     index,
+                  gpointer  user_data,
+                  GError  **error)
+{
+  PwCliOutput *out = user_data;
+  g_autoptr(GString) row = g_string_new (NULL);
+
+  pw_playtest_template_append_level (row, level);
+  return _pw_cli_output_write (out, row->str, row->len, error);
 }
 
 static int
@@ -128,9 +209,10 @@ playtests_template (int    argc,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("[SET.json] — write the playtest sheet testers fill in"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(PwLevelSet) set = NULL;
-  g_autoptr(GPtrArray) levels = NULL;
-  g_autofree char *csv = NULL;
+  g_autoptr(GString) header = g_string_new (NULL);
+  g_auto(PwCliSetRead) read = { 0 };
+  gboolean with_set;
+  PwCliOutput out;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
@@ -146,15 +228,29 @@ playtests_template (int    argc,
       _pw_cli_usage_error ("playtests template", _("name at most one level-set file"));
       return PW_EXIT_USAGE;
     }
-  if (files != NULL && files[0] != NULL)
+  /* the set checked first, then a row a level (nothing written from a bad set) */
+  with_set = files != NULL && files[0] != NULL;
+  if (with_set && !_pw_cli_each_level (files[0], NULL, NULL, NULL, NULL, &read, &error))
     {
-      set = _pw_cli_load_set (files[0], NULL);
-      if (set == NULL)
-        return PW_EXIT_FAILURE;
-      levels = set_levels (set);
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
     }
-  csv = pw_playtest_template (levels);
-  return _pw_cli_write_output (output, csv, strlen (csv)) ? PW_EXIT_OK : PW_EXIT_FAILURE;
+  pw_playtest_template_append_header (header);
+  if (_pw_cli_output_open (&out, output, &error))
+    {
+      if (_pw_cli_output_write (&out, header->str, header->len, &error) &&
+          (!with_set || _pw_cli_each_level (files[0], NULL, add_template_row, &out, read.sha256,
+                                            NULL, &error)))
+        _pw_cli_output_commit (&out, &error);
+      else
+        _pw_cli_output_abort (&out);
+    }
+  if (error != NULL)
+    {
+      g_printerr ("puzzlewright: %s\n", error->message);
+      return PW_EXIT_FAILURE;
+    }
+  return PW_EXIT_OK;
 }
 
 int
@@ -347,16 +443,15 @@ _pw_cli_duplicates (int    argc,
   /* every set read a level at a time: a digest each */
   for (guint f = 0; f < n_files; f++)
     {
-      char *sha256 = NULL;
-      guint n;
+      g_auto(PwCliSetRead) read = { 0 };
 
-      if (!_pw_cli_each_level (files[f], NULL, add_form, &dup, NULL, &n, &sha256, &error))
+      if (!_pw_cli_each_level (files[f], NULL, add_form, &dup, NULL, &read, &error))
         {
           g_printerr ("puzzlewright: %s\n", error->message);
           return PW_EXIT_FAILURE;
         }
-      g_ptr_array_add (sums, sha256);
-      dup.base += n;
+      g_ptr_array_add (sums, g_steal_pointer (&read.sha256));
+      dup.base += read.n_levels;
     }
 
   /* the levels that share their digest, each with its group's first */
@@ -384,16 +479,16 @@ _pw_cli_duplicates (int    argc,
   dup.base = 0;
   for (guint f = 0; f < n_files && members->len > 0; f++)
     {
-      guint n;
+      g_auto(PwCliSetRead) read = { 0 };
 
       dup.file = n_files > 1 ? files[f] : NULL;
       if (!_pw_cli_each_level (files[f], is_member, keep_id, &dup, g_ptr_array_index (sums, f),
-                               &n, NULL, &error))
+                               &read, &error))
         {
           g_printerr ("puzzlewright: %s\n", error->message);
           return PW_EXIT_FAILURE;
         }
-      dup.base += n;
+      dup.base += read.n_levels;
     }
   g_assert (dup.next == members->len);
 

@@ -43,17 +43,29 @@ typedef struct
 
 typedef struct
 {
-  const PwCliStreamRun *run;
-  PwAnalyseOptions      one_thread;
-  GThreadPool          *pool;
-  GMutex                lock;
-  GCond                 cond;
-  GQueue                window;     /* Job, in the set's order */
-  PwReportWriter       *writer;
-  PwCliOutput           out;
-  gboolean              ok;         /* every level analysed */
-  PwCliProgress         progress;
+  const PwAnalyseOptions *options;
+  guint                   jobs;
+  const PwCliShard       *shard;
+  PwCliWanted             wanted;     /* besides the shard; NULL: all */
+  gpointer                wanted_data;
+  PwCliRowFunc            row_func;   /* each row, in the set's order */
+  gpointer                row_data;
+  PwAnalyseOptions        one_thread;
+  GThreadPool            *pool;
+  GMutex                  lock;
+  GCond                   cond;
+  GQueue                  window;     /* Job, in the set's order */
+  gboolean                ok;         /* every level analysed */
+  PwCliProgress           progress;
 } Pipeline;
+
+/* analyse and export-csv: the pipeline's rows go to a report */
+typedef struct
+{
+  Pipeline        p;
+  PwReportWriter *writer;
+  PwCliOutput     out;
+} Report;
 
 gboolean
 _pw_cli_output_open (PwCliOutput  *output,
@@ -137,9 +149,19 @@ write_out (const char  *data,
            gpointer     user_data,
            GError     **error)
 {
-  Pipeline *p = user_data;
+  Report *report = user_data;
 
-  return _pw_cli_output_write (&p->out, data, length, error);
+  return _pw_cli_output_write (&report->out, data, length, error);
+}
+
+static gboolean
+add_to_report (PwReportRow  *row,
+               gpointer      user_data,
+               GError      **error)
+{
+  Report *report = user_data;
+
+  return pw_report_writer_add (report->writer, row, error);
 }
 
 static void
@@ -158,6 +180,67 @@ run_job (gpointer data,
   job->done = TRUE;
   g_cond_broadcast (&p->cond);
   g_mutex_unlock (&p->lock);
+}
+
+/* Whether the pipeline analyses the level at @index of its set. */
+static gboolean
+pipeline_has (Pipeline *p,
+              guint     index)
+{
+  return _pw_cli_shard_has (p->shard, index) &&
+         (p->wanted == NULL || p->wanted (index, p->wanted_data));
+}
+
+/* Ready to analyse @total levels. */
+static void
+pipeline_init (Pipeline               *p,
+               const PwAnalyseOptions *options,
+               guint                   jobs,
+               gboolean                quiet,
+               guint64                 total)
+{
+  p->options = options;
+  p->jobs = jobs;
+  p->ok = TRUE;
+  p->one_thread = *options;
+  p->one_thread.threads = 1;
+  g_mutex_init (&p->lock);
+  g_cond_init (&p->cond);
+  g_queue_init (&p->window);
+  _pw_cli_progress_start (&p->progress, quiet, total);
+  /* the memory budget is the process's: shared by the jobs at once */
+  if (jobs > 1 && p->one_thread.max_bytes > 0)
+    p->one_thread.max_bytes = MAX (p->one_thread.max_bytes / jobs, 1);
+  if (jobs > 1)
+    p->pool = g_thread_pool_new (run_job, p, jobs, TRUE, NULL);
+  if (!quiet && jobs > 1 && total > 1)
+    /* Translators: the command line, analysing N levels on M threads */
+    g_printerr (_("%u levels, %u at a time…\n"), (guint) total, (guint) MIN (jobs, total));
+}
+
+/* Waits for the levels still in flight (after a failure) and frees the
+ * pipeline. */
+static void
+pipeline_clear (Pipeline *p)
+{
+  while (p->window.length > 0)
+    {
+      Job *job = g_queue_pop_head (&p->window);
+
+      g_mutex_lock (&p->lock);
+      while (!job->done)
+        g_cond_wait (&p->cond, &p->lock);
+      g_mutex_unlock (&p->lock);
+      g_clear_pointer (&job->analysis, pw_analysis_unref);
+      g_clear_error (&job->error);
+      pw_level_unref (job->level);
+      g_free (job);
+    }
+  if (p->pool != NULL)
+    g_thread_pool_free (p->pool, FALSE, TRUE);
+  p->pool = NULL;
+  g_mutex_clear (&p->lock);
+  g_cond_clear (&p->cond);
 }
 
 void
@@ -248,10 +331,10 @@ emit_oldest (Pipeline    *p,
       p->ok = FALSE;
     }
   else
-    _pw_cli_keep_figures_asked (job->analysis, pw_level_get_kind (job->level), p->run->options);
+    _pw_cli_keep_figures_asked (job->analysis, pw_level_get_kind (job->level), p->options);
   row = pw_report_row_new (display_name, job->order, job->level, job->analysis,
                            job->error ? job->error->message : NULL);
-  written = pw_report_writer_add (p->writer, row, error);
+  written = p->row_func (row, p->row_data, error);
   g_clear_pointer (&job->analysis, pw_analysis_unref);
   g_clear_error (&job->error);
   pw_level_unref (job->level);
@@ -300,9 +383,9 @@ analyse_file (Pipeline    *p,
   if (stream == NULL)
     return FALSE;
   for (guint i = 0; i < source->levels; i++)
-    mine += _pw_cli_shard_has (p->run->shard, i);
+    mine += pipeline_has (p, i);
   /* one level at a time may use every core (PwAnalyseOptions.threads) */
-  window = p->run->jobs > 1 && mine > 1 ? WINDOW_PER_JOB * p->run->jobs : 1;
+  window = p->jobs > 1 && mine > 1 ? WINDOW_PER_JOB * p->jobs : 1;
 
   for (guint i = 0;; i++)
     {
@@ -310,7 +393,7 @@ analyse_file (Pipeline    *p,
       Job *job;
 
       /* other shards' levels: checked in the first pass, not read again */
-      if (!_pw_cli_shard_has (p->run->shard, i))
+      if (!pipeline_has (p, i))
         {
           if (!pw_level_stream_skip (stream, error))
             break;
@@ -324,10 +407,9 @@ analyse_file (Pipeline    *p,
       job->order = i + 1;
       if (window == 1)
         {
-          if (p->run->options->trace != NULL)
+          if (p->options->trace != NULL)
             g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
-          job->analysis = pw_level_analyse (level, p->run->options, NULL, NULL, NULL,
-                                            &job->error);
+          job->analysis = pw_level_analyse (level, p->options, NULL, NULL, NULL, &job->error);
           job->done = TRUE;
           g_queue_push_tail (&p->window, job);
         }
@@ -411,7 +493,8 @@ _pw_cli_analyse_streamed (char                 **files,
   gboolean sharded = run->shard != NULL && run->shard->count > 0;
   gboolean json = run->format == PW_REPORT_JSON;
   int status = PW_EXIT_OK;
-  Pipeline p = { 0 };
+  Report report = { { 0 } };
+  Pipeline *p = &report.p;
   guint total = 0;
 
   /* every set checked before any work */
@@ -440,62 +523,37 @@ _pw_cli_analyse_streamed (char                 **files,
   if (status != PW_EXIT_OK && !run->with_file)
     return status;
 
-  if (!_pw_cli_output_open (&p.out, run->output, &error))
+  if (!_pw_cli_output_open (&report.out, run->output, &error))
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
     }
-  p.run = run;
-  p.ok = TRUE;
-  p.one_thread = *run->options;
-  p.one_thread.threads = 1;
-  g_mutex_init (&p.lock);
-  g_cond_init (&p.cond);
-  g_queue_init (&p.window);
-  p.writer = pw_report_writer_new (run->format, run->with_file, sharded ? 2 : 1, write_out, &p);
-  _pw_cli_progress_start (&p.progress, run->quiet, total);
-  /* the memory budget is the process's: shared by the jobs at once */
-  if (run->jobs > 1 && p.one_thread.max_bytes > 0)
-    p.one_thread.max_bytes = MAX (p.one_thread.max_bytes / run->jobs, 1);
-  if (run->jobs > 1)
-    p.pool = g_thread_pool_new (run_job, &p, run->jobs, TRUE, NULL);
-  if (!run->quiet && run->jobs > 1 && total > 1)
-    /* Translators: the command line, analysing N levels on M threads */
-    g_printerr (_("%u levels, %u at a time…\n"), total, MIN (run->jobs, total));
+  report.writer = pw_report_writer_new (run->format, run->with_file, sharded ? 2 : 1, write_out,
+                                        &report);
+  p->shard = run->shard;
+  p->row_func = add_to_report;
+  p->row_data = &report;
+  pipeline_init (p, run->options, run->jobs, run->quiet, total);
 
   if (json)
     {
       g_autofree char *head = sharded ? part_json_head (run->shard, run->options_text)
                                       : g_strdup ("[");
 
-      write_out (head, strlen (head), &p, &error);
+      write_out (head, strlen (head), &report, &error);
     }
   for (guint i = 0; error == NULL && i < paths->len; i++)
-    analyse_file (&p, g_ptr_array_index (paths, i), g_ptr_array_index (sources, i), &error);
+    analyse_file (p, g_ptr_array_index (paths, i), g_ptr_array_index (sources, i), &error);
   /* levels still in flight when a write failed */
-  while (p.window.length > 0)
-    {
-      Job *job = g_queue_pop_head (&p.window);
-
-      g_mutex_lock (&p.lock);
-      while (!job->done)
-        g_cond_wait (&p.cond, &p.lock);
-      g_mutex_unlock (&p.lock);
-      g_clear_pointer (&job->analysis, pw_analysis_unref);
-      g_clear_error (&job->error);
-      pw_level_unref (job->level);
-      g_free (job);
-    }
-  if (p.pool != NULL)
-    g_thread_pool_free (p.pool, FALSE, TRUE);
+  pipeline_clear (p);
 
   if (error == NULL && json)
     {
-      gboolean rows = pw_report_writer_get_n_rows (p.writer) > 0;
+      gboolean rows = pw_report_writer_get_n_rows (report.writer) > 0;
       g_autofree char *tail = sharded ? part_json_tail (sources, rows)
                                       : g_strdup (rows ? "\n]\n" : "]\n");
 
-      write_out (tail, strlen (tail), &p, &error);
+      write_out (tail, strlen (tail), &report, &error);
     }
   else if (error == NULL)
     {
@@ -503,23 +561,60 @@ _pw_cli_analyse_streamed (char                 **files,
                                                                    sources)
                                         : NULL;
 
-      pw_report_writer_finish (p.writer, before, &error);
+      pw_report_writer_finish (report.writer, before, &error);
     }
   /* on failure the temporary file goes, whatever was at OUTPUT stays */
   if (error == NULL)
-    _pw_cli_output_commit (&p.out, &error);
+    _pw_cli_output_commit (&report.out, &error);
   else
-    _pw_cli_output_abort (&p.out);
-  _pw_cli_progress_end (&p.progress);
-  pw_report_writer_free (p.writer);
-  g_mutex_clear (&p.lock);
-  g_cond_clear (&p.cond);
+    _pw_cli_output_abort (&report.out);
+  _pw_cli_progress_end (&p->progress);
+  pw_report_writer_free (report.writer);
   if (error != NULL)
     {
       g_printerr ("puzzlewright: %s\n", error->message);
       return PW_EXIT_FAILURE;
     }
-  return p.ok ? status : PW_EXIT_FAILURE;
+  return p->ok ? status : PW_EXIT_FAILURE;
+}
+
+gboolean
+_pw_cli_analyse_each (const char              *path,
+                      const PwCliAnalyseEach  *each,
+                      PwCliSetRead            *read,
+                      GError                 **error)
+{
+  PwCliSource source = { (char *) path, 0, NULL };
+  Pipeline p = { 0 };
+  guint total = 0;
+  gboolean ok;
+
+  if (each->known == NULL && !_pw_cli_each_level (path, NULL, NULL, NULL, NULL, read, error))
+    return FALSE;
+  source.levels = each->known != NULL ? each->known->n_levels : read->n_levels;
+  source.sha256 = each->known != NULL ? each->known->sha256 : read->sha256;
+  p.wanted = each->wanted;
+  p.wanted_data = each->user_data;
+  p.row_func = each->func;
+  p.row_data = each->user_data;
+  for (guint i = 0; i < source.levels; i++)
+    total += each->wanted == NULL || each->wanted (i, each->user_data);
+  pipeline_init (&p, each->options, each->jobs, each->quiet, total);
+  ok = analyse_file (&p, path, &source, error);
+  pipeline_clear (&p);
+  if (ok)
+    _pw_cli_progress_end (&p.progress);
+  else
+    _pw_cli_progress_clear (&p.progress);
+  read->all_analysed = p.ok;
+  return ok;
+}
+
+void
+_pw_cli_set_read_clear (PwCliSetRead *read)
+{
+  g_clear_pointer (&read->sha256, g_free);
+  g_clear_pointer (&read->header, pw_level_set_unref);
 }
 
 gboolean
@@ -528,8 +623,7 @@ _pw_cli_each_level (const char      *path,
                     PwCliLevelFunc   func,
                     gpointer         user_data,
                     const char      *expected_sha256,
-                    guint           *n_levels,
-                    char           **sha256,
+                    PwCliSetRead    *read,
                     GError         **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
@@ -563,9 +657,12 @@ _pw_cli_each_level (const char      *path,
                                                            "read"), path);
       return FALSE;
     }
-  if (n_levels != NULL)
-    *n_levels = index;
-  if (sha256 != NULL)
-    *sha256 = g_strdup (pw_level_stream_get_sha256 (stream));
+  if (read != NULL)
+    {
+      _pw_cli_set_read_clear (read);
+      read->n_levels = index;
+      read->sha256 = g_strdup (pw_level_stream_get_sha256 (stream));
+      read->header = pw_level_set_ref (pw_level_stream_get_header (stream));
+    }
   return TRUE;
 }

@@ -195,52 +195,6 @@ trace_to_stderr (const char *line,
   g_printerr ("   %s\n", line);
 }
 
-typedef struct
-{
-  gboolean    quiet;
-  gboolean    tty;
-  guint       index;
-  guint       total;
-  const char *name;
-} Progress;
-
-static void
-show_progress (guint64  explored,
-               gpointer user_data)
-{
-  Progress *progress = user_data;
-  g_autofree char *count = NULL;
-
-  if (progress->quiet || !progress->tty)
-    return;
-  count = pw_format_count (explored);
-  g_printerr ("\r");
-  /* Translators: progress of the command line: [level/levels] name: N states… */
-  g_printerr (_("[%u/%u] %s: %s states…"), progress->index, progress->total, progress->name,
-              count);
-}
-
-typedef struct
-{
-  PwLevel                *level;
-  const PwAnalyseOptions *options;
-  PwAnalysis             *analysis;
-  GError                 *error;
-} Job;
-
-static void
-run_job (gpointer data,
-         gpointer user_data)
-{
-  Job *job = data;
-
-  job->analysis = pw_level_analyse (job->level, job->options, NULL, NULL, NULL, &job->error);
-}
-
-/* Analyses every level of @set, appending a row each to @rows, in set
- * order; with @jobs > 1, that many levels at once, one per thread.
- * Returns FALSE when some level could not be analysed (its row says
- * why). */
 /* Drops the figures @options did not ask for (--figures, or the costly
  * ones by default), so that every output format shows the same ones. */
 static void
@@ -302,101 +256,6 @@ parse_figures (const char        *command,
   return TRUE;
 }
 
-/* With @shard, only the levels in it (their rows keep their place in
- * the set as their order). */
-static gboolean
-analyse_set (const char             *display_name,
-             PwLevelSet             *set,
-             const PwAnalyseOptions *options,
-             guint                   jobs,
-             gboolean                quiet,
-             const PwCliShard       *shard,
-             GPtrArray              *rows)
-{
-  guint n = pw_level_set_get_n_levels (set);
-  gboolean ok = TRUE;
-  Progress progress = { quiet, isatty (STDERR_FILENO), 0, n, NULL };
-  g_autofree Job *all = g_new0 (Job, MAX (n, 1));
-  guint mine = 0;
-
-  for (guint i = 0; i < n; i++)
-    mine += _pw_cli_shard_has (shard, i);
-
-  /* levels side by side each analysed on one thread; one at a time, a
-   * level may use every core */
-  PwAnalyseOptions one_thread = *options;
-
-  one_thread.threads = 1;
-  if (jobs > 1 && mine > 1)
-    {
-      /* the memory budget is the process's: shared by the jobs at once */
-      if (options->max_bytes > 0)
-        one_thread.max_bytes = MAX (options->max_bytes / MIN (jobs, mine), 1);
-      GThreadPool *pool = g_thread_pool_new (run_job, NULL, MIN (jobs, mine), TRUE, NULL);
-
-      for (guint i = 0; i < n; i++)
-        {
-          if (!_pw_cli_shard_has (shard, i))
-            continue;
-          all[i].level = pw_level_set_get_level (set, i);
-          all[i].options = &one_thread;
-          g_thread_pool_push (pool, &all[i], NULL);
-        }
-      if (!quiet)
-        /* Translators: the command line, analysing N levels on M threads */
-        g_printerr (_("%u levels, %u at a time…\n"), mine, MIN (jobs, mine));
-      g_thread_pool_free (pool, FALSE, TRUE);
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      PwLevel *level = pw_level_set_get_level (set, i);
-      Job *job = &all[i];
-
-      if (!_pw_cli_shard_has (shard, i))
-        continue;
-      if (job->level == NULL)
-        {
-          progress.index = i + 1;
-          progress.name = pw_level_get_name (level);
-          if (!quiet)
-            g_printerr (_("[%u/%u] %s\n"), i + 1, n, pw_level_get_name (level));
-          else if (options->trace != NULL)
-            g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
-          job->analysis = pw_level_analyse (level, options, show_progress, &progress, NULL,
-                                            &job->error);
-          if (progress.tty && !quiet)
-            g_printerr ("\r\033[K");
-        }
-      if (job->analysis == NULL)
-        {
-          g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (level),
-                      job->error->message);
-          ok = FALSE;
-        }
-      else
-        keep_figures_asked (job->analysis, pw_level_get_kind (level), options);
-      g_ptr_array_add (rows, pw_report_row_new (display_name, i + 1, level, job->analysis,
-                                                job->error ? job->error->message : NULL));
-      g_clear_pointer (&job->analysis, pw_analysis_unref);
-      g_clear_error (&job->error);
-    }
-  return ok;
-}
-
-static PwLevelSet *
-load_set (const char  *path,
-          char       **display_name)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GError) error = NULL;
-  PwLevelSet *set = pw_level_set_load (file, NULL, &error);
-
-  if (set == NULL)
-    g_printerr ("puzzlewright: %s\n", error->message);
-  *display_name = g_strdup (path);
-  return set;
-}
 
 /* What a shard's figures depend on, for `merge` to check that parts were
  * made alike (--jobs is not: it changes no figure). */
@@ -1382,18 +1241,6 @@ _pw_cli_write_output (const char *path,
   return write_output (path, data, length);
 }
 
-PwLevelSet *
-_pw_cli_load_set (const char  *path,
-                  char       **display_name)
-{
-  g_autofree char *name = NULL;
-  PwLevelSet *set = load_set (path, &name);
-
-  if (display_name != NULL)
-    *display_name = g_steal_pointer (&name);
-  return set;
-}
-
 gboolean
 _pw_cli_read_file (const char  *command,
                    const char  *path,
@@ -1419,14 +1266,4 @@ _pw_cli_read_file (const char  *command,
     }
   *text = g_steal_pointer (&data);
   return TRUE;
-}
-
-gboolean
-_pw_cli_analyse_set (const char             *display_name,
-                     PwLevelSet             *set,
-                     const PwAnalyseOptions *options,
-                     gboolean                quiet,
-                     GPtrArray              *rows)
-{
-  return analyse_set (display_name, set, options, g_get_num_processors (), quiet, NULL, rows);
 }

@@ -317,6 +317,148 @@ test_describe (void)
                    "  columns ignored: “mood”\n");
 }
 
+/* The set of @levels as its file would hold it. */
+static char *
+levels_text (GPtrArray *levels)
+{
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+
+  for (guint i = 0; i < levels->len; i++)
+    pw_level_set_append (set, g_ptr_array_index (levels, i));
+  return pw_level_set_to_data (set, NULL);
+}
+
+static const char *
+pick (GRand       *rand,
+      const char **from,
+      guint        n)
+{
+  return from[g_rand_int_range (rand, 0, n)];
+}
+
+/* A sheet read, asked which levels it names and merged into those alone
+ * (as `playtests import` does over a set read a level at a time) does
+ * what the whole-set import does: random levels with shared names, names
+ * a spreadsheet would take for formulas, playtests already there; random
+ * sheets naming levels by id and by name, rows merged, rows refused. */
+static void
+test_sheet_wants (void)
+{
+  static const char *names[] = { "A", "B", "C", "=D", "'=D", "E" };
+  static const char *testers[] = { "ann", "bob", "" };
+  static const char *dates[] = { "", "2026-11-01", "2026-11-02", "2026-13-40" };
+  static const char *ratings[] = { "", "0", "3", "7", "9", "x" };
+  static const char *completed[] = { "", "yes", "no", "maybe" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (16);
+  guint subsets = 0;
+
+  for (guint round = 0; round < 500; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 13);
+      guint n_sheets = g_rand_int_range (rand, 1, 4);
+      g_autoptr(GPtrArray) whole =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+      g_autoptr(GPtrArray) streamed =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+      g_autoptr(GPtrArray) wanted = g_ptr_array_new ();
+      g_autoptr(GPtrArray) sheets =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) pw_playtest_sheet_free);
+      g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GString) whole_said = g_string_new (NULL);
+      g_autoptr(GString) streamed_said = g_string_new (NULL);
+      g_autofree char *whole_text = NULL;
+      g_autofree char *streamed_text = NULL;
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(PwLevel) level = pw_level_new_from_text ("slide", "#####\n#r..R\n#####",
+                                                             &error);
+          g_autofree char *id = g_strdup_printf ("L%u", i);
+
+          g_assert_no_error (error);
+          pw_level_set_id (level, id);
+          pw_level_set_name (level, pick (rand, names, G_N_ELEMENTS (names)));
+          if (g_rand_boolean (rand))
+            {
+              PwPlaytest *playtest = pw_playtest_new ();
+
+              g_free (playtest->tester);
+              playtest->tester = g_strdup (pick (rand, testers, 2));
+              playtest->date = g_strdup ("2026-11-01");
+              playtest->rating = 2;
+              playtest->completed = TRUE;
+              g_ptr_array_add (pw_level_get_playtests (level), playtest);
+            }
+          g_ptr_array_add (whole, pw_level_copy (level));
+          g_ptr_array_add (streamed, pw_level_copy (level));
+        }
+      for (guint s = 0; s < n_sheets; s++)
+        {
+          GString *csv = g_string_new ("level,name,tester,date,rating,completed\n");
+          guint rows = g_rand_int_range (rand, 0, 8);
+
+          for (guint r = 0; r < rows; r++)
+            {
+              guint how = g_rand_int_range (rand, 0, 3);
+              g_autofree char *id = g_strdup_printf ("L%u", g_rand_int_range (rand, 0, n + 2));
+
+              g_string_append_printf (csv, "%s,%s,%s,%s,%s,%s\n", how == 0 ? id : "",
+                                      how == 1 ? pick (rand, names, G_N_ELEMENTS (names)) : "",
+                                      pick (rand, testers, G_N_ELEMENTS (testers)),
+                                      pick (rand, dates, G_N_ELEMENTS (dates)),
+                                      pick (rand, ratings, G_N_ELEMENTS (ratings)),
+                                      pick (rand, completed, G_N_ELEMENTS (completed)));
+            }
+          g_ptr_array_add (texts, g_string_free (csv, FALSE));
+        }
+
+      /* the whole set */
+      for (guint s = 0; s < n_sheets; s++)
+        {
+          const char *text = g_ptr_array_index (texts, s);
+          g_autoptr(PwPlaytestImport) import = import_text (whole, text);
+          g_autofree char *said = pw_playtest_import_describe (import);
+
+          g_string_append (whole_said, said);
+        }
+      /* the sheets read, the levels they name kept, then merged */
+      for (guint s = 0; s < n_sheets; s++)
+        {
+          const char *text = g_ptr_array_index (texts, s);
+          g_autoptr(GError) error = NULL;
+
+          g_ptr_array_add (sheets, pw_playtest_sheet_read (text, strlen (text), "sheet.csv",
+                                                           &error));
+          g_assert_no_error (error);
+        }
+      for (guint i = 0; i < n; i++)
+        for (guint s = 0; s < n_sheets; s++)
+          if (pw_playtest_sheet_wants (g_ptr_array_index (sheets, s),
+                                       g_ptr_array_index (streamed, i)))
+            {
+              g_ptr_array_add (wanted, g_ptr_array_index (streamed, i));
+              break;
+            }
+      subsets += wanted->len < n;
+      for (guint s = 0; s < n_sheets; s++)
+        {
+          g_autoptr(PwPlaytestImport) import =
+            pw_playtest_sheet_merge (g_ptr_array_index (sheets, s), wanted);
+          g_autofree char *said = pw_playtest_import_describe (import);
+
+          g_string_append (streamed_said, said);
+        }
+
+      g_assert_cmpstr (streamed_said->str, ==, whole_said->str);
+      whole_text = levels_text (whole);
+      streamed_text = levels_text (streamed);
+      g_assert_cmpstr (streamed_text, ==, whole_text);
+    }
+  /* most rounds left levels out */
+  g_assert_cmpuint (subsets, >, 250);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -332,6 +474,7 @@ main (int   argc,
   g_test_add_func ("/io/playtest-import/not-a-string", test_not_a_string);
   g_test_add_func ("/io/playtest-import/template", test_template);
   g_test_add_func ("/io/playtest-import/describe", test_describe);
+  g_test_add_func ("/io/playtest-import/sheet-wants", test_sheet_wants);
 
   return g_test_run ();
 }

@@ -872,6 +872,174 @@ test_import_generate_memory (void)
   test_remove_dir (dir);
 }
 
+/* Where @needle is in @text, or -1. (Not inlined: GCC 12 then takes the
+ * offset for a pointer that outlives the text.) */
+G_GNUC_NO_INLINE static gssize
+position (const char *text,
+          const char *needle)
+{
+  const char *found = strstr (text, needle);
+
+  return found != NULL ? found - text : -1;
+}
+
+/* The levels a command may keep beyond the stream's ids, in bytes a
+ * level: a chart's point (56 bytes, in an array that grows by doubling),
+ * the places of the levels it names */
+#define DRAW_BYTES_A_LEVEL 160
+
+/* chart and report read sets a level at a time: ten times the levels
+ * (the larger set past the 100,000 levels of a set read whole), far less
+ * than ten times the memory: what grows is a chart's point a level and
+ * the ids; and every level came out. The chart names every level but the
+ * first (a sawtooth of period 1 over equal values), read again for their
+ * ids and names. */
+static void
+test_chart_report_memory (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *small_set = make_cheap_set (dir, 10000);
+  g_autofree char *large_set = make_cheap_set (dir, 100002);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.txt", NULL);
+  const char *chart_small[] = { "chart", small_set, "--y", "solutions", "--shape", "sawtooth",
+                                "--period", "1", "-q", "-o", png, NULL };
+  const char *chart_large[] = { "chart", large_set, "--y", "solutions", "--shape", "sawtooth",
+                                "--period", "1", "-q", "-o", png, NULL };
+  const char *report_small[] = { "report", small_set, "--x", "solutions", "--y", "difficulty",
+                                 "-q", "-o", png, NULL };
+  const char *report_large[] = { "report", large_set, "--x", "solutions", "--y", "difficulty",
+                                 "-q", "-o", png, NULL };
+  g_autofree char *written = NULL;
+  long small, large;
+
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_test_skip ("peak memory is not measured under AddressSanitizer");
+      test_remove_dir (dir);
+      return;
+    }
+  small = peak_kib (chart_small, out);
+  large = peak_kib (chart_large, out);
+  g_test_message ("chart: 10,000 levels %ld KiB, 100,002 levels %ld KiB", small, large);
+  written = read_text (out);
+  g_assert_true (g_str_has_prefix (written, "2\tm1\tSquare 2\n3\tm2\tSquare 3\n"));
+  g_assert_true (g_str_has_suffix (written, "\n100002\tm100001\tSquare 100002\n"));
+  {
+    guint lines = 0;
+
+    for (const char *c = written; *c; c++)
+      lines += *c == '\n';
+    g_assert_cmpuint (lines, ==, 100001);
+  }
+  g_assert_cmpint ((large - small) * 1024, <, DRAW_BYTES_A_LEVEL * 90002);
+  g_clear_pointer (&written, g_free);
+
+  small = peak_kib (report_small, out);
+  large = peak_kib (report_large, out);
+  g_test_message ("report: 10,000 levels %ld KiB, 100,002 levels %ld KiB", small, large);
+  written = read_text (out);
+  g_assert_cmpstr (written, ==, "pearson=nan spearman=nan n=100002\n");
+  g_assert_cmpint ((large - small) * 1024, <, DRAW_BYTES_A_LEVEL * 90002);
+  test_remove_dir (dir);
+}
+
+/* render draws a page at a time: ten times the levels, far less than ten
+ * times the memory (a PDF's pages are written as they are drawn); and
+ * a level past the 100,000 of a set read whole is printed alone. */
+static void
+test_render_memory (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *small_set = make_cheap_set (dir, 5000);
+  g_autofree char *large_set = make_cheap_set (dir, 50000);
+  g_autofree char *past_cap = make_cheap_set (dir, 100002);
+  g_autofree char *small_pdf = g_build_filename (dir, "small.pdf", NULL);
+  g_autofree char *large_pdf = g_build_filename (dir, "large.pdf", NULL);
+  g_autofree char *png = g_build_filename (dir, "last.png", NULL);
+  const char *render_small[] = { "render", small_set, "-n", "100", "-q", "-o", small_pdf, NULL };
+  const char *render_large[] = { "render", large_set, "-n", "100", "-q", "-o", large_pdf, NULL };
+  const char *render_last[] = { "render", past_cap, "--level", "m100001", "-q", "-o", png, NULL };
+  g_autofree char *small_text = NULL;
+  g_autofree char *large_text = NULL;
+  gsize small_length, large_length;
+  long small, large;
+
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_test_skip ("peak memory is not measured under AddressSanitizer");
+      test_remove_dir (dir);
+      return;
+    }
+  small = peak_kib (render_small, "/dev/null");
+  large = peak_kib (render_large, "/dev/null");
+  g_test_message ("render: 5,000 levels %ld KiB, 50,000 levels %ld KiB", small, large);
+  g_assert_true (g_file_get_contents (small_pdf, &small_text, &small_length, NULL));
+  g_assert_true (g_file_get_contents (large_pdf, &large_text, &large_length, NULL));
+  g_assert_true (g_str_has_prefix (small_text, "%PDF-"));
+  g_assert_true (g_str_has_prefix (large_text, "%PDF-"));
+  /* 50 and 500 pages, the last headed "500 / 500" (in a compressed stream) */
+  g_assert_cmpuint (large_length, >, 8 * small_length);
+  g_assert_cmpint ((large - small) * 1024, <, DRAW_BYTES_A_LEVEL * 45000);
+
+  peak_kib (render_last, "/dev/null");
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  test_remove_dir (dir);
+}
+
+/* playtests import keeps the levels the sheets name, and template a row
+ * at a time: ten times the levels (past the 100,000 of a set read whole),
+ * far less than ten times the memory; the playtests land on the levels
+ * named, the last one past the old cap. */
+static void
+test_playtests_memory (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *small_set = make_cheap_set (dir, 10000);
+  g_autofree char *large_set = make_cheap_set (dir, 100002);
+  g_autofree char *sheet = g_build_filename (dir, "sheet.csv", NULL);
+  g_autofree char *merged = g_build_filename (dir, "merged.json", NULL);
+  g_autofree char *template = g_build_filename (dir, "template.csv", NULL);
+  const char *import_small[] = { "playtests", "import", small_set, sheet, "-o", merged, NULL };
+  const char *import_large[] = { "playtests", "import", large_set, sheet, "-o", merged, NULL };
+  const char *template_small[] = { "playtests", "template", small_set, "-o", template, NULL };
+  const char *template_large[] = { "playtests", "template", large_set, "-o", template, NULL };
+  g_autofree char *written = NULL;
+  long small, large;
+
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_test_skip ("peak memory is not measured under AddressSanitizer");
+      test_remove_dir (dir);
+      return;
+    }
+  g_assert_true (g_file_set_contents (sheet, "level,name,tester,rating\r\n"
+                                             "m0,,Ann,3\r\n"
+                                             ",Square 5000,Bob,4\r\n"
+                                             "m100001,,Cy,5\r\n", -1, NULL));
+  small = peak_kib (import_small, "/dev/null");
+  large = peak_kib (import_large, "/dev/null");
+  g_test_message ("playtests import: 10,000 levels %ld KiB, 100,002 levels %ld KiB", small,
+                  large);
+  written = read_text (merged);
+  g_assert_cmpint (position (written, "\"Ann\""), >, 0);
+  g_assert_cmpint (position (written, "\"Ann\""), <, position (written, "\"m1\""));
+  g_assert_cmpint (position (written, "\"Bob\""), >, position (written, "\"m4999\""));
+  g_assert_cmpint (position (written, "\"Bob\""), <, position (written, "\"m5000\""));
+  g_assert_cmpint (position (written, "\"Cy\""), >, position (written, "\"m100001\""));
+  g_assert_cmpint ((large - small) * 1024, <, DRAW_BYTES_A_LEVEL * 90002);
+  g_clear_pointer (&written, g_free);
+
+  small = peak_kib (template_small, "/dev/null");
+  large = peak_kib (template_large, "/dev/null");
+  g_test_message ("playtests template: 10,000 levels %ld KiB, 100,002 levels %ld KiB", small,
+                  large);
+  written = read_text (template);
+  g_assert_true (g_str_has_suffix (written, "\r\n\"m100001\",\"Square 100002\",,,,,,,,\r\n"));
+  g_assert_cmpint ((large - small) * 1024, <, DRAW_BYTES_A_LEVEL * 90002);
+  test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -886,5 +1054,8 @@ main (int    argc,
   g_test_add_func ("/scale/merge-json-memory", test_merge_json_memory);
   g_test_add_func ("/scale/import-generate-bytes", test_import_generate_bytes);
   g_test_add_func ("/scale/import-generate-memory", test_import_generate_memory);
+  g_test_add_func ("/scale/chart-report-memory", test_chart_report_memory);
+  g_test_add_func ("/scale/render-memory", test_render_memory);
+  g_test_add_func ("/scale/playtests-memory", test_playtests_memory);
   return g_test_run ();
 }

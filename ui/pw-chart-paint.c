@@ -23,6 +23,11 @@
 #define FONT_SIZE    11.0
 #define POINT_RADIUS 3.5
 #define MARK_RADIUS  7.0
+/* points (or segments) a path holds at most: cairo holds a filled or
+ * stroked path whole while it draws it (2.6 KiB a point in an image), so
+ * a chart of a million levels is drawn a piece at a time; a chart of
+ * fewer points is drawn in one path */
+#define PATH_BATCH   4096
 
 typedef struct
 {
@@ -419,6 +424,7 @@ paint_series (cairo_t             *cr,
               gboolean             lines)
 {
   gboolean started = FALSE;
+  guint in_path = 0;
 
   pw_colour_set (cr, colour);
   if (lines)
@@ -446,10 +452,18 @@ paint_series (cairo_t             *cr,
           else
             cairo_move_to (cr, x, y);
           started = TRUE;
+          /* a long line in pieces, the next starting where it stopped */
+          if (++in_path == PATH_BATCH)
+            {
+              cairo_stroke (cr);
+              cairo_move_to (cr, x, y);
+              in_path = 0;
+            }
         }
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
+  in_path = 0;
   for (guint i = 0; i < chart->points->len; i++)
     {
       double x, y;
@@ -464,6 +478,11 @@ paint_series (cairo_t             *cr,
         {
           cairo_new_sub_path (cr);
           cairo_arc (cr, x, y, POINT_RADIUS, 0, 2 * G_PI);
+        }
+      if (++in_path == PATH_BATCH)
+        {
+          cairo_fill (cr);
+          in_path = 0;
         }
     }
   cairo_fill (cr);

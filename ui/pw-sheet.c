@@ -29,6 +29,21 @@
 #define BOX_PADDING   8.0
 #define PNG_SCALE     2.0
 
+struct _PwSheetWriter
+{
+  PwSheetOptions   options;
+  char            *title;
+  char            *path;
+  const char      *format;
+  guint            n_levels;
+  guint            n_pages;
+  guint            page;      /* pages written */
+  guint            added;     /* rows given */
+  GPtrArray       *rows;      /* PwReportRow: the page being filled */
+  cairo_surface_t *pdf;       /* every page of a PDF; NULL for SVG and PNG */
+  cairo_t         *cr;
+};
+
 void
 pw_sheet_options_init (PwSheetOptions *options)
 {
@@ -261,28 +276,27 @@ paint_box (PwReportRow *row,
   cairo_restore (cr);
 }
 
-void
-pw_sheet_paint_page (GPtrArray            *rows,
-                     const PwSheetOptions *options,
-                     guint                 page,
-                     cairo_t              *cr)
+/* Paints page @page of a sheet of @n_levels levels, whose boxes hold the
+ * @n rows in @rows. */
+static void
+paint_page (PwReportRow          **rows,
+            guint                  n,
+            const PwSheetOptions  *options,
+            guint                  n_levels,
+            guint                  page,
+            cairo_t               *cr)
 {
-  guint n_pages, first_pages, first, columns, grid_rows;
+  guint n_pages, first_pages, columns, grid_rows;
   gboolean solution;
   double top, area_width, area_height, box_width, box_height;
   g_autofree char *heading = NULL;
   g_autofree char *page_label = NULL;
   cairo_text_extents_t extents;
 
-  g_return_if_fail (rows != NULL);
-  g_return_if_fail (options != NULL && options->per_page > 0);
-  g_return_if_fail (cr != NULL);
-
-  n_pages = pw_sheet_n_pages (options, rows->len);
-  first_pages = level_pages (options, rows->len);
+  n_pages = pw_sheet_n_pages (options, n_levels);
+  first_pages = level_pages (options, n_levels);
   g_return_if_fail (page < n_pages);
   solution = page >= first_pages;
-  first = (page % first_pages) * options->per_page;
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -312,11 +326,28 @@ pw_sheet_paint_page (GPtrArray            *rows,
   choose_grid (options->per_page, area_width, area_height, &columns, &grid_rows);
   box_width = area_width / columns;
   box_height = area_height / grid_rows;
-  for (guint i = 0; i < options->per_page && first + i < rows->len; i++)
-    paint_box (g_ptr_array_index (rows, first + i), solution, cr,
-               MARGIN + (i % columns) * box_width, top + (i / columns) * box_height,
-               box_width, box_height);
+  for (guint i = 0; i < options->per_page && i < n; i++)
+    paint_box (rows[i], solution, cr, MARGIN + (i % columns) * box_width,
+               top + (i / columns) * box_height, box_width, box_height);
   cairo_restore (cr);
+}
+
+void
+pw_sheet_paint_page (GPtrArray            *rows,
+                     const PwSheetOptions *options,
+                     guint                 page,
+                     cairo_t              *cr)
+{
+  guint first;
+
+  g_return_if_fail (rows != NULL);
+  g_return_if_fail (options != NULL && options->per_page > 0);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (page < pw_sheet_n_pages (options, rows->len));
+
+  first = (page % level_pages (options, rows->len)) * options->per_page;
+  paint_page ((PwReportRow **) rows->pdata + MIN (first, rows->len),
+              rows->len - MIN (first, rows->len), options, rows->len, page, cr);
 }
 
 static char *
@@ -355,6 +386,137 @@ finish_surface (cairo_surface_t  *surface,
   return TRUE;
 }
 
+PwSheetWriter *
+pw_sheet_writer_new (const PwSheetOptions  *options,
+                     guint                  n_levels,
+                     const char            *path,
+                     GError               **error)
+{
+  PwSheetWriter *writer;
+  const char *format;
+
+  g_return_val_if_fail (options != NULL && options->per_page > 0, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  format = pw_image_format_for_path (path);
+  if (format == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: the file name should end in .svg, .png or .pdf"), path);
+      return NULL;
+    }
+  writer = g_new0 (PwSheetWriter, 1);
+  writer->options = *options;
+  writer->title = g_strdup (options->title);
+  writer->options.title = writer->title;
+  writer->path = g_strdup (path);
+  writer->format = format;
+  writer->n_levels = n_levels;
+  writer->n_pages = pw_sheet_n_pages (options, n_levels);
+  writer->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
+  if (g_str_equal (format, "pdf"))
+    {
+      writer->pdf = pw_image_surface_new (format, path, options->width, options->height);
+      writer->cr = cairo_create (writer->pdf);
+    }
+  return writer;
+}
+
+/* Draws and writes the next page, of the rows waiting. */
+static gboolean
+write_page (PwSheetWriter  *writer,
+            GError        **error)
+{
+  PwReportRow **rows = (PwReportRow **) writer->rows->pdata;
+  guint n = writer->rows->len;
+
+  if (writer->pdf != NULL)
+    {
+      paint_page (rows, n, &writer->options, writer->n_levels, writer->page, writer->cr);
+      cairo_show_page (writer->cr);
+    }
+  else
+    {
+      g_autofree char *file = page_path (writer->path, writer->page);
+      /* pictures at twice the points, 144 pixels an inch */
+      double scale = g_str_equal (writer->format, "png") ? PNG_SCALE : 1;
+      cairo_surface_t *surface = pw_image_surface_new (writer->format, file,
+                                                       writer->options.width * scale,
+                                                       writer->options.height * scale);
+      cairo_t *cr = cairo_create (surface);
+
+      cairo_scale (cr, scale, scale);
+      paint_page (rows, n, &writer->options, writer->n_levels, writer->page, cr);
+      cairo_show_page (cr);
+      cairo_destroy (cr);
+      if (!finish_surface (surface, writer->format, file, error))
+        return FALSE;
+    }
+  writer->page++;
+  g_ptr_array_set_size (writer->rows, 0);
+  return TRUE;
+}
+
+gboolean
+pw_sheet_writer_add (PwSheetWriter  *writer,
+                     PwReportRow    *row,
+                     GError        **error)
+{
+  guint of_pass;
+
+  g_return_val_if_fail (writer != NULL, FALSE);
+  g_return_val_if_fail (row != NULL, FALSE);
+  g_return_val_if_fail (writer->added < writer->n_levels * (writer->options.solutions ? 2 : 1),
+                        FALSE);
+
+  g_ptr_array_add (writer->rows, pw_report_row_new (row->file, row->order, row->level,
+                                                    row->analysis, row->error));
+  writer->added++;
+  /* a page is full, or the levels (or the solutions) end */
+  of_pass = (writer->added - 1) % writer->n_levels + 1;
+  if (writer->rows->len == writer->options.per_page || of_pass == writer->n_levels)
+    return write_page (writer, error);
+  return TRUE;
+}
+
+gboolean
+pw_sheet_writer_finish (PwSheetWriter  *writer,
+                        guint          *n_pages,
+                        GError        **error)
+{
+  g_autoptr(PwSheetWriter) owned = writer;
+  cairo_surface_t *pdf;
+
+  g_return_val_if_fail (writer != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* an empty set has a page of levels (and one of solutions) all the same */
+  while (writer->page < writer->n_pages)
+    if (!write_page (writer, error))
+      return FALSE;
+  if (n_pages != NULL)
+    *n_pages = writer->page;
+  if (writer->pdf == NULL)
+    return TRUE;
+  g_clear_pointer (&writer->cr, cairo_destroy);
+  pdf = g_steal_pointer (&writer->pdf);
+  return finish_surface (pdf, writer->format, writer->path, error);
+}
+
+void
+pw_sheet_writer_free (PwSheetWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  g_clear_pointer (&writer->cr, cairo_destroy);
+  g_clear_pointer (&writer->pdf, cairo_surface_destroy);
+  g_ptr_array_unref (writer->rows);
+  g_free (writer->title);
+  g_free (writer->path);
+  g_free (writer);
+}
+
 gboolean
 pw_sheet_write (GPtrArray            *rows,
                 const PwSheetOptions *options,
@@ -362,57 +524,21 @@ pw_sheet_write (GPtrArray            *rows,
                 guint                *n_pages,
                 GError              **error)
 {
-  const char *format;
-  guint pages;
+  g_autoptr(PwSheetWriter) writer = NULL;
 
   g_return_val_if_fail (rows != NULL, FALSE);
   g_return_val_if_fail (options != NULL && options->per_page > 0, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  format = pw_image_format_for_path (path);
-  if (format == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("%s: the file name should end in .svg, .png or .pdf"), path);
-      return FALSE;
-    }
-  pages = pw_sheet_n_pages (options, rows->len);
-  if (n_pages != NULL)
-    *n_pages = pages;
-
-  if (g_str_equal (format, "pdf"))
-    {
-      cairo_surface_t *surface = pw_image_surface_new (format, path, options->width,
-                                                       options->height);
-      cairo_t *cr = cairo_create (surface);
-
-      for (guint page = 0; page < pages; page++)
-        {
-          pw_sheet_paint_page (rows, options, page, cr);
-          cairo_show_page (cr);
-        }
-      cairo_destroy (cr);
-      return finish_surface (surface, format, path, error);
-    }
-
-  for (guint page = 0; page < pages; page++)
-    {
-      g_autofree char *file = page_path (path, page);
-      /* pictures at twice the points, 144 pixels an inch */
-      double scale = g_str_equal (format, "png") ? PNG_SCALE : 1;
-      cairo_surface_t *surface = pw_image_surface_new (format, file, options->width * scale,
-                                                       options->height * scale);
-      cairo_t *cr = cairo_create (surface);
-
-      cairo_scale (cr, scale, scale);
-      pw_sheet_paint_page (rows, options, page, cr);
-      cairo_show_page (cr);
-      cairo_destroy (cr);
-      if (!finish_surface (surface, format, file, error))
+  writer = pw_sheet_writer_new (options, rows->len, path, error);
+  if (writer == NULL)
+    return FALSE;
+  for (guint pass = 0; pass < (options->solutions ? 2 : 1); pass++)
+    for (guint i = 0; i < rows->len; i++)
+      if (!pw_sheet_writer_add (writer, g_ptr_array_index (rows, i), error))
         return FALSE;
-    }
-  return TRUE;
+  return pw_sheet_writer_finish (g_steal_pointer (&writer), n_pages, error);
 }
 
 gboolean

@@ -53,6 +53,31 @@ gboolean pw_sheet_write        (GPtrArray            *rows,
                                 guint                *n_pages,
                                 GError              **error);
 
+/* A sheet written a page at a time, for sets too large to hold (`render`):
+ * the same files as pw_sheet_write, holding only the rows of the page
+ * being filled. Give it the @n_levels rows in order, then, with
+ * options->solutions, the same rows again with their analyses; each page
+ * is drawn and written (a PDF page, or its own SVG or PNG file) once it
+ * is full. Errors name the file. */
+typedef struct _PwSheetWriter PwSheetWriter;
+
+PwSheetWriter *pw_sheet_writer_new    (const PwSheetOptions *options,
+                                       guint                 n_levels,
+                                       const char           *path,
+                                       GError              **error);
+gboolean       pw_sheet_writer_add    (PwSheetWriter        *writer,
+                                       PwReportRow          *row,
+                                       GError              **error);
+/* Writes what is left (an empty set's empty pages), finishes the files
+ * and frees the writer; the pages written in *n_pages (may be NULL). */
+gboolean       pw_sheet_writer_finish (PwSheetWriter        *writer,
+                                       guint                *n_pages,
+                                       GError              **error);
+/* Frees the writer, leaving what it wrote. */
+void           pw_sheet_writer_free   (PwSheetWriter        *writer);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwSheetWriter, pw_sheet_writer_free)
+
 /* Writes one level, drawn alone, to @path (SVG, PNG or PDF), @cell points
  * a cell. */
 gboolean pw_level_write_image  (PwLevel              *level,
