@@ -134,10 +134,10 @@ test_faults_fifo (void)
   test_remove_dir (work);
 }
 
-/* In a mount namespace: a 256 KiB tmpfs holding the old set and CSV,
- * filled to the last byte; the editor's save and the CSV export fail
- * there; then the same folder read-only. The results are copied out
- * before the namespace ends. */
+/* In a mount namespace: a 256 KiB tmpfs holding the old set, CSV, chart
+ * and sheets, filled to the last byte; the editor's save, the CSV export,
+ * the chart and the sheets fail there; then the same folder read-only.
+ * The results are copied out before the namespace ends. */
 static void
 test_faults_full_and_read_only (void)
 {
@@ -147,6 +147,8 @@ test_faults_full_and_read_only (void)
   g_autofree char *old_set = bundled ("magic.json");
   g_autofree char *new_set = bundled ("sample.json");
   g_autofree char *old_csv = g_build_filename (work, "old.csv", NULL);
+  g_autofree char *old_chart = g_build_filename (work, "old-chart.pdf", NULL);
+  g_autofree char *old_sheet = g_build_filename (work, "old-sheet.pdf", NULL);
   g_autofree char *child = child_path ();
   g_autofree char *script = NULL;
   g_autofree char *err = NULL;
@@ -169,8 +171,15 @@ test_faults_full_and_read_only (void)
   g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
   {
     g_autofree char *e = NULL;
+    const char *chart_old[] = { g_getenv ("PW_CLI"), "chart", "--y", "difficulty", old_set, "-o",
+                                old_chart, NULL };
+    const char *render_old[] = { g_getenv ("PW_CLI"), "render", old_set, "-o", old_sheet, NULL };
 
     g_assert_cmpint (run (export_old, &e), ==, 0);
+    g_clear_pointer (&e, g_free);
+    g_assert_cmpint (run (chart_old, &e), ==, 0);
+    g_clear_pointer (&e, g_free);
+    g_assert_cmpint (run (render_old, &e), ==, 0);
   }
 
   /* each step's status and message go to out/log */
@@ -178,21 +187,29 @@ test_faults_full_and_read_only (void)
     "M='%s'; O='%s'; exec 2>\"$O/log\"\n"
     "mount -t tmpfs -o size=256k tmpfs \"$M\" || exit 9\n"
     "cp '%s' \"$M/set.json\"; cp '%s' \"$M/figures.csv\"\n"
+    "cp '%s' \"$M/chart.pdf\"; cp '%s' \"$M/sheet.pdf\"\n"
     "dd if=/dev/zero of=\"$M/filler\" bs=4k 2>/dev/null\n"
     "dd if=/dev/zero of=\"$M/filler2\" bs=1 2>/dev/null\n"
     "echo \"== save\" >&2; '%s' save-once \"$M/set.json\" '%s'; echo \"status $?\" >&2\n"
     "echo \"== export\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\";"
     " echo \"status $?\" >&2\n"
+    "echo \"== chart\" >&2; '%s' chart --y difficulty '%s' -o \"$M/chart.pdf\"; echo \"status $?\" >&2\n"
+    "echo \"== render\" >&2; '%s' render '%s' -o \"$M/sheet.pdf\"; echo \"status $?\" >&2\n"
     "ls -A \"$M\" > \"$O/full-listing\"\n"
     "cp \"$M/set.json\" \"$O/full-set.json\"; cp \"$M/figures.csv\" \"$O/full-figures.csv\"\n"
+    "cp \"$M/chart.pdf\" \"$O/full-chart.pdf\"; cp \"$M/sheet.pdf\" \"$O/full-sheet.pdf\"\n"
     "rm \"$M/filler\" \"$M/filler2\"; mount -o remount,ro \"$M\" || exit 8\n"
     "echo \"== save-ro\" >&2; '%s' save-once \"$M/set.json\" '%s'; echo \"status $?\" >&2\n"
     "echo \"== export-ro\" >&2; '%s' export-csv -q '%s' -o \"$M/figures.csv\";"
     " echo \"status $?\" >&2\n"
+    "echo \"== chart-ro\" >&2; '%s' chart --y difficulty '%s' -o \"$M/chart.pdf\"; echo \"status $?\" >&2\n"
+    "echo \"== render-ro\" >&2; '%s' render '%s' -o \"$M/sheet.pdf\"; echo \"status $?\" >&2\n"
     "ls -A \"$M\" > \"$O/ro-listing\"\n"
-    "cp \"$M/set.json\" \"$O/ro-set.json\"; cp \"$M/figures.csv\" \"$O/ro-figures.csv\"\n",
-    mnt, out, old_set, old_csv, child, new_set, g_getenv ("PW_CLI"), new_set, child, new_set,
-    g_getenv ("PW_CLI"), new_set);
+    "cp \"$M/set.json\" \"$O/ro-set.json\"; cp \"$M/figures.csv\" \"$O/ro-figures.csv\"\n"
+    "cp \"$M/chart.pdf\" \"$O/ro-chart.pdf\"; cp \"$M/sheet.pdf\" \"$O/ro-sheet.pdf\"\n",
+    mnt, out, old_set, old_csv, old_chart, old_sheet, child, new_set, g_getenv ("PW_CLI"),
+    new_set, g_getenv ("PW_CLI"), new_set, g_getenv ("PW_CLI"), new_set, child, new_set,
+    g_getenv ("PW_CLI"), new_set, g_getenv ("PW_CLI"), new_set, g_getenv ("PW_CLI"), new_set);
   argv[4] = script;
   g_assert_cmpint (run (argv, &err), ==, 0);
 
@@ -208,6 +225,8 @@ test_faults_full_and_read_only (void)
       const char *reason = pass == 0 ? g_strerror (ENOSPC) : g_strerror (EROFS);
       g_autofree char *set_copy = g_strdup_printf ("%s/%s-set.json", out, tag);
       g_autofree char *csv_copy = g_strdup_printf ("%s/%s-figures.csv", out, tag);
+      g_autofree char *chart_copy = g_strdup_printf ("%s/%s-chart.pdf", out, tag);
+      g_autofree char *sheet_copy = g_strdup_printf ("%s/%s-sheet.pdf", out, tag);
       g_autofree char *listing_path = g_strdup_printf ("%s/%s-listing", out, tag);
       g_autofree char *save_says = g_strdup_printf ("== save%s\n%s/set.json: could not save: ",
                                                     pass ? "-ro" : "", mnt);
@@ -218,10 +237,13 @@ test_faults_full_and_read_only (void)
       /* the old files are whole; nothing else was left */
       g_assert_true (same_file (set_copy, old_set));
       g_assert_true (same_file (csv_copy, old_csv));
+      g_assert_true (same_file (chart_copy, old_chart));
+      g_assert_true (same_file (sheet_copy, old_sheet));
       g_clear_pointer (&listing, g_free);
       g_file_get_contents (listing_path, &listing, NULL, NULL);
-      g_assert_cmpstr (listing, ==, pass == 0 ? "figures.csv\nfiller\nfiller2\nset.json\n"
-                                              : "figures.csv\nset.json\n");
+      g_assert_cmpstr (listing, ==,
+                       pass == 0 ? "chart.pdf\nfigures.csv\nfiller\nfiller2\nset.json\nsheet.pdf\n"
+                                 : "chart.pdf\nfigures.csv\nset.json\nsheet.pdf\n");
       /* each failure names the file and the reason, and fails the command */
       at = strstr (log, save_says);
       g_assert_nonnull (at);
@@ -231,6 +253,19 @@ test_faults_full_and_read_only (void)
       g_assert_nonnull (at);
       g_assert_nonnull (strstr (at, reason));
       g_assert_true (g_str_has_prefix (strstr (at, "status "), "status 1"));
+      for (guint d = 0; d < 2; d++)
+        {
+          g_autofree char *says = g_strdup_printf ("== %s%s\n", d == 0 ? "chart" : "render",
+                                                   pass ? "-ro" : "");
+          g_autofree char *file = g_strdup_printf ("%s/%s.pdf", mnt, d == 0 ? "chart" : "sheet");
+
+          at = strstr (log, says);
+          g_assert_nonnull (at);
+          at += strlen (says);
+          g_assert_nonnull (strstr (at, file));
+          g_assert_nonnull (strstr (at, reason));
+          g_assert_true (g_str_has_prefix (strstr (at, "status "), "status 1"));
+        }
     }
   test_remove_dir (work);
 }

@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-chart-paint.h"
+#include "pw-image-file.h"
 #include "pw-view-style.h"
 
 #define FONT_SIZE    11.0
@@ -649,23 +650,6 @@ pw_image_format_for_path (const char *path)
   return NULL;
 }
 
-cairo_surface_t *
-pw_image_surface_new (const char *format,
-                      const char *path,
-                      double      width,
-                      double      height)
-{
-  g_return_val_if_fail (format != NULL, NULL);
-
-  if (g_str_equal (format, "svg"))
-    return cairo_svg_surface_create (path, width, height);
-  if (g_str_equal (format, "pdf"))
-    return cairo_pdf_surface_create (path, width, height);
-  g_return_val_if_fail (g_str_equal (format, "png"), NULL);
-  return cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width),
-                                     (int) ceil (height));
-}
-
 gboolean
 pw_chart_write (PwChart     *chart,
                 const char  *path,
@@ -674,8 +658,7 @@ pw_chart_write (PwChart     *chart,
                 GError     **error)
 {
   const char *format;
-  cairo_surface_t *surface;
-  cairo_status_t status;
+  PwImageFile *image;
   cairo_t *cr;
 
   g_return_val_if_fail (chart != NULL, FALSE);
@@ -689,24 +672,12 @@ pw_chart_write (PwChart     *chart,
                    _("%s: the file name should end in .svg, .png or .pdf"), path);
       return FALSE;
     }
-  surface = pw_image_surface_new (format, path, width, height);
-  cr = cairo_create (surface);
+  image = pw_image_file_open (format, path, width, height, error);
+  if (image == NULL)
+    return FALSE;
+  cr = cairo_create (pw_image_file_get_surface (image));
   pw_chart_paint (chart, cr, width, height, FALSE, -1, NULL);
   cairo_show_page (cr);
   cairo_destroy (cr);
-  if (g_str_equal (format, "png"))
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return pw_image_file_close (image, error);
 }

@@ -65,11 +65,4 @@ gboolean pw_chart_write        (PwChart             *chart,
 /* The image format of @path's ending: "svg", "png", "pdf", or NULL. */
 const char *pw_image_format_for_path (const char *path);
 
-/* A surface writing @format ("svg", "pdf"; "png": an image surface the
- * caller writes with cairo_surface_write_to_png) of @width × @height. */
-cairo_surface_t *pw_image_surface_new (const char *format,
-                                       const char *path,
-                                       double      width,
-                                       double      height);
-
 G_END_DECLS

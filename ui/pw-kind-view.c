@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pw-image-file.h"
 #include "pw-kind-view.h"
 #include "kinds/combination-view.h"
 #include "kinds/freecell-view.h"
@@ -391,9 +392,9 @@ pw_level_write_png (PwLevel    *level,
 {
   const PwKindView *view = pw_kind_view_lookup (pw_level_get_kind_id (level));
   cairo_surface_t *surface;
-  cairo_status_t status;
   cairo_t *cr;
   int columns, rows;
+  gboolean ok;
 
   if (view == NULL || pw_level_get_kind (level) == NULL)
     {
@@ -407,13 +408,7 @@ pw_level_write_png (PwLevel    *level,
   cr = cairo_create (surface);
   pw_level_paint (level, cr, columns * cell, rows * cell, dark, NULL);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
+  ok = pw_image_write_png (surface, path, error);
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return ok;
 }

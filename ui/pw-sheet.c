@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-chart-paint.h"
+#include "pw-image-file.h"
 #include "pw-kind-view.h"
 #include "pw-sheet.h"
 
@@ -40,7 +41,7 @@ struct _PwSheetWriter
   guint            page;      /* pages written */
   guint            added;     /* rows given */
   GPtrArray       *rows;      /* PwReportRow: the page being filled */
-  cairo_surface_t *pdf;       /* every page of a PDF; NULL for SVG and PNG */
+  PwImageFile     *pdf;       /* every page of a PDF; NULL for SVG and PNG */
   cairo_t         *cr;
 };
 
@@ -361,31 +362,6 @@ page_path (const char *path,
   return g_strdup_printf ("%.*s-%u%s", (int) (dot - path), path, page + 1, dot);
 }
 
-static gboolean
-finish_surface (cairo_surface_t  *surface,
-                const char       *format,
-                const char       *path,
-                GError          **error)
-{
-  cairo_status_t status;
-
-  if (g_str_equal (format, "png"))
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 PwSheetWriter *
 pw_sheet_writer_new (const PwSheetOptions  *options,
                      guint                  n_levels,
@@ -417,8 +393,13 @@ pw_sheet_writer_new (const PwSheetOptions  *options,
   writer->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
   if (g_str_equal (format, "pdf"))
     {
-      writer->pdf = pw_image_surface_new (format, path, options->width, options->height);
-      writer->cr = cairo_create (writer->pdf);
+      writer->pdf = pw_image_file_open (format, path, options->width, options->height, error);
+      if (writer->pdf == NULL)
+        {
+          pw_sheet_writer_free (writer);
+          return NULL;
+        }
+      writer->cr = cairo_create (pw_image_file_get_surface (writer->pdf));
     }
   return writer;
 }
@@ -441,16 +422,19 @@ write_page (PwSheetWriter  *writer,
       g_autofree char *file = page_path (writer->path, writer->page);
       /* pictures at twice the points, 144 pixels an inch */
       double scale = g_str_equal (writer->format, "png") ? PNG_SCALE : 1;
-      cairo_surface_t *surface = pw_image_surface_new (writer->format, file,
-                                                       writer->options.width * scale,
-                                                       writer->options.height * scale);
-      cairo_t *cr = cairo_create (surface);
+      PwImageFile *image = pw_image_file_open (writer->format, file,
+                                               writer->options.width * scale,
+                                               writer->options.height * scale, error);
+      cairo_t *cr;
 
+      if (image == NULL)
+        return FALSE;
+      cr = cairo_create (pw_image_file_get_surface (image));
       cairo_scale (cr, scale, scale);
       paint_page (rows, n, &writer->options, writer->n_levels, writer->page, cr);
       cairo_show_page (cr);
       cairo_destroy (cr);
-      if (!finish_surface (surface, writer->format, file, error))
+      if (!pw_image_file_close (image, error))
         return FALSE;
     }
   writer->page++;
@@ -486,7 +470,6 @@ pw_sheet_writer_finish (PwSheetWriter  *writer,
                         GError        **error)
 {
   g_autoptr(PwSheetWriter) owned = writer;
-  cairo_surface_t *pdf;
 
   g_return_val_if_fail (writer != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -500,8 +483,7 @@ pw_sheet_writer_finish (PwSheetWriter  *writer,
   if (writer->pdf == NULL)
     return TRUE;
   g_clear_pointer (&writer->cr, cairo_destroy);
-  pdf = g_steal_pointer (&writer->pdf);
-  return finish_surface (pdf, writer->format, writer->path, error);
+  return pw_image_file_close (g_steal_pointer (&writer->pdf), error);
 }
 
 void
@@ -510,7 +492,8 @@ pw_sheet_writer_free (PwSheetWriter *writer)
   if (writer == NULL)
     return;
   g_clear_pointer (&writer->cr, cairo_destroy);
-  g_clear_pointer (&writer->pdf, cairo_surface_destroy);
+  /* not finished: the file stays as it was */
+  g_clear_pointer (&writer->pdf, pw_image_file_abort);
   g_ptr_array_unref (writer->rows);
   g_free (writer->title);
   g_free (writer->path);
@@ -548,7 +531,7 @@ pw_level_write_image (PwLevel     *level,
                       GError     **error)
 {
   const char *format;
-  cairo_surface_t *surface;
+  PwImageFile *image;
   cairo_t *cr;
   int columns, rows;
 
@@ -569,10 +552,12 @@ pw_level_write_image (PwLevel     *level,
                    _("Levels of kind “%s” cannot be drawn"), pw_level_get_kind_id (level));
       return FALSE;
     }
-  surface = pw_image_surface_new (format, path, columns * cell, rows * cell);
-  cr = cairo_create (surface);
+  image = pw_image_file_open (format, path, columns * cell, rows * cell, error);
+  if (image == NULL)
+    return FALSE;
+  cr = cairo_create (pw_image_file_get_surface (image));
   pw_level_paint (level, cr, columns * cell, rows * cell, FALSE, NULL);
   cairo_show_page (cr);
   cairo_destroy (cr);
-  return finish_surface (surface, format, path, error);
+  return pw_image_file_close (image, error);
 }
