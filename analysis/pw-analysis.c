@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-analysis.h"
+#include "pw-json-text.h"
 
 struct _PwAnalysis
 {
@@ -173,10 +174,7 @@ pw_figure_to_string (JsonNode *node)
     return g_strdup ("");
   if (!JSON_NODE_HOLDS_VALUE (node))
     {
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-
-      json_generator_set_root (generator, node);
-      return json_generator_to_data (generator, NULL);
+      return pw_json_to_text (node, FALSE, NULL);
     }
 
   switch (json_node_get_value_type (node))

@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-file.h"
+#include "pw-json-text.h"
 #include "pw-level-set.h"
 #include "pw-level-set-private.h"
 
@@ -405,7 +406,7 @@ read_playtest (Reader     *reader,
     {
       double seconds = is_number (member) ? json_node_get_double (member) : -1;
 
-      if (!(seconds >= 0 && seconds < 1e9))
+      if (!(seconds >= 0 && seconds < PW_PLAYTEST_MAX_SECONDS))
         {
           reader_error (reader, error, PW_LEVEL_SET_ERROR_INVALID,
                         _("%s: “seconds” must be a number of seconds or null"), what);
@@ -1438,39 +1439,16 @@ join_card_lists (const char *data,
   return out;
 }
 
-/* json-glib 1.6 escapes the control characters below U+001F and writes
- * U+001F itself raw, which is not JSON (and which loading refuses): escape
- * it too. Outside strings json-glib writes none. */
-static void
-escape_unit_separator (GString *text)
-{
-  g_autoptr(GString) escaped = NULL;
-
-  if (memchr (text->str, '\x1f', text->len) == NULL)
-    return;
-  escaped = g_string_sized_new (text->len + 16);
-  for (gsize i = 0; i < text->len; i++)
-    if (text->str[i] == '\x1f')
-      g_string_append (escaped, "\\u001f");
-    else
-      g_string_append_c (escaped, text->str[i]);
-  g_string_assign (text, escaped->str);
-}
-
 char *
 _pw_level_set_level_text (PwLevel *level)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) node = level_to_json (level);
   g_autofree char *data = NULL;
   g_autoptr(GString) indented = g_string_new ("    ");
   GString *text;
   gsize len;
 
-  json_generator_set_root (generator, node);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  data = json_generator_to_data (generator, &len);
+  data = pw_json_to_text (node, TRUE, &len);
   /* as deep as a level is in the set: inside "levels", inside the set */
   for (gsize i = 0; i < len; i++)
     {
@@ -1479,7 +1457,6 @@ _pw_level_set_level_text (PwLevel *level)
         g_string_append (indented, "    ");
     }
   text = join_card_lists (indented->str, indented->len);
-  escape_unit_separator (text);
   return g_string_free (text, FALSE);
 }
 
@@ -1489,7 +1466,6 @@ _pw_level_set_header_text (const char *title,
                            const char *notes)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *data = NULL;
   GString *text;
@@ -1508,10 +1484,7 @@ _pw_level_set_header_text (const char *title,
   json_builder_add_string_value (builder, notes);
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  data = json_generator_to_data (generator, NULL);
+  data = pw_json_to_text (root, TRUE, NULL);
   /* "{ … \"notes\" : \"…\"\n}": open it again for the levels */
   end = strrchr (data, '}');
   g_assert (end != NULL);
@@ -1519,7 +1492,6 @@ _pw_level_set_header_text (const char *title,
   text = g_string_new (data);
   g_string_truncate (text, text->len - 1);   /* the newline before the brace */
   g_string_append (text, ",\n  \"levels\" : [");
-  escape_unit_separator (text);
   return g_string_free (text, FALSE);
 }
 
@@ -1528,7 +1500,6 @@ pw_level_set_to_data (PwLevelSet *set,
                       gsize      *length)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   GString *text;
   char *data;
@@ -1553,13 +1524,9 @@ pw_level_set_to_data (PwLevelSet *set,
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  data = json_generator_to_data (generator, &len);
+  data = pw_json_to_text (root, TRUE, &len);
 
   text = join_card_lists (data, len);
-  escape_unit_separator (text);
   g_string_append_c (text, '\n');
   g_free (data);
   if (length != NULL)

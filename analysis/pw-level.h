@@ -33,6 +33,9 @@ struct _PwPlaytest
 };
 
 #define PW_RATING_MAX  7
+/* A playtest's time is under this many seconds (about 31 years): a file
+ * holds no other (docs/file-format.md). */
+#define PW_PLAYTEST_MAX_SECONDS 1e9
 #define PW_RATING_NONE (-1)
 
 PwPlaytest *pw_playtest_new  (void);

@@ -449,6 +449,13 @@ import_row (PwPlaytestImport *import,
               cell[COLUMN_SECONDS]);
       return;
     }
+  /* what a level set may hold, so that the set saved reads back */
+  if (*cell[COLUMN_SECONDS] && row->seconds >= PW_PLAYTEST_MAX_SECONDS)
+    {
+      refuse (import, line, _("the time “%s” is too long: under a billion seconds, please"),
+              cell[COLUMN_SECONDS]);
+      return;
+    }
   if (*cell[COLUMN_COMPLETED])
     {
       if (!parse_yes_no (cell[COLUMN_COMPLETED], &row->completed))

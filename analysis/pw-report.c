@@ -16,6 +16,7 @@
 #include "pw-analysis.h"
 #include "pw-kind.h"
 #include "pw-level.h"
+#include "pw-json-text.h"
 #include "pw-report.h"
 
 /* Columns that are not a kind's figures. @text: a free-text column that a
@@ -725,15 +726,11 @@ pw_report_writer_add (PwReportWriter  *writer,
   else
     {
       g_autoptr(JsonNode) node = pw_report_row_to_json (row);
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
       g_autofree char *json = NULL;
       g_autoptr(GString) text = g_string_new (writer->n_rows > 0 ? ",\n" : "\n");
       gsize length;
 
-      json_generator_set_root (generator, node);
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent (generator, 2);
-      json = json_generator_to_data (generator, &length);
+      json = pw_json_to_text (node, TRUE, &length);
       /* one level deeper per enclosing list or object */
       g_string_append_printf (text, "%*s", 2 * writer->depth, "");
       for (gsize i = 0; i < length; i++)

@@ -34,6 +34,7 @@
 #include "puzzlewright.h"
 #include "pw-cli.h"
 #include "pw-cli-private.h"
+#include "pw-json-text.h"
 
 typedef struct
 {
@@ -533,14 +534,10 @@ append_json_row (GString    *out,
                  JsonNode   *row,
                  gboolean    first)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autofree char *json = NULL;
   gsize length;
 
-  json_generator_set_root (generator, row);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json = json_generator_to_data (generator, &length);
+  json = pw_json_to_text (row, TRUE, &length);
   /* one list deep, as the whole list written at once would be */
   g_string_append (out, first ? "\n  " : ",\n  ");
   for (gsize i = 0; i < length; i++)

@@ -27,6 +27,7 @@
 #include "puzzlewright.h"
 #include "pw-cli.h"
 #include "pw-cli-private.h"
+#include "pw-json-text.h"
 
 #define WINDOW_PER_JOB 4
 /* progress lines at most this often (µs) */
@@ -441,12 +442,10 @@ analyse_file (Pipeline    *p,
 static char *
 json_string (const char *text)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_VALUE);
 
   json_node_set_string (node, text);
-  json_generator_set_root (generator, node);
-  return json_generator_to_data (generator, NULL);
+  return pw_json_to_text (node, FALSE, NULL);
 }
 
 /* The part's header: the first member up to the opening of "rows". */

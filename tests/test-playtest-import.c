@@ -116,6 +116,8 @@ test_refusals (void)
     { 11, "the moves “-3” are not a whole number" },
     { 12, "says neither whether the level was completed nor a rating" },
     { 13, "no level id or name" },
+    /* a time a saved set could not hold (found by fuzz-playtest-import) */
+    { 16, "the time “1E48” is too long: under a billion seconds, please" },
   };
   g_autoptr(GPtrArray) levels = make_levels ();
   g_autoptr(PwPlaytestImport) import =
@@ -134,7 +136,8 @@ test_refusals (void)
                  "one,,Bo,,,,,,a note\n"
                  ",,Bo,,4,,,,\n"
                  "two,,,,,,,,\n"
-                 ",Second,Cy,,2,,,,\n");
+                 ",Second,Cy,,2,,,,\n"
+                 "one,,Dee,,4,1E48,,,\n");
 
   g_assert_cmpuint (import->added, ==, 2);
   g_assert_cmpuint (import->refused, ==, G_N_ELEMENTS (expected));

@@ -379,6 +379,56 @@ test_control_characters_saved (void)
   g_assert_cmpstr (pw_level_get_notes (pw_level_set_get_level (back, 0)), ==, text->str);
 }
 
+/* Numbers of every size in a level kept as it was read (a kind's payload
+ * the program does not know) are written as JSON and read back the same:
+ * json-glib wrote a double with an exponent and ".0" after it
+ * ("1e+308.0"), which the reader refused (found by fuzz-level-set and
+ * fuzz-playtest-import). pw_json_to_text writes them. */
+static void
+test_numbers_saved (void)
+{
+  static const double values[] = { 1e308, -1e300, 1e21, 1e20, 1e17, 1e16, 1e15, 1.5e-10,
+                                    5e-324, 2.0, 0.1, -0.0, 123456789012345678.0, 1e-7 };
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr(PwLevelSet) set = NULL;
+  g_autoptr(PwLevelSet) back = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonArray *read;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (list, "%s%s", i ? ", " : "",
+                              g_ascii_dtostr (buffer, sizeof buffer, values[i]));
+    }
+  text = g_strdup_printf (SET_HEAD "\"levels\" : [ { \"kind\" : \"no-such-kind\", "
+                          "\"payload\" : { \"numbers\" : [%s] } } ] }", list->str);
+  set = pw_level_set_load_from_data (text, -1, "n.json", &error);
+  g_assert_no_error (error);
+  saved = pw_level_set_to_data (set, NULL);
+  g_assert_null (strstr (saved, "e+308.0"));
+  back = pw_level_set_load_from_data (saved, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  again = pw_level_set_to_data (back, NULL);
+  g_assert_cmpstr (again, ==, saved);
+  read = json_object_get_array_member (
+    json_node_get_object (pw_level_get_unknown_payload (pw_level_set_get_level (back, 0))),
+    "numbers");
+  g_assert_cmpuint (json_array_get_length (read), ==, G_N_ELEMENTS (values));
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      JsonNode *node = json_array_get_element (read, i);
+      double got = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
+                   ? (double) json_node_get_int (node) : json_node_get_double (node);
+
+      g_assert_cmpfloat (got, ==, values[i]);
+    }
+}
+
 /* A device or pipe has no size to check first; an endless one is read up
  * to the limit and refused, not until memory runs out. */
 static void
@@ -412,6 +462,7 @@ main (int   argc,
   g_test_add_func ("/io/strict-json/duplicate-members", test_duplicate_members);
   g_test_add_func ("/io/strict-json/endless-file", test_endless_file);
   g_test_add_func ("/io/strict-json/control-characters-saved", test_control_characters_saved);
+  g_test_add_func ("/io/strict-json/numbers-saved", test_numbers_saved);
 
   return g_test_run ();
 }
