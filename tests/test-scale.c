@@ -23,31 +23,6 @@
 #include "puzzlewright.h"
 #include "test-util.h"
 
-static int
-compare_paths (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The bundled level sets, data/levels/NAME.json, sorted. */
-static GPtrArray *
-bundled_sets (void)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", NULL);
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (listing);
-  while ((name = g_dir_read_name (listing)) != NULL)
-    if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (paths, compare_paths);
-  g_assert_cmpuint (paths->len, >=, 9);
-  return paths;
-}
-
 /* @text with every timing replaced by 0: the JSON member "seconds" and,
  * in CSV, the "seconds" column (located by the header). */
 static char *
@@ -90,7 +65,7 @@ run_analyse_all (TestCliRun         *run,
                  guint        jobs,
                  const char **extra)
 {
-  g_autoptr(GPtrArray) sets = bundled_sets ();
+  g_autoptr(GPtrArray) sets = test_bundled_sets ();
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autofree char *jobs_text = g_strdup_printf ("%u", jobs);
   const char *start[] = { "analyse", "-q", "--format", format, "--jobs", jobs_text };
@@ -238,7 +213,7 @@ test_shard_merge (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *deals = make_repeating_set (dir);
-  g_autoptr(GPtrArray) bundled = bundled_sets ();
+  g_autoptr(GPtrArray) bundled = test_bundled_sets ();
   g_autoptr(GPtrArray) sets = g_ptr_array_new ();
   const char *formats[] = { "json", "csv" };
 

@@ -24,23 +24,6 @@
 #include "pw-sheet.h"
 #include "test-util.h"
 
-/* The bundled level sets, data/levels/NAME.json, sorted. */
-static GPtrArray *
-bundled_sets (void)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", NULL);
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (listing);
-  while ((name = g_dir_read_name (listing)) != NULL)
-    if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
-  g_assert_cmpuint (paths->len, >=, 9);
-  return paths;
-}
 
 static PwLevelSet *
 load (const char *path)
@@ -131,7 +114,7 @@ static void
 test_chart_report_same (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  g_autoptr(GPtrArray) sets = bundled_sets ();
+  g_autoptr(GPtrArray) sets = test_bundled_sets ();
   g_autofree char *ours = g_build_filename (dir, "ours.png", NULL);
   g_autofree char *theirs = g_build_filename (dir, "theirs.png", NULL);
   guint outliers = 0, marked_levels = 0, scatters = 0;
@@ -267,7 +250,7 @@ static void
 test_render_same (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  g_autoptr(GPtrArray) sets = bundled_sets ();
+  g_autoptr(GPtrArray) sets = test_bundled_sets ();
   g_autofree char *ours = g_build_filename (dir, "ours", NULL);
   g_autofree char *theirs = g_build_filename (dir, "theirs", NULL);
   g_autofree char *ours_png = g_strconcat (ours, ".png", NULL);
@@ -385,7 +368,7 @@ static void
 test_playtests_same (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  g_autoptr(GPtrArray) sets = bundled_sets ();
+  g_autoptr(GPtrArray) sets = test_bundled_sets ();
   g_autofree char *sheet_path = g_build_filename (dir, "sheet.csv", NULL);
   g_autofree char *ours = g_build_filename (dir, "ours.json", NULL);
   g_autofree char *theirs = g_build_filename (dir, "theirs.json", NULL);

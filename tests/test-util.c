@@ -204,6 +204,30 @@ test_largest_level (const char *kind)
 }
 
 
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+GPtrArray *
+test_bundled_sets (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels", NULL);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, compare_paths);
+  g_assert_cmpuint (paths->len, >=, 9);
+  return paths;
+}
+
 guint
 test_scaled_ms (guint ms)
 {

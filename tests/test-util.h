@@ -35,6 +35,9 @@ extern const char *test_huge_level;
  * grow with the size; for slide test_huge_level), as the kind's text. */
 char       *test_largest_level (const char *kind);
 
+/* The bundled level sets, data/levels/NAME.json, as paths, sorted. */
+GPtrArray  *test_bundled_sets  (void);
+
 /* @ms scaled by $PW_TEST_WAIT_SCALE (a whole number, 1 when unset): the
  * sanitizer test setups, which make everything several times slower,
  * set it so that waits on the editor's worker do not time out. */
