@@ -845,8 +845,27 @@ test_window_placement (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* In the window's own "first-look" handler's wake: what the panel shows
- * then. */
+/* The focus level's row in the level list: the text of the kind's
+ * column @key, and its state. */
+static char *
+focus_row_cell (PwWindow    *window,
+                const char  *key,
+                PwCellState *state)
+{
+  PwLevelList *list = pw_window_get_level_list (window);
+  const PwKind *kind = pw_level_list_get_columns_kind (list);
+  GListModel *model = pw_level_list_get_model (list);
+  g_autoptr(PwLevelItem) item = g_list_model_get_item (model, 0);
+
+  g_assert_cmpuint (pw_level_item_get_position (item), ==, pw_window_get_current (window) + 1);
+  for (guint c = 0; c < kind->n_list_columns; c++)
+    if (g_str_equal (kind->list_columns[c].key, key))
+      return pw_level_item_get_cell (item, kind, &kind->list_columns[c], state, NULL);
+  g_assert_not_reached ();
+}
+
+/* In the window's own "first-look" handler's wake: what the panel and
+ * the level's row in the list show then. */
 static void
 seen_first_look (PwScheduler *scheduler,
                  PwLevel     *level,
@@ -855,6 +874,15 @@ seen_first_look (PwScheduler *scheduler,
 {
   PwAnalysisPanel *panel = pw_window_get_analysis_panel (window);
   guint *seen = g_object_get_data (G_OBJECT (window), "first-looks");
+  PwCellState state;
+  g_autofree char *solutions = focus_row_cell (window, "solutions", &state);
+  g_autofree char *difficulty = NULL;
+
+  g_assert_cmpstr (solutions, ==, "1");
+  g_assert_cmpint (state, ==, PW_CELL_VALUE);
+  difficulty = focus_row_cell (window, "difficulty", &state);
+  g_assert_cmpstr (difficulty, ==, "…");
+  g_assert_cmpint (state, ==, PW_CELL_PENDING);
 
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "solutions"), ==, "1");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "dead_cells"), ==, "7");
@@ -885,6 +913,13 @@ test_window_first_look (void)
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "solutions"), ==, "1");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty"), !=, "…");
   g_assert_cmpstr (pw_analysis_panel_get_figure_text (panel, "difficulty"), !=, "—");
+  {
+    PwCellState state;
+    g_autofree char *difficulty = focus_row_cell (window, "difficulty", &state);
+
+    g_assert_cmpint (state, ==, PW_CELL_VALUE);
+    g_assert_cmpstr (difficulty, !=, "…");
+  }
   g_signal_handlers_disconnect_by_data (pw_window_get_scheduler (window), window);
   gtk_window_destroy (GTK_WINDOW (window));
 }

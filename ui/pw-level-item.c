@@ -20,6 +20,8 @@ struct _PwLevelItem
 
   PwLevel    *level;
   PwAnalysis *analysis;
+  /* the kind's quick figures, while @analysis is not in yet */
+  PwAnalysis *first_look;
   guint       position;
   gboolean    failed;
   guint       same_game_as;
@@ -114,6 +116,7 @@ pw_level_item_finalize (GObject *object)
 
   g_clear_pointer (&self->level, pw_level_unref);
   g_clear_pointer (&self->analysis, pw_analysis_unref);
+  g_clear_pointer (&self->first_look, pw_analysis_unref);
   g_free (self->sort_values);
   G_OBJECT_CLASS (pw_level_item_parent_class)->finalize (object);
 }
@@ -192,6 +195,7 @@ pw_level_item_set_level (PwLevelItem *self,
   pw_level_unref (self->level);
   self->level = level;
   g_clear_pointer (&self->analysis, pw_analysis_unref);
+  g_clear_pointer (&self->first_look, pw_analysis_unref);
   self->failed = FALSE;
   notify_all (self);
 }
@@ -242,7 +246,20 @@ pw_level_item_set_analysis (PwLevelItem *self,
 
   if (!pw_analysis_replace (&self->analysis, analysis))
     return;
+  g_clear_pointer (&self->first_look, pw_analysis_unref);
   self->failed = FALSE;
+  notify_all (self);
+}
+
+void
+pw_level_item_set_first_look (PwLevelItem *self,
+                              PwAnalysis  *first_look)
+{
+  g_return_if_fail (PW_IS_LEVEL_ITEM (self));
+
+  if (self->analysis != NULL || self->failed ||
+      !pw_analysis_replace (&self->first_look, first_look))
+    return;
   notify_all (self);
 }
 
@@ -265,10 +282,27 @@ pw_level_item_get_cell (PwLevelItem        *self,
                         PwCellState        *state,
                         double             *sort_value)
 {
+  PwCellState local_state;
+  char *text;
+
   g_return_val_if_fail (PW_IS_LEVEL_ITEM (self), NULL);
 
+  if (state == NULL)
+    state = &local_state;
+  if (self->analysis != NULL || self->first_look == NULL || self->failed)
+    return pw_list_column_cell (columns_kind, column, pw_level_get_kind (self->level),
+                                self->analysis, self->failed, state, sort_value);
+
+  /* a first look: its values, and every other figure still to come
+   * (what it lacks is not unknown, nor n/a, until the whole analysis
+   * says so) */
+  text = pw_list_column_cell (columns_kind, column, pw_level_get_kind (self->level),
+                              self->first_look, FALSE, state, sort_value);
+  if (*state == PW_CELL_VALUE)
+    return text;
+  g_free (text);
   return pw_list_column_cell (columns_kind, column, pw_level_get_kind (self->level),
-                              self->analysis, self->failed, state, sort_value);
+                              NULL, FALSE, state, sort_value);
 }
 
 double

@@ -35,6 +35,11 @@ PwAnalysis  *pw_level_item_get_analysis (PwLevelItem *self);
 /* The analysis of the item's current level; NULL to say it has none. */
 void         pw_level_item_set_analysis (PwLevelItem *self,
                                          PwAnalysis  *analysis);
+/* The kind's quick figures of the item's level (PwKind.first_look),
+ * shown while its whole analysis runs; ignored once that is in, and
+ * dropped with it or a new level. */
+void         pw_level_item_set_first_look (PwLevelItem *self,
+                                           PwAnalysis  *first_look);
 /* The position of an earlier level of the set that is the same game (its
  * kind's class figure is equal), or 0. */
 guint        pw_level_item_get_same_game_as (PwLevelItem *self);

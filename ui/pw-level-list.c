@@ -169,6 +169,24 @@ analysed (PwLevelList *self,
   queue_refresh (self);
 }
 
+/* The focus level's quick figures, shown in its row until its whole
+ * analysis comes (the rows are not sorted again for them). */
+static void
+first_look (PwLevelList *self,
+            PwLevel     *level,
+            PwAnalysis  *analysis)
+{
+  guint n = n_items (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PwLevelItem) item = item_at (self, i);
+
+      if (pw_level_same_content (pw_level_item_get_level (item), level))
+        pw_level_item_set_first_look (item, analysis);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Reordering                                                           */
 
@@ -542,7 +560,10 @@ pw_level_list_set_scheduler (PwLevelList *self,
     g_signal_handlers_disconnect_by_data (self->scheduler, self);
   g_set_object (&self->scheduler, scheduler);
   if (scheduler != NULL)
-    g_signal_connect_swapped (scheduler, "analysed", G_CALLBACK (analysed), self);
+    {
+      g_signal_connect_swapped (scheduler, "analysed", G_CALLBACK (analysed), self);
+      g_signal_connect_swapped (scheduler, "first-look", G_CALLBACK (first_look), self);
+    }
 }
 
 guint
