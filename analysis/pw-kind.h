@@ -193,6 +193,8 @@ typedef enum
   PW_COLUMN_DECIMAL,  /* a number with one decimal: "59.1" */
   PW_COLUMN_YES_NO,   /* a boolean: "yes" or "no" */
   PW_COLUMN_LENGTH,   /* a list (cells…), by how many it holds */
+  PW_COLUMN_CUSTOM,   /* any value: @format_value writes it, @sort_value
+                       * gives its number (a grade [passes, depth]) */
 } PwColumnFormat;
 
 /* One column of the level list: a figure of the kind's analysis. */
@@ -207,6 +209,9 @@ typedef struct
    * the analysis's whole figure object. */
   char         *(*format_value) (JsonObject *figures,
                                  JsonNode   *value);
+  /* PW_COLUMN_CUSTOM only: the number @value sorts by; NAN when @value is
+   * not what the column shows (the cell then reads as having none). */
+  double        (*sort_value)   (JsonNode   *value);
 } PwListColumn;
 
 /* What a cell of the list says: a value, or why there is none. Each has

@@ -63,6 +63,11 @@ format_value (const PwListColumn *column,
               JsonNode           *node,
               double             *number)
 {
+  if (column->format == PW_COLUMN_CUSTOM)
+    {
+      *number = column->sort_value (node);
+      return isnan (*number) ? NULL : column->format_value (figures, node);
+    }
   if (column->format == PW_COLUMN_LENGTH)
     {
       if (!JSON_NODE_HOLDS_ARRAY (node))

@@ -44,6 +44,11 @@ test_columns_declared (void)
 
           g_assert_nonnull (column->title);
           g_assert_nonnull (column->description);
+          /* a custom column writes and sorts its values itself */
+          if (column->format == PW_COLUMN_CUSTOM)
+            g_assert_true (column->format_value != NULL && column->sort_value != NULL);
+          else
+            g_assert_null (column->sort_value);
           for (guint f = 0; f < kind->n_figures; f++)
             found |= g_str_equal (kind->figures[f].key, column->key);
           g_assert_true (found);
@@ -269,6 +274,68 @@ test_columns_formats (void)
   g_free (c.text);
 }
 
+/* A nonogram's grade [passes, depth] in the list: the depth by name with
+ * the passes, sorted by depth first (the bundled 12×12 that needs
+ * probing after two passes sorts above the 15×15 line solving finishes in
+ * five); what is not such a pair has no value. */
+static void
+test_columns_grade (void)
+{
+  const PwKind *nonogram = pw_kinds_lookup ("nonogram");
+  g_autofree char *path = g_build_filename (g_getenv ("PW_SOURCE_ROOT"), "data", "levels",
+                                            "nonogram.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PwLevelSet) set = pw_level_set_load (file, NULL, &error);
+  static const char * const expected[] = { "line (2)", "line (2)", "probing (2)", "line (5)" };
+  double sorts[G_N_ELEMENTS (expected)];
+  g_autoptr(PwAnalysis) odd = pw_analysis_new ("nonogram");
+  JsonObject *figures = pw_analysis_get_figures (odd);
+  g_autoptr(JsonArray) three = json_array_new ();
+  Cell c;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr(PwAnalysis) analysis = analyse (pw_level_set_get_level (set, i));
+
+      c = cell (nonogram, "grade", nonogram, analysis, FALSE);
+      g_assert_cmpint (c.state, ==, PW_CELL_VALUE);
+      g_assert_cmpstr (c.text, ==, expected[i]);
+      sorts[i] = c.sort;
+      g_free (c.text);
+    }
+  g_assert_cmpfloat (sorts[0], ==, sorts[1]);
+  g_assert_cmpfloat (sorts[3], >, sorts[0]);
+  g_assert_cmpfloat (sorts[2], >, sorts[3]);
+
+  /* a list of three, a depth past search, a negative count: none shown */
+  for (guint f = 0; f < nonogram->n_figures; f++)
+    json_object_set_null_member (figures, nonogram->figures[f].key);
+  for (int i = 0; i < 3; i++)
+    json_array_add_int_element (three, 1);
+  json_object_set_array_member (figures, "grade", json_array_ref (three));
+  c = cell (nonogram, "grade", nonogram, odd, FALSE);
+  g_assert_cmpint (c.state, !=, PW_CELL_VALUE);
+  g_free (c.text);
+  json_array_remove_element (three, 2);
+  c = cell (nonogram, "grade", nonogram, odd, FALSE);
+  g_assert_cmpint (c.state, ==, PW_CELL_VALUE);
+  g_assert_cmpstr (c.text, ==, "probing (1)");
+  g_free (c.text);
+  json_array_remove_element (three, 1);
+  json_array_add_int_element (three, 3);
+  c = cell (nonogram, "grade", nonogram, odd, FALSE);
+  g_assert_cmpint (c.state, !=, PW_CELL_VALUE);
+  g_free (c.text);
+  json_array_remove_element (three, 0);
+  json_array_add_int_element (three, -1);
+  c = cell (nonogram, "grade", nonogram, odd, FALSE);
+  g_assert_cmpint (c.state, !=, PW_CELL_VALUE);
+  g_free (c.text);
+}
+
 /* The set's kind is the one most of its levels are. */
 static void
 test_columns_main_kind (void)
@@ -443,6 +510,7 @@ main (int   argc,
   g_test_add_func ("/analysis/columns/first-look", test_columns_first_look);
   g_test_add_func ("/analysis/columns/states", test_columns_states);
   g_test_add_func ("/analysis/columns/formats", test_columns_formats);
+  g_test_add_func ("/analysis/columns/grade", test_columns_grade);
   g_test_add_func ("/analysis/columns/main-kind", test_columns_main_kind);
   g_test_add_func ("/analysis/columns/progress-count", test_columns_progress_count);
   g_test_add_func ("/analysis/columns/sizes", test_columns_sizes);

@@ -1028,13 +1028,70 @@ static const PwGenerateParam generate_params[] = {
     N_("start from this picture instead of a random one: rows of # and . separated by /") },
 };
 
+/* The grade [passes, depth] in the list: the depth by name, the passes
+ * after it; sorted by depth, then passes. */
+static gboolean
+grade_of (JsonNode *value,
+          gint64   *passes,
+          gint64   *depth)
+{
+  JsonArray *pair;
+
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return FALSE;
+  pair = json_node_get_array (value);
+  if (json_array_get_length (pair) != 2)
+    return FALSE;
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonNode *element = json_array_get_element (pair, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (element) || json_node_get_value_type (element) != G_TYPE_INT64 ||
+          json_node_get_int (element) < 0 || json_node_get_int (element) > G_MAXINT32)
+        return FALSE;
+    }
+  *passes = json_array_get_int_element (pair, 0);
+  *depth = json_array_get_int_element (pair, 1);
+  return *depth <= 2;
+}
+
+static char *
+grade_text (JsonObject *figures,
+            JsonNode   *value)
+{
+  gint64 passes, depth;
+
+  if (!grade_of (value, &passes, &depth))
+    return NULL;
+  /* Translators: the level list's grade of a nonogram: how it is solved
+   * (line logic alone, with probing, search), then the full passes line
+   * solving made, as in "probing (5)" */
+  if (depth == 0)
+    return g_strdup_printf (_("line (%u)"), (guint) passes);
+  if (depth == 1)
+    return g_strdup_printf (_("probing (%u)"), (guint) passes);
+  return g_strdup_printf (_("search (%u)"), (guint) passes);
+}
+
+static double
+grade_sort (JsonNode *value)
+{
+  gint64 passes, depth;
+
+  return grade_of (value, &passes, &depth) ? (double) depth * 1e10 + (double) passes : NAN;
+}
+
 /* The level list: is it a proper puzzle, can it be solved line by line,
- * how much work for a solver. */
+ * how it is solved, how much work for a solver. */
 static const PwListColumn nonogram_columns[] = {
   { "solutions", N_("Solutions"), N_("Solutions, counted up to the cap"), PW_COLUMN_COUNT,
     pw_list_column_format_capped },
   { "line_solvable", N_("Line"), N_("Solvable line by line, without guessing"),
     PW_COLUMN_YES_NO },
+  { "grade", N_("Grade"),
+    N_("Grade: solved by line logic alone, with probing, or by search; in brackets, the full "
+       "passes of line solving"),
+    PW_COLUMN_CUSTOM, grade_text, grade_sort },
   { "difficulty", N_("Difficulty"), N_("Difficulty: the mean search nodes of randomised solvers"),
     PW_COLUMN_DECIMAL },
 };
