@@ -12,6 +12,10 @@
  *                                        instead of the solver
  *   bench-freecell --layered …           the same layer by layer
  *                                        (pw_fc_prove_layered)
+ *   bench-freecell --dfs [--max N] …     the depth-first search
+ *                                        (_pw_fc_solve_dfs), at most N
+ *                                        positions stored (5 M; 0: no
+ *                                        limit; a solution replayed)
  *   bench-freecell --play FIRST LAST     play mode's check (300,000
  *                                        positions, 180 ms) on positions
  *                                        along each deal's solution and one
@@ -136,6 +140,7 @@ census_worker (gpointer data)
         {
           census->steps.prover[s] = steps.prover[s];
           census->steps.layered[s] = steps.layered[s];
+          census->steps.dfs[s] = steps.dfs[s];
           census->steps.budget[s] = steps.budget[s];
           census->steps.runs[s] += steps.runs[s];
           census->steps.solved[s] += steps.solved[s];
@@ -237,7 +242,8 @@ census_run (guint32  first,
     printf ("| %d: %s %" G_GUINT64_FORMAT " k | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
             G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %.1f |\n", s,
             census.steps.layered[s] ? "layered prover to"
-            : census.steps.prover[s] ? "prover to" : "solver",
+            : census.steps.prover[s] ? "prover to"
+            : census.steps.dfs[s] ? "depth-first" : "solver",
             census.steps.budget[s] / 1000, census.steps.runs[s],
             census.steps.solved[s], census.steps.proved[s], census.steps.positions[s],
             census.steps.seconds[s]);
@@ -381,7 +387,9 @@ main (int    argc,
       char **argv)
 {
   gboolean each = FALSE;
-  gboolean prove = FALSE, layered = FALSE;
+  gboolean prove = FALSE, layered = FALSE, dfs = FALSE;
+  guint64 dfs_max = 5000000, dfs_quota = 500;
+  guint dfs_runners = 8;
   int cells = 4;
   guint32 first, last;
   guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0, max_states = 0;
@@ -404,6 +412,30 @@ main (int    argc,
         prove = layered = TRUE;
         argc--;
         argv++;
+      }
+    else if (argc > 1 && g_str_equal (argv[1], "--dfs"))
+      {
+        dfs = TRUE;
+        argc--;
+        argv++;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--runners"))
+      {
+        dfs_runners = MAX (atoi (argv[2]), 1);
+        argc -= 2;
+        argv += 2;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--quota"))
+      {
+        dfs_quota = MAX (g_ascii_strtoull (argv[2], NULL, 10), 1);
+        argc -= 2;
+        argv += 2;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--max"))
+      {
+        dfs_max = g_ascii_strtoull (argv[2], NULL, 10);
+        argc -= 2;
+        argv += 2;
       }
     else if (argc > 1 && g_str_equal (argv[1], "--prove"))
       {
@@ -446,7 +478,8 @@ main (int    argc,
     return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered] FIRST LAST\n"
+      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered|--dfs] "
+                  "[--max N] FIRST LAST\n"
                   "       bench-freecell --play FIRST LAST\n"
                   "       bench-freecell --census FIRST LAST [-j JOBS] [--every N] "
                   "[--prove-max POSITIONS] [--each]\n");
@@ -480,6 +513,11 @@ main (int    argc,
             pw_fc_prove (&start, 0, NULL, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+        }
+      else if (dfs)
+        {
+          options.max_states = dfs_max;
+          _pw_fc_solve_dfs_portfolio (&start, &options, dfs_runners, dfs_quota, &result, NULL);
         }
       else
         pw_fc_solve (&start, &options, &result, NULL);
