@@ -220,6 +220,12 @@ int       _pw_fc_run_moves         (const PwFcPosition  *position,
 void      _pw_fc_run_move_apply    (PwFcPosition        *position,
                                     const PwFcRunMove   *move);
 
+/* The solver's shortening (pairs of one card's moves, shortcuts) of a
+ * @solution (atomic) that wins from @start; left as it is when it does
+ * not. */
+void      _pw_fc_shorten           (const PwFcPosition  *start,
+                                    GArray              *solution);
+
 /* A set of positions up to the order of the cascades and of the free
  * cells (the solver's keys and table). */
 typedef struct _PwFcSeen PwFcSeen;
@@ -270,10 +276,11 @@ gboolean  _pw_fc_solve_dfs_portfolio (const PwFcPosition     *start,
 #define PW_FC_SOLVE_BYTES_PER_POSITION 344
 #define PW_FC_PROVE_BYTES_PER_POSITION 256
 /* the depth-first search: the solver's table and arrays (a node, its
- * key, a slot) as the solver's, and its path (a position and its moves a
- * step, the path as deep as the positions at worst; about 120 bytes a
- * position stored at the peak on MS deals, measured) */
-#define PW_FC_DFS_BYTES_PER_POSITION 344
+ * key, a slot; 207 bytes a position at the peak, measured on deal 982
+ * with two cells and 50 M positions) and its path, a frame (a position
+ * and its moves, about 680 bytes) a position entered at worst: a single
+ * search on 982 held 6.2 GB at 20 M positions */
+#define PW_FC_DFS_BYTES_PER_POSITION 960
 
 gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64              max_states,

@@ -1915,6 +1915,14 @@ shorten (const PwFcPosition *start,
     ;
 }
 
+/* shorten for other searches (bench-freecell --dfs-tail) */
+void
+_pw_fc_shorten (const PwFcPosition *start,
+                GArray             *solution)
+{
+  shorten (start, solution);
+}
+
 /* ------------------------------------------------------------------ */
 /* The search                                                           */
 
