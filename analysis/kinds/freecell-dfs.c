@@ -15,10 +15,16 @@
  * empty a cascade or uncover a card needed soon first), then a card into
  * a free cell from the cascade nearest to freeing a low card, and moves
  * into an empty cascade last — and goes on from the first child not seen
- * before. A position is never entered twice (the solver's table, keyed by
- * where each card lies), so with no budget it visits every reachable
- * position: a search that runs out of moves proves the deal lost with
- * its free cells.
+ * before. One such search that takes a wrong turn early stays below it
+ * for millions of positions, so eight take turns (a portfolio, as
+ * fc-solve's -l as schedules several): the first in that order, the
+ * others at random within its classes, each from its own seed. They
+ * share one table of the positions entered (the solver's, keyed by where
+ * each card lies), so none enters a position twice; each searches below
+ * every position it enters, and a child it finds entered already is
+ * searched by the one that entered it, so with no budget they visit every
+ * reachable position together: all running out of moves proves the deal
+ * lost with its free cells.
  *
  * A solution is the path of moves, written out as atomic moves (runs by
  * pw_fc_supermove, the automatic moves by pw_fc_auto_moves) and played
