@@ -12,6 +12,17 @@
  *                                        instead of the solver
  *   bench-freecell --layered …           the same layer by layer
  *                                        (pw_fc_prove_layered)
+ *   bench-freecell --dfs [--max N] …     the depth-first search
+ *                                        (_pw_fc_solve_dfs), at most N
+ *                                        positions stored (5 M; 0: no
+ *                                        limit; a solution replayed)
+ *   bench-freecell [--max N] --dfs-tail FIRST LAST
+ *                                        the default solve's first search,
+ *                                        then the depth-first search (at
+ *                                        most N stored, 5 M) on the deals
+ *                                        it misses, the solver's other
+ *                                        searches when that gives up: a
+ *                                        measurement (issue 17's parity)
  *   bench-freecell --play FIRST LAST     play mode's check (300,000
  *                                        positions, 180 ms) on positions
  *                                        along each deal's solution and one
@@ -136,6 +147,7 @@ census_worker (gpointer data)
         {
           census->steps.prover[s] = steps.prover[s];
           census->steps.layered[s] = steps.layered[s];
+          census->steps.dfs[s] = steps.dfs[s];
           census->steps.budget[s] = steps.budget[s];
           census->steps.runs[s] += steps.runs[s];
           census->steps.solved[s] += steps.solved[s];
@@ -237,7 +249,8 @@ census_run (guint32  first,
     printf ("| %d: %s %" G_GUINT64_FORMAT " k | %" G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %"
             G_GUINT64_FORMAT " | %" G_GUINT64_FORMAT " | %.1f |\n", s,
             census.steps.layered[s] ? "layered prover to"
-            : census.steps.prover[s] ? "prover to" : "solver",
+            : census.steps.prover[s] ? "prover to"
+            : census.steps.dfs[s] ? "depth-first" : "solver",
             census.steps.budget[s] / 1000, census.steps.runs[s],
             census.steps.solved[s], census.steps.proved[s], census.steps.positions[s],
             census.steps.seconds[s]);
@@ -376,12 +389,95 @@ play_checks (guint32 first,
   return 0;
 }
 
+/* Issue 17's parity question, measured only: the default solve's first
+ * search (1,200 positions checked), and for the deals it misses the
+ * depth-first portfolio (at most @max stored; its solution shortened as
+ * the solver's are) in place of the solver's next two searches, which
+ * run only when it gives up. */
+static int
+dfs_tail_run (guint32 first,
+              guint32 last,
+              guint64 max)
+{
+  guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0;
+  guint64 tail = 0, tail_won = 0, tail_states = 0, fallback = 0;
+  double cpu_start = cpu_seconds ();
+  g_autoptr(GTimer) timer = g_timer_new ();
+
+  for (guint32 deal = first; deal <= last; deal++)
+    {
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+
+      pw_fc_ms_deal (deal, &level);
+      pw_fc_position_init (&start, &level);
+      pw_fc_solve_options_init (&options);
+      _pw_fc_solve_pass (&start, 0, 0, 1200, 0, &result);
+      states += result.states;
+      if (result.verdict != PW_FC_SOLVED)
+        {
+          pw_fc_solve_result_clear (&result);
+          tail++;
+          options.max_states = max;
+          _pw_fc_solve_dfs (&start, &options, &result, NULL);
+          states += result.states;
+          tail_states += result.states;
+          if (result.verdict == PW_FC_SOLVED)
+            {
+              tail_won++;
+              _pw_fc_shorten (&start, result.solution);
+            }
+          else
+            {
+              pw_fc_solve_result_clear (&result);
+              fallback++;
+              pw_fc_solve_options_init (&options);
+              pw_fc_solve (&start, &options, &result, NULL);
+              states += result.states;
+            }
+        }
+      switch (result.verdict)
+        {
+        case PW_FC_SOLVED:
+          if (!replays (&level, result.solution))
+            {
+              g_printerr ("deal %u: the solution does not replay\n", deal);
+              return 1;
+            }
+          solved++;
+          moves += result.solution->len;
+          break;
+        case PW_FC_UNSOLVABLE:
+          unsolvable++;
+          break;
+        default:
+          unknown++;
+          break;
+        }
+      pw_fc_solve_result_clear (&result);
+    }
+  printf ("puzzlewright --dfs-tail, deals %u-%u: %" G_GUINT64_FORMAT " solved, %"
+          G_GUINT64_FORMAT " unsolvable, %" G_GUINT64_FORMAT " unknown; %" G_GUINT64_FORMAT
+          " past the first search, %" G_GUINT64_FORMAT " won by the depth-first search (%"
+          G_GUINT64_FORMAT " positions), %" G_GUINT64_FORMAT " left to the solver\n"
+          "puzzlewright --dfs-tail: %.2f s in all (CPU %.2f s); mean solution %.1f atomic "
+          "moves; positions checked: mean %.0f\n",
+          first, last, solved, unsolvable, unknown, tail, tail_won, tail_states, fallback,
+          g_timer_elapsed (timer, NULL), cpu_seconds () - cpu_start,
+          solved ? (double) moves / solved : 0, (double) states / (last - first + 1));
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
 {
   gboolean each = FALSE;
-  gboolean prove = FALSE, layered = FALSE;
+  gboolean prove = FALSE, layered = FALSE, dfs = FALSE;
+  guint64 dfs_max = 5000000, dfs_quota = 500;
+  guint dfs_runners = 8;
   int cells = 4;
   guint32 first, last;
   guint64 solved = 0, unsolvable = 0, unknown = 0, moves = 0, states = 0, max_states = 0;
@@ -404,6 +500,30 @@ main (int    argc,
         prove = layered = TRUE;
         argc--;
         argv++;
+      }
+    else if (argc > 1 && g_str_equal (argv[1], "--dfs"))
+      {
+        dfs = TRUE;
+        argc--;
+        argv++;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--runners"))
+      {
+        dfs_runners = MAX (atoi (argv[2]), 1);
+        argc -= 2;
+        argv += 2;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--quota"))
+      {
+        dfs_quota = MAX (g_ascii_strtoull (argv[2], NULL, 10), 1);
+        argc -= 2;
+        argv += 2;
+      }
+    else if (argc > 2 && g_str_equal (argv[1], "--max"))
+      {
+        dfs_max = g_ascii_strtoull (argv[2], NULL, 10);
+        argc -= 2;
+        argv += 2;
       }
     else if (argc > 1 && g_str_equal (argv[1], "--prove"))
       {
@@ -442,11 +562,15 @@ main (int    argc,
       return census_run (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10),
                          MAX (every, 1), CLAMP (jobs, 1, 64), prove_cap, each);
     }
+  if (argc == 4 && g_str_equal (argv[1], "--dfs-tail"))
+    return dfs_tail_run (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10), dfs_max);
   if (argc == 4 && g_str_equal (argv[1], "--play"))
     return play_checks (strtoul (argv[2], NULL, 10), strtoul (argv[3], NULL, 10));
   if (argc != 3)
     {
-      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered] FIRST LAST\n"
+      g_printerr ("usage: bench-freecell [--each] [--cells K] [--prove|--layered|--dfs] "
+                  "[--max N] FIRST LAST\n"
+                  "       bench-freecell [--max N] --dfs-tail FIRST LAST\n"
                   "       bench-freecell --play FIRST LAST\n"
                   "       bench-freecell --census FIRST LAST [-j JOBS] [--every N] "
                   "[--prove-max POSITIONS] [--each]\n");
@@ -480,6 +604,11 @@ main (int    argc,
             pw_fc_prove (&start, 0, NULL, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
+        }
+      else if (dfs)
+        {
+          options.max_states = dfs_max;
+          _pw_fc_solve_dfs_portfolio (&start, &options, dfs_runners, dfs_quota, &result, NULL);
         }
       else
         pw_fc_solve (&start, &options, &result, NULL);

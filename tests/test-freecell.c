@@ -1624,6 +1624,189 @@ test_freecell_one_cell_14497 (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The depth-first search                                               */
+
+/* The depth-first search against the brute force on small random deals:
+ * with no budget it decides what the brute force decides, whatever the
+ * shape of its portfolio (runners and quota drawn at random); a solution
+ * plays by the reference rules; a lost deal's search enters exactly the
+ * positions the solver's complete search stores (every reachable one,
+ * known the same way); a budget that runs out first decides nothing. */
+static void
+test_freecell_dfs_brute_force (void)
+{
+  guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
+  guint n = env_uint ("PW_FC_RANDOM", 300);
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed + 31);
+  guint solvable = 0, unsolvable = 0, undecided = 0, stopped = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      static const struct { int suits, ranks, cascades, cells; } shapes[] = {
+        { 3, 5, 3, 0 }, { 3, 5, 3, 1 }, { 3, 5, 4, 0 }, { 3, 5, 3, 2 },
+        { 4, 4, 3, 0 }, { 4, 4, 3, 1 }, { 4, 4, 4, 0 },
+        { 3, 4, 3, 1 }, { 3, 4, 4, 0 }, { 3, 4, 3, 2 },
+        { 2, 5, 5, 0 }, { 2, 5, 3, 2 },
+      };
+      int shape = g_rand_int_range (rand, 0, G_N_ELEMENTS (shapes));
+      guint runners = (guint) g_rand_int_range (rand, 1, 5);
+      guint64 quota = (guint64) g_rand_int_range (rand, 1, 60);
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult result, solved;
+      FcRef ref;
+      FcRefSolution brute;
+      PwFcVerdict expected;
+      g_autofree char *board = NULL;
+      g_autoptr(GString) why = g_string_new (NULL);
+
+      reduced_deal (rand, shapes[shape].suits, shapes[shape].ranks, shapes[shape].cascades,
+                    shapes[shape].cells, &level);
+      board = pw_fc_level_to_board (&level);
+      pw_fc_position_init (&start, &level);
+      ref_from_level (&level, &ref);
+      fc_ref_solve (&ref, MAX_REF_POSITIONS, &brute);
+      if (!brute.decided)
+        {
+          undecided++;
+          continue;
+        }
+      expected = brute.solvable ? PW_FC_SOLVED : PW_FC_UNSOLVABLE;
+      pw_fc_solve_options_init (&options);
+      options.max_states = 0;
+      g_assert_true (_pw_fc_solve_dfs_portfolio (&start, &options, runners, quota, &result,
+                                                 NULL));
+      if (result.verdict != expected)
+        g_error ("deal %u (%d free cells, %u runners, quota %" G_GUINT64_FORMAT "): brute force "
+                 "%s, the depth-first search %d after %" G_GUINT64_FORMAT " positions\n%s", i,
+                 level.free_cells, runners, quota, brute.solvable ? "solvable" : "unsolvable",
+                 result.verdict, result.states, board);
+      g_assert_cmpuint (result.states, ==, result.stored);
+      if (brute.solvable)
+        {
+          solvable++;
+          if (!replay_solution (&start, result.solution, why))
+            g_error ("deal %u: the depth-first solution does not replay: %s\n%s", i, why->str,
+                     board);
+        }
+      else
+        {
+          unsolvable++;
+          /* every reachable position, as the solver's complete search
+           * counts them */
+          g_assert_true (pw_fc_solve (&start, &options, &solved, NULL));
+          g_assert_cmpint (solved.verdict, ==, PW_FC_UNSOLVABLE);
+          if (solved.stored != result.stored)
+            g_error ("deal %u: lost, the depth-first search entered %" G_GUINT64_FORMAT
+                     " positions, the solver stored %" G_GUINT64_FORMAT "\n%s", i,
+                     result.stored, solved.stored, board);
+          pw_fc_solve_result_clear (&solved);
+        }
+
+      /* a budget below what it took: no verdict, or the right one */
+      if (result.stored > 1)
+        {
+          PwFcSolveResult partial;
+
+          options.max_states = (guint64) g_rand_int_range (rand, 1, (gint32) MIN (result.stored,
+                                                                                   100000));
+          g_assert_true (_pw_fc_solve_dfs_portfolio (&start, &options, runners, quota, &partial,
+                                                     NULL));
+          g_assert_cmpuint (partial.stored, <=, options.max_states);
+          if (partial.verdict != PW_FC_UNKNOWN)
+            {
+              g_assert_cmpint (partial.verdict, ==, PW_FC_SOLVED);
+              g_assert_cmpint (expected, ==, PW_FC_SOLVED);
+              g_assert_true (replay_solution (&start, partial.solution, why));
+            }
+          else
+            stopped++;
+          pw_fc_solve_result_clear (&partial);
+        }
+      pw_fc_solve_result_clear (&result);
+    }
+  g_test_message ("%u solvable, %u unsolvable, %u too big for the brute force, %u stopped by "
+                  "a budget", solvable, unsolvable, undecided, stopped);
+  g_assert_cmpuint (undecided, <=, n / 20);
+  if (n >= 100)
+    {
+      g_assert_cmpuint (solvable, >=, n / 10);
+      g_assert_cmpuint (unsolvable, >=, n / 10);
+      g_assert_cmpuint (stopped, >=, n / 10);
+    }
+}
+
+/* On Microsoft deals with the fewest free cells they need (the census,
+ * docs/performance.md) the depth-first search wins, and its solution
+ * plays by the reference rules: 14497 with one free cell is the count
+ * the ladder's other searches could not decide, 14753 and 16257 with two
+ * ones they paid millions of positions for. (Not every count: deal 8
+ * with one cell, which the solver wins in thousands, takes it 1.7 M.) A
+ * cancel stops it with the error; a deadline already past stops it
+ * undecided. */
+static void
+test_freecell_dfs_ms_deals (void)
+{
+  static const struct { guint32 deal; int cells; } known[] = {
+    { 1, 3 }, { 2, 1 }, { 6, 3 }, { 617, 4 }, { 14497, 1 }, { 14753, 2 }, { 16257, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    {
+      PwFreecellLevel level;
+      PwFcPosition start;
+      PwFcSolveOptions options;
+      PwFcSolveResult result;
+      g_autoptr(GString) why = g_string_new (NULL);
+
+      pw_fc_ms_deal (known[i].deal, &level);
+      level.free_cells = known[i].cells;
+      pw_fc_position_init (&start, &level);
+      pw_fc_solve_options_init (&options);
+      options.max_states = 1000000;
+      g_assert_true (_pw_fc_solve_dfs (&start, &options, &result, NULL));
+      if (result.verdict != PW_FC_SOLVED)
+        g_error ("deal %u with %d free cells: verdict %d after %" G_GUINT64_FORMAT
+                 " positions", known[i].deal, known[i].cells, result.verdict, result.states);
+      if (!replay_solution (&start, result.solution, why))
+        g_error ("deal %u: the solution does not replay: %s", known[i].deal, why->str);
+      pw_fc_solve_result_clear (&result);
+    }
+
+  {
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    g_autoptr(GError) error = NULL;
+    PwFreecellLevel level;
+    PwFcPosition start;
+    PwFcSolveOptions options;
+    PwFcSolveResult result;
+    PwDeadline deadline;
+
+    /* deal 982 with two free cells: far more than a few hundred
+     * positions either way */
+    pw_fc_ms_deal (982, &level);
+    level.free_cells = 2;
+    pw_fc_position_init (&start, &level);
+    pw_fc_solve_options_init (&options);
+    options.max_states = 0;
+    g_cancellable_cancel (cancellable);
+    options.cancellable = cancellable;
+    g_assert_false (_pw_fc_solve_dfs (&start, &options, &result, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_assert_null (result.solution);
+
+    options.cancellable = NULL;
+    pw_deadline_init (&deadline, 0);
+    options.deadline = &deadline;
+    g_assert_true (_pw_fc_solve_dfs (&start, &options, &result, NULL));
+    g_assert_cmpint (result.verdict, ==, PW_FC_UNKNOWN);
+    g_assert_cmpuint (result.states, <=, 256);
+    pw_fc_solve_result_clear (&result);
+  }
+}
+
+/* ------------------------------------------------------------------ */
 /* The kind                                                             */
 
 static gpointer
@@ -2950,6 +3133,8 @@ main (int   argc,
   g_test_add_func ("/analysis/freecell/min-free-cells-brute-force",
                    test_freecell_min_free_cells_brute_force);
   g_test_add_func ("/analysis/freecell/prove-cancelled", test_freecell_prove_cancelled);
+  g_test_add_func ("/analysis/freecell/dfs-brute-force", test_freecell_dfs_brute_force);
+  g_test_add_func ("/analysis/freecell/dfs-ms-deals", test_freecell_dfs_ms_deals);
   g_test_add_func ("/analysis/freecell/position-swap", test_freecell_position_swap);
   g_test_add_func ("/analysis/freecell/bundled", test_freecell_bundled);
   g_test_add_func ("/analysis/freecell/generators", test_freecell_generators);

@@ -196,6 +196,69 @@ void      _pw_fc_solve_pass        (const PwFcPosition  *start,
                                     guint                noise,
                                     PwFcSolveResult     *result);
 
+/* The solver's moves and visited set, for other searches
+ * (freecell-dfs.c). A move carries @count cards (a run from a cascade,
+ * written out as atomic moves by pw_fc_supermove) from @from to @to;
+ * @dest says where its bottom card lands: 0 the foundations, 1 a free
+ * cell, 2 an empty cascade, else onto that card. */
+typedef struct
+{
+  guint8 from;
+  guint8 count;
+  guint8 to;
+  guint8 dest;
+} PwFcRunMove;
+
+/* room for every move of one position */
+#define PW_FC_RUN_MOVES_MAX 256
+
+/* Every move of the solver's complete search from @position (the
+ * automatic ones made already): at most PW_FC_RUN_MOVES_MAX. */
+int       _pw_fc_run_moves         (const PwFcPosition  *position,
+                                    PwFcRunMove         *moves);
+/* Makes @move (one of those) on @position, without automatic moves. */
+void      _pw_fc_run_move_apply    (PwFcPosition        *position,
+                                    const PwFcRunMove   *move);
+
+/* The solver's shortening (pairs of one card's moves, shortcuts) of a
+ * @solution (atomic) that wins from @start; left as it is when it does
+ * not. */
+void      _pw_fc_shorten           (const PwFcPosition  *start,
+                                    GArray              *solution);
+
+/* A set of positions up to the order of the cascades and of the free
+ * cells (the solver's keys and table). */
+typedef struct _PwFcSeen PwFcSeen;
+
+PwFcSeen *_pw_fc_seen_new          (const PwFcPosition  *start);
+/* TRUE when @position was not in the set (it is now). */
+gboolean  _pw_fc_seen_add          (PwFcSeen            *seen,
+                                    const PwFcPosition  *position);
+guint64   _pw_fc_seen_count        (const PwFcSeen      *seen);
+void      _pw_fc_seen_free         (PwFcSeen            *seen);
+
+/* A depth-first search for a solution (freecell-dfs.c): over the
+ * solver's moves, each position's in an order made for few free cells,
+ * never twice through one position. @options: max_states (positions
+ * stored; 0: no limit), deadline, cancellable and progress as
+ * pw_fc_solve; the seed is not used. A solution is written out in atomic
+ * moves and replayed by the rules (pw_fc_move_legal) before it counts;
+ * with no budget left unsearched, PW_FC_UNSOLVABLE is a proof (every
+ * reachable position visited). FALSE only when cancelled. */
+gboolean  _pw_fc_solve_dfs         (const PwFcPosition  *start,
+                                    const PwFcSolveOptions *options,
+                                    PwFcSolveResult     *result,
+                                    GError             **error);
+/* The same with @n_runners searches in turn, @quota new positions each
+ * a turn, sharing one table: the first in the tuned order, the others
+ * each in an order drawn at random within the move's class. */
+gboolean  _pw_fc_solve_dfs_portfolio (const PwFcPosition     *start,
+                                      const PwFcSolveOptions *options,
+                                      guint                   n_runners,
+                                      guint64                 quota,
+                                      PwFcSolveResult        *result,
+                                      GError                **error);
+
 /* Decides whether @position can be won (with its own free cells) by
  * visiting every position reachable from it, depth-first; cheaper per
  * position than pw_fc_solve when the answer is no (freecell-prove.c).
@@ -212,6 +275,12 @@ void      _pw_fc_solve_pass        (const PwFcPosition  *start,
  * generous bound kept from the 48-byte key). */
 #define PW_FC_SOLVE_BYTES_PER_POSITION 344
 #define PW_FC_PROVE_BYTES_PER_POSITION 256
+/* the depth-first search: the solver's table and arrays (a node, its
+ * key, a slot; 207 bytes a position at the peak, measured on deal 982
+ * with two cells and 50 M positions) and its path, a frame (a position
+ * and its moves, about 680 bytes) a position entered at worst: a single
+ * search on 982 held 6.2 GB at 20 M positions */
+#define PW_FC_DFS_BYTES_PER_POSITION 960
 
 gboolean  pw_fc_prove              (const PwFcPosition  *position,
                                     guint64              max_states,
@@ -289,6 +358,7 @@ typedef struct
   int      n_steps;
   gboolean prover[PW_FC_LADDER_MAX];
   gboolean layered[PW_FC_LADDER_MAX];
+  gboolean dfs[PW_FC_LADDER_MAX];       /* the depth-first search */
   guint64  budget[PW_FC_LADDER_MAX];
   guint64  runs[PW_FC_LADDER_MAX];
   guint64  solved[PW_FC_LADDER_MAX];

@@ -987,13 +987,9 @@ auto_moves_keyed (PwFcPosition *position,
 /* ------------------------------------------------------------------ */
 /* The search's moves                                                   */
 
-typedef struct
-{
-  guint8 from;    /* a cascade or a free cell */
-  guint8 count;   /* cards carried (a run from a cascade) */
-  guint8 to;      /* a cascade, a free cell or the foundations */
-  guint8 dest;    /* DEST_* or the card landed on */
-} SearchMove;
+/* PwFcRunMove (freecell-private.h): from, the count of cards carried, to,
+ * and DEST_* or the card landed on */
+typedef PwFcRunMove SearchMove;
 
 /* The search's moves from @position; @share: each cascade's, for the
  * runs at their tops. */
@@ -1202,6 +1198,72 @@ search_unapply (PwFcPosition     *position,
     position->cards[move->from][position->height[move->from]++] = card;
   else
     position->cells[move->from - PW_FC_MAX_CASCADES] = card;
+}
+
+/* ------------------------------------------------------------------ */
+/* The solver's moves and visited set, for other searches               */
+
+/* Every move of the complete search from @position (what pass 2 makes):
+ * the moves up that are not automatic, runs onto cascades and into an
+ * empty one, free cells onto cascades, cascades into a free cell. */
+int
+_pw_fc_run_moves (const PwFcPosition *position,
+                  PwFcRunMove        *moves)
+{
+  CascadeShare share[PW_FC_MAX_CASCADES];
+  guint64 next = 0;
+
+  for (int s = 0; s < 4; s++)
+    if (position->foundation[s] < 13)
+      next |= G_GUINT64_CONSTANT (1) << PW_FC_CARD (position->foundation[s] + 1, s);
+  for (int c = 0; c < position->n_cascades; c++)
+    cascade_share (position, c, next, &share[c]);
+  return search_moves (position, share, FALSE, moves);
+}
+
+void
+_pw_fc_run_move_apply (PwFcPosition      *position,
+                       const PwFcRunMove *move)
+{
+  search_apply (position, move);
+}
+
+/* The solver's table of positions, keyed by where each card lies. */
+struct _PwFcSeen
+{
+  Search search;
+};
+
+PwFcSeen *
+_pw_fc_seen_new (const PwFcPosition *start)
+{
+  PwFcSeen *seen = g_new (PwFcSeen, 1);
+
+  search_init (&seen->search, start->n_cascades, start->n_free);
+  return seen;
+}
+
+gboolean
+_pw_fc_seen_add (PwFcSeen           *seen,
+                 const PwFcPosition *position)
+{
+  CardKey key;
+
+  encode (position, &key);
+  return search_add (&seen->search, &key, position->foundation, 0, 0, 0, 0) != G_MAXUINT32;
+}
+
+guint64
+_pw_fc_seen_count (const PwFcSeen *seen)
+{
+  return seen->search.n_nodes;
+}
+
+void
+_pw_fc_seen_free (PwFcSeen *seen)
+{
+  search_clear (&seen->search);
+  g_free (seen);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1851,6 +1913,14 @@ shorten (const PwFcPosition *start,
   while (shortcuts (solution, cards, before) &&
          shorten_pairs (solution, cards, before))
     ;
+}
+
+/* shorten for other searches (bench-freecell --dfs-tail) */
+void
+_pw_fc_shorten (const PwFcPosition *start,
+                GArray             *solution)
+{
+  shorten (start, solution);
 }
 
 /* ------------------------------------------------------------------ */

@@ -53,19 +53,40 @@
  * on 1–1000 5–7 % more than that (deal 140 pays 10 M positions).
  * Every step of the old order (solver 200 k, prover 3 M, solver 5 M,
  * prover 30 M) is still here, and none depends on the others' order, so
- * every count the old ladder decided this one decides the same way. */
+ * every count the old ladder decided this one decides the same way.
+ * Third, after the prover's 3 M, the depth-first portfolio
+ * (freecell-dfs.c), 500 k positions stored, for the solvable counts
+ * where the prover wanders: on every 32nd deal of 1–32000 it wins 5 of
+ * the 8 counts it is given, 14497 with one cell among them (no other
+ * step decides it within 30 M), and the ladder takes 97 s of CPU against
+ * 146 s in the same run; on 1–1000 104 s against 111 s. Second (before
+ * the prover) it won and proved more (26 of 37 on the sample) but cost
+ * more on 1–1000 (123 s: the prover proves and wins those cheaply), and
+ * 1 M third cost more on both (docs/performance.md, "A depth-first
+ * step"). Its solutions are replayed by the rules and its proofs are
+ * exhaustive, so it too decides only what the others would. */
+#define DFS_BUDGET 500000
+
+typedef enum
+{
+  STEP_SOLVER,
+  STEP_PROVER,
+  STEP_DFS,
+} StepKind;
+
 typedef struct
 {
-  gboolean prover;
+  StepKind kind;
   guint64  budget;
 } LadderStep;
 
 static const LadderStep fewest_ladder[] = {
-  { FALSE,    200000 },
-  { TRUE,    3000000 },
-  { FALSE,   2000000 },
-  { TRUE,   30000000 },
-  { FALSE,   5000000 },
+  { STEP_SOLVER,  200000 },
+  { STEP_PROVER, 3000000 },
+  { STEP_DFS,    DFS_BUDGET },
+  { STEP_SOLVER, 2000000 },
+  { STEP_PROVER, 30000000 },
+  { STEP_SOLVER, 5000000 },
 };
 #define PROVE_MAX_STATES G_GUINT64_CONSTANT (30000000)
 
@@ -520,8 +541,9 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
         {
           gboolean last = step == (int) G_N_ELEMENTS (fewest_ladder);
 
-          stats->prover[step] = last || fewest_ladder[step].prover;
+          stats->prover[step] = last || fewest_ladder[step].kind == STEP_PROVER;
           stats->layered[step] = last;
+          stats->dfs[step] = !last && fewest_ladder[step].kind == STEP_DFS;
           stats->budget[step] = last ? prove_cap : fewest_ladder[step].budget;
         }
     }
@@ -559,7 +581,33 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
               ok = pw_fc_prove_layered (&start, budget, held, cancellable, deadline, &verdict,
                                         &checked, error);
             }
-          else if (!fewest_ladder[step].prover)
+          else if (fewest_ladder[step].kind == STEP_DFS)
+            {
+              PwFcSolveOptions options;
+              PwFcSolveResult result;
+              PwFcPosition start;
+              guint64 bytes = max_bytes;
+
+              /* as the solver: what the prover kept leaves */
+              if (prover != NULL && max_bytes > 0)
+                bytes = MAX (max_bytes, _pw_fc_prover_bytes (prover) + 1) -
+                        _pw_fc_prover_bytes (prover);
+              pw_fc_position_init (&start, level);
+              start.n_free = k;
+              pw_fc_solve_options_init (&options);
+              options.max_states = position_budget (budget, budget, bytes,
+                                                    PW_FC_DFS_BYTES_PER_POSITION, by_memory);
+              options.cancellable = cancellable;
+              options.deadline = deadline;
+              ok = _pw_fc_solve_dfs (&start, &options, &result, error);
+              if (ok)
+                {
+                  checked = result.states;
+                  verdict = result.verdict;
+                  pw_fc_solve_result_clear (&result);
+                }
+            }
+          else if (fewest_ladder[step].kind == STEP_SOLVER)
             {
               PwFcSolveResult result;
               guint64 bytes = max_bytes;
@@ -570,7 +618,7 @@ _pw_fc_min_free_cells_stats (const PwFreecellLevel *level,
                * solver gets what the prover leaves; after the last prover
                * step the prover goes. */
               for (int later = step + 1; later < (int) G_N_ELEMENTS (fewest_ladder); later++)
-                prover_later |= fewest_ladder[later].prover;
+                prover_later |= fewest_ladder[later].kind == STEP_PROVER;
               if (!prover_later)
                 g_clear_pointer (&prover, _pw_fc_prover_free);
               if (prover != NULL && max_bytes > 0)
