@@ -42,7 +42,7 @@
  *
  *   bench-freecell-hard --cells K --prove-max N [--layered HELD] DEAL
  *       the prover (pw_fc_prove) on one deal with K free cells, at most N
- *       positions visited (its table sized to hold them: 40 bytes a
+ *       positions visited (its table sized to hold them: 24 bytes a
  *       position at up to 85 % load, and the old table beside the new
  *       one while it grows), or layer by layer holding at most HELD:
  *       the verdict, positions, CPU and peak resident memory. Run it

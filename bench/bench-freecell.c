@@ -7,10 +7,11 @@
  *                                        four (with fewer than four most
  *                                        verdicts of the hard deals are
  *                                        proofs: every position searched)
- *   bench-freecell --prove …             the verdict by the exhaustive
+ *   bench-freecell --prove [--max N] …   the verdict by the exhaustive
  *                                        depth-first search (pw_fc_prove)
- *                                        instead of the solver
- *   bench-freecell --layered …           the same layer by layer
+ *                                        instead of the solver, at most N
+ *                                        positions visited (no limit)
+ *   bench-freecell --layered [--max N] … the same layer by layer
  *                                        (pw_fc_prove_layered)
  *   bench-freecell --dfs [--max N] …     the depth-first search
  *                                        (_pw_fc_solve_dfs), at most N
@@ -476,7 +477,7 @@ main (int    argc,
 {
   gboolean each = FALSE;
   gboolean prove = FALSE, layered = FALSE, dfs = FALSE;
-  guint64 dfs_max = 5000000, dfs_quota = 500;
+  guint64 dfs_max = 5000000, dfs_quota = 500, prove_max = 0;
   guint dfs_runners = 8;
   int cells = 4;
   guint32 first, last;
@@ -521,7 +522,7 @@ main (int    argc,
       }
     else if (argc > 2 && g_str_equal (argv[1], "--max"))
       {
-        dfs_max = g_ascii_strtoull (argv[2], NULL, 10);
+        dfs_max = prove_max = g_ascii_strtoull (argv[2], NULL, 10);
         argc -= 2;
         argv += 2;
       }
@@ -598,10 +599,10 @@ main (int    argc,
           /* the verdict alone */
           memset (&result, 0, sizeof result);
           if (layered)
-            pw_fc_prove_layered (&start, 0, 0, NULL, NULL, &result.verdict, &result.states,
-                                 NULL);
+            pw_fc_prove_layered (&start, prove_max, 0, NULL, NULL, &result.verdict,
+                                 &result.states, NULL);
           else
-            pw_fc_prove (&start, 0, NULL, NULL, &result.verdict, &result.states, NULL);
+            pw_fc_prove (&start, prove_max, NULL, NULL, &result.verdict, &result.states, NULL);
           if (result.verdict == PW_FC_SOLVED)
             result.solution = g_array_new (FALSE, FALSE, sizeof (PwFcMove));
         }

@@ -270,11 +270,11 @@ gboolean  _pw_fc_solve_dfs_portfolio (const PwFcPosition     *start,
  * tables' doubling (old and new at once) — the solver: a node (16 bytes),
  * its key (at most 66), an open-addressing slot (12 bytes at half load)
  * and a queue entry (8), each up to three times over while its array
- * grows; the prover: a 40-byte key at 70 % load, four times over while
+ * grows; the prover: a 24-byte key at 70 % load, four times over while
  * the table grows, its stacks following the depth, not the count (a
- * generous bound kept from the 48-byte key). */
+ * generous bound, scaled from the 256 kept for the 40-byte key). */
 #define PW_FC_SOLVE_BYTES_PER_POSITION 344
-#define PW_FC_PROVE_BYTES_PER_POSITION 256
+#define PW_FC_PROVE_BYTES_PER_POSITION 160
 /* the depth-first search: the solver's table and arrays (a node, its
  * key, a slot; 207 bytes a position at the peak, measured on deal 982
  * with two cells and 50 M positions) and its path, a frame (a position

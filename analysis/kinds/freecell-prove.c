@@ -14,10 +14,14 @@
  * verdict is the solver's.
  *
  * A position is known by where each card lies: on which card, at the
- * bottom of a cascade, in a free cell or on the foundations, six bits a
- * card. That says the same for every order of the cascades and of the
- * free cells (the solver sorts them for the same effect), and a move
- * changes the six bits of the card it carries and nothing else.
+ * bottom of a cascade, in a free cell or on the foundations. That says
+ * the same for every order of the cascades and of the free cells (the
+ * solver sorts them for the same effect), and a move changes where the
+ * card it carries lies and nothing else. A card only ever lies on one of
+ * six places: where it lay at the start (until it first moves), on one
+ * of the two cards a move may put it on (one rank higher, the other
+ * colour), at the bottom of a cascade, in a free cell or up; so three
+ * bits a card, 24 bytes a position (six bits a card took 40).
  *
  * pw_fc_prove holds every position it visits; pw_fc_prove_layered visits
  * the same ones a layer (one set of foundations) at a time and holds one
@@ -43,11 +47,17 @@
 #define CARD_INDEX(card) ((card) - PW_FC_CARD (1, 0))
 #define INDEX_CARD(i)    ((guint8) ((i) + PW_FC_CARD (1, 0)))
 
-/* 52 six-bit fields packed end to end (312 bits, a field may straddle
- * two words); the top bit of the last word, past them, marks a used slot
- * of the table */
-#define KEY_WORDS 5
-#define USED      (G_GUINT64_CONSTANT (1) << 63)
+/* 52 three-bit codes of where each card lies (CODE_*), 21 to a word; the
+ * top bit of the last word, past them, marks a used slot of the table */
+#define KEY_WORDS      3
+#define CODES_A_WORD   21
+#define USED           (G_GUINT64_CONSTANT (1) << 63)
+
+/* the codes: where the card lay at the start, on the first or second card
+ * it fits on, then the three places besides cards */
+enum { CODE_START, CODE_PARENT_1, CODE_PARENT_2, CODE_BOTTOM, CODE_CELL, CODE_FOUNDATION,
+       N_CODES, NO_CODE = 0xff };
+#define N_PLACES (ON_FOUNDATION + 1)
 
 typedef struct
 {
@@ -91,6 +101,10 @@ typedef struct
   PwFcPosition position;
   Key          key;
   int          in_play;    /* cards not yet up */
+  /* each card's code for each place it can lie on (NO_CODE: none), and
+   * the place of each code, made from the start (prover_init) */
+  guint8       code_of[PW_FC_N_CARDS][N_PLACES];
+  guint8       place_of[PW_FC_N_CARDS][N_CODES];
 
   Table        seen;       /* the positions visited (of this layer) */
   guint64      max_states;
@@ -127,22 +141,25 @@ typedef struct
   } G_STMT_END
 
 static inline void
-set_place (Key  *key,
-           int   index,
-           guint place)
+set_code (Key  *key,
+          int   index,
+          guint code)
 {
-  int bit = 6 * index, word = bit / 64, shift = bit % 64;
+  int word = index / CODES_A_WORD, shift = 3 * (index % CODES_A_WORD);
 
-  key->w[word] = (key->w[word] & ~(G_GUINT64_CONSTANT (63) << shift)) |
-                 ((guint64) place << shift);
-  if (shift > 58)
-    {
-      /* the field's high bits start the next word */
-      int low = 64 - shift;
+  key->w[word] = (key->w[word] & ~(G_GUINT64_CONSTANT (7) << shift)) | ((guint64) code << shift);
+}
 
-      key->w[word + 1] = (key->w[word + 1] & ~(G_GUINT64_CONSTANT (63) >> low)) |
-                         ((guint64) place >> low);
-    }
+/* Records in the prover's key that card @index lies on @place. */
+static inline void
+set_place (Prover *prover,
+           int     index,
+           guint   place)
+{
+  guint code = prover->code_of[index][place];
+
+  g_assert (code != NO_CODE);
+  set_code (&prover->key, index, code);
 }
 
 static inline guint64
@@ -188,7 +205,7 @@ shift_card (Prover *prover,
       position->cells[from - PW_FC_MAX_CASCADES] = 0;
     }
 
-  set_place (&prover->key, CARD_INDEX (card), place_below (position, to));
+  set_place (prover, CARD_INDEX (card), place_below (position, to));
   if (to == PW_FC_FOUNDATION)
     {
       position->foundation[PW_FC_SUIT (card)] = PW_FC_RANK (card);
@@ -242,7 +259,7 @@ unmake (Prover *prover,
       else
         card = position->cards[step.to][--position->height[step.to]];
 
-      set_place (&prover->key, CARD_INDEX (card), place_below (position, step.from));
+      set_place (prover, CARD_INDEX (card), place_below (position, step.from));
       if (step.from >= PW_FC_MAX_CASCADES)
         position->cells[step.from - PW_FC_MAX_CASCADES] = card;
       else
@@ -465,7 +482,8 @@ table_clear (Table *table)
 /* Doubles the table, or makes it the size that holds the whole budget
  * when that is less than double: at the budget's end the table is then
  * at most 85 % full rather than up to half empty (82 M positions of
- * 40 bytes fit 4 GB, not 94 M in 5.4 GB and 8 GB while it doubled). */
+ * the old 40-byte key fitted 4 GB, not 94 M in 5.4 GB and 8 GB while it
+ * doubled). */
 static void
 table_grow (Table *table)
 {
@@ -539,17 +557,15 @@ enter (Prover *prover,
   return TRUE;
 }
 
-/* The place of card @index in @key. */
+/* Where card @index lies in @key. */
 static inline guint
-get_place (const Key *key,
-           int        index)
+get_place (const Prover *prover,
+           const Key    *key,
+           int           index)
 {
-  int bit = 6 * index, word = bit / 64, shift = bit % 64;
-  guint64 v = key->w[word] >> shift;
+  int word = index / CODES_A_WORD, shift = 3 * (index % CODES_A_WORD);
 
-  if (shift > 58)
-    v |= key->w[word + 1] << (64 - shift);
-  return (guint) (v & 63);
+  return prover->place_of[index][(key->w[word] >> shift) & 7];
 }
 
 static inline guint
@@ -581,7 +597,7 @@ prover_decode (Prover    *prover,
   prover->in_play = 0;
   for (int i = 0; i < PW_FC_N_CARDS; i++)
     {
-      places[i] = get_place (key, i);
+      places[i] = get_place (prover, key, i);
       if (places[i] < PW_FC_N_CARDS)
         above[places[i]] = i;
     }
@@ -686,23 +702,56 @@ prover_init (Prover             *prover,
              const PwFcPosition *start,
              guint64             max_states)
 {
+  guint8 start_below[PW_FC_N_CARDS];
+
   memset (prover, 0, sizeof *prover);
   prover->position = *start;
   prover->max_states = max_states;
 
+  /* the places each card can lie on, and their codes */
+  memset (start_below, NO_CODE, sizeof start_below);
+  for (int c = 0; c < start->n_cascades; c++)
+    for (int h = 1; h < start->height[c]; h++)
+      start_below[CARD_INDEX (start->cards[c][h])] = CARD_INDEX (start->cards[c][h - 1]);
+  memset (prover->code_of, NO_CODE, sizeof prover->code_of);
+  memset (prover->place_of, ON_FOUNDATION, sizeof prover->place_of);
+  for (int i = 0; i < PW_FC_N_CARDS; i++)
+    {
+      int parent = CODE_PARENT_1;
+
+      if (start_below[i] != NO_CODE)
+        {
+          prover->code_of[i][start_below[i]] = CODE_START;
+          prover->place_of[i][CODE_START] = start_below[i];
+        }
+      for (int j = 0; j < PW_FC_N_CARDS; j++)
+        if (fits (INDEX_CARD (i), INDEX_CARD (j)))
+          {
+            /* a card dealt on a card it fits on has that card's code */
+            prover->code_of[i][j] = parent;
+            prover->place_of[i][parent++] = j;
+          }
+      prover->code_of[i][ON_BOTTOM] = CODE_BOTTOM;
+      prover->place_of[i][CODE_BOTTOM] = ON_BOTTOM;
+      prover->code_of[i][ON_CELL] = CODE_CELL;
+      prover->place_of[i][CODE_CELL] = ON_CELL;
+      prover->code_of[i][ON_FOUNDATION] = CODE_FOUNDATION;
+      prover->place_of[i][CODE_FOUNDATION] = ON_FOUNDATION;
+    }
+
   /* the key of the start: every card of the deck, where it lies */
   for (int i = 0; i < PW_FC_N_CARDS; i++)
-    set_place (&prover->key, i, ON_FOUNDATION);
+    set_place (prover, i, ON_FOUNDATION);
   for (int i = 0; i < start->n_free; i++)
     if (start->cells[i] != 0)
       {
-        set_place (&prover->key, CARD_INDEX (start->cells[i]), ON_CELL);
+        set_place (prover, CARD_INDEX (start->cells[i]), ON_CELL);
         prover->in_play++;
       }
   for (int c = 0; c < start->n_cascades; c++)
     for (int h = 0; h < start->height[c]; h++)
       {
-        set_place (&prover->key, CARD_INDEX (start->cards[c][h]),
+        set_place (prover, CARD_INDEX (start->cards[c][h]),
                    h == 0 ? ON_BOTTOM : CARD_INDEX (start->cards[c][h - 1]));
         prover->in_play++;
       }
