@@ -531,6 +531,79 @@ table_add (Table     *table,
   return TRUE;
 }
 
+/* Whether @key is in @table. */
+static inline gboolean
+table_has (const Table *table,
+           const Key   *key,
+           guint64      hash)
+{
+  gsize i = slot_of (hash, table->size);
+
+  while (table->slots[i].w[KEY_WORDS - 1] & USED)
+    {
+      if (memcmp (&table->slots[i], key, sizeof *key) == 0)
+        return TRUE;
+      i = i + 1 == table->size ? 0 : i + 1;
+    }
+  return FALSE;
+}
+
+/* Drops from the moves just pushed (moves[@start …]) those that lead to
+ * a position already seen: the search would make each, find the position
+ * in the table and unmake it, and the table only grows, so leaving them
+ * out changes nothing but the time. Their keys are made and their slots
+ * fetched from memory all at once, where the search would wait for each
+ * in turn. Only moves that put no card up are looked at, and only when
+ * the card they uncover cannot go up by itself: their position is then
+ * the key with one card's place changed, in the same layer. */
+static void
+drop_seen (Prover *prover,
+           gsize   start)
+{
+  const PwFcPosition *position = &prover->position;
+  const Table *seen = &prover->seen;
+  enum { MAX_MOVES = PW_FC_MAX_FREE * (PW_FC_MAX_CASCADES + 3) + PW_FC_MAX_CASCADES * 5 };
+  Key keys[MAX_MOVES];
+  guint64 hashes[MAX_MOVES];
+  gboolean look[MAX_MOVES];
+  gsize n = prover->n_moves - start, kept = start;
+
+  g_assert (n <= MAX_MOVES);
+  for (gsize m = 0; m < n; m++)
+    {
+      const PwFcMove *move = &prover->moves[start + m];
+      int from = move->from, to = move->to;
+      guint8 card;
+      guint code;
+
+      look[m] = FALSE;
+      if (to == PW_FC_FOUNDATION)
+        continue;
+      if (from < PW_FC_MAX_CASCADES)
+        {
+          int height = position->height[from];
+
+          card = position->cards[from][height - 1];
+          if (height > 1 && safe_up (position, position->cards[from][height - 2]))
+            continue;
+        }
+      else
+        card = position->cells[from - PW_FC_MAX_CASCADES];
+      code = prover->code_of[CARD_INDEX (card)][place_below (position, to)];
+      g_assert (code != NO_CODE);
+      keys[m] = prover->key;
+      set_code (&keys[m], CARD_INDEX (card), code);
+      keys[m].w[KEY_WORDS - 1] |= USED;
+      hashes[m] = key_hash (&keys[m]);
+      __builtin_prefetch (&seen->slots[slot_of (hashes[m], seen->size)]);
+      look[m] = TRUE;
+    }
+  for (gsize m = 0; m < n; m++)
+    if (!look[m] || !table_has (seen, &keys[m], hashes[m]))
+      prover->moves[kept++] = prover->moves[start + m];
+  prover->n_moves = kept;
+}
+
 /* Adds the current position unless it was seen; TRUE when it is new. */
 static gboolean
 visit (Prover *prover)
@@ -550,6 +623,7 @@ enter (Prover *prover,
     return FALSE;
   frame.start = frame.next = prover->n_moves;
   add_moves (prover);
+  drop_seen (prover, frame.start);
   frame.end = prover->n_moves;
   frame.undo = undo;
   RESERVE (prover->frames, prover->n_frames, prover->frames_size, 1);
