@@ -263,8 +263,11 @@ gboolean  _pw_fc_solve_dfs_portfolio (const PwFcPosition     *start,
  * visiting every position reachable from it, depth-first; cheaper per
  * position than pw_fc_solve when the answer is no (freecell-prove.c).
  * @verdict: PW_FC_UNKNOWN when more than @max_states positions (0: no
- * limit) would be needed. @states: the positions visited. FALSE only when
- * cancelled. */
+ * limit) would be needed. @states: the positions visited, or found and
+ * held to be visited (the search stops at the first position that
+ * reaches the budget, so @states may pass it by PW_FC_PROVE_OVERSHOOT at
+ * most, the moves of one position). FALSE only when cancelled. */
+#define PW_FC_PROVE_OVERSHOOT (PW_FC_MAX_FREE * (PW_FC_MAX_CASCADES + 3) + PW_FC_MAX_CASCADES * 5)
 /* Memory budgets (PwAnalyseOptions.max_bytes) become position budgets:
  * the most bytes a stored position may cost at the peak, counting the
  * tables' doubling (old and new at once) — the solver: a node (16 bytes),

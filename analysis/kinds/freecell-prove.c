@@ -106,7 +106,8 @@ typedef struct
   guint8       code_of[PW_FC_N_CARDS][N_PLACES];
   guint8       place_of[PW_FC_N_CARDS][N_CODES];
 
-  Table        seen;       /* the positions visited (of this layer) */
+  Table        seen;       /* the positions entered or claimed (of this layer) */
+  guint64      entered;    /* positions entered, for the cancellable's checks */
   guint64      max_states;
   PwDeadline  *deadline;   /* runs out like max_states; NULL: none */
 
@@ -373,7 +374,7 @@ add_moves (Prover *prover)
   gsize n;
 
   RESERVE (prover->moves, prover->n_moves, prover->moves_size,
-           PW_FC_MAX_FREE * (PW_FC_MAX_CASCADES + 3) + PW_FC_MAX_CASCADES * 5);
+           PW_FC_PROVE_OVERSHOOT);
   moves = prover->moves;
   n = prover->n_moves;
 #define ADD(f, t) (moves[n].from = (f), moves[n].to = (t), n++)
@@ -490,7 +491,7 @@ table_grow (Table *table)
   gsize size = table->size * 2;
   Key *slots;
 
-  if (table->last > 0 && size > table->last)
+  if (table->last > 0 && size > table->last && table->size < table->last)
     size = table->last;
   g_assert (size < (G_GUINT64_CONSTANT (1) << 32));
   slots = g_new0 (Key, size);
@@ -508,61 +509,80 @@ table_grow (Table *table)
   table->size = size;
 }
 
-/* Adds @key unless it is there; TRUE when it was not. */
-static gboolean
-table_add (Table     *table,
-           const Key *key)
-{
-  Key k = *key;
-  gsize i;
-
-  k.w[KEY_WORDS - 1] |= USED;
-  i = slot_of (key_hash (&k), table->size);
-  while (table->slots[i].w[KEY_WORDS - 1] & USED)
-    {
-      if (memcmp (&table->slots[i], &k, sizeof k) == 0)
-        return FALSE;
-      i = i + 1 == table->size ? 0 : i + 1;
-    }
-  table->slots[i] = k;
-  /* the budget stops the search before a table of the last size fills */
-  if (++table->used * 10 > table->size * 7 && table->size != table->last)
-    table_grow (table);
-  return TRUE;
-}
-
-/* Whether @key is in @table. */
+/* Adds @key (its USED bit set, @hash its hash) to @table unless it is
+ * there; TRUE when it was not. */
 static inline gboolean
-table_has (const Table *table,
-           const Key   *key,
-           guint64      hash)
+table_add_hashed (Table     *table,
+                  const Key *key,
+                  guint64    hash)
 {
   gsize i = slot_of (hash, table->size);
 
   while (table->slots[i].w[KEY_WORDS - 1] & USED)
     {
       if (memcmp (&table->slots[i], key, sizeof *key) == 0)
-        return TRUE;
+        return FALSE;
       i = i + 1 == table->size ? 0 : i + 1;
     }
-  return FALSE;
+  table->slots[i] = *key;
+  /* the budget stops the search before a table of the last size fills;
+   * the positions claimed beyond it (claim_moves: a few on the path)
+   * could still fill it, and then it grows all the same */
+  if (++table->used * 10 > table->size * 7 &&
+      (table->size != table->last || table->used * 10 > table->size * 9))
+    table_grow (table);
+  return TRUE;
 }
 
-/* Drops from the moves just pushed (moves[@start …]) those that lead to
- * a position already seen: the search would make each, find the position
- * in the table and unmake it, and the table only grows, so leaving them
- * out changes nothing but the time. Their keys are made and their slots
- * fetched from memory all at once, where the search would wait for each
- * in turn. Only moves that put no card up are looked at, and only when
- * the card they uncover cannot go up by itself: their position is then
- * the key with one card's place changed, in the same layer. */
+/* Adds @key unless it is there; TRUE when it was not. */
+static gboolean
+table_add (Table     *table,
+           const Key *key)
+{
+  Key k = *key;
+
+  k.w[KEY_WORDS - 1] |= USED;
+  return table_add_hashed (table, &k, key_hash (&k));
+}
+
+/* In a move's @to on the stack: its position was added to the table
+ * when the move was pushed (claim_moves), so it is entered without a
+ * look at the table. */
+#define CLAIMED 0x80
+
+/* Whether the budgets allow another position to be entered: the
+ * positions visited (and claimed), and those held (the layered search). */
+static inline gboolean
+has_room (const Prover *prover)
+{
+  return (prover->max_states == 0 ||
+          prover->visited_before + prover->seen.used < prover->max_states) &&
+         (prover->max_held == 0 || prover->held + prover->seen.used < prover->max_held);
+}
+
+/* Goes over the moves just pushed (moves[@start …]) before any is made.
+ * The search would make each, look its position up in the table, and
+ * either unmake it (seen) or enter it (new), waiting on one cache miss
+ * after another. Here the keys are made and their slots fetched from
+ * memory all at once; a move to a position already seen is dropped (the
+ * table only grows, so the search would find it seen), and a new
+ * position is added to the table now and its move marked CLAIMED: it
+ * will be entered from here, and a path that reaches it first will find
+ * it seen. Every reachable position is still entered once, and the
+ * order does not depend on the budget: a search resumed with a larger
+ * one goes on as one run would. The positions counted, and budgeted, are
+ * those in the table, so a budget can be passed by the moves of one
+ * position (PW_FC_PROVE_OVERSHOOT). Only moves
+ * that put no card up are looked at, and only when the card they uncover
+ * cannot go up by itself: their position is then the key with one
+ * card's place changed, in the same layer. */
 static void
-drop_seen (Prover *prover,
-           gsize   start)
+claim_moves (Prover *prover,
+             gsize   start)
 {
   const PwFcPosition *position = &prover->position;
-  const Table *seen = &prover->seen;
-  enum { MAX_MOVES = PW_FC_MAX_FREE * (PW_FC_MAX_CASCADES + 3) + PW_FC_MAX_CASCADES * 5 };
+  Table *seen = &prover->seen;
+  enum { MAX_MOVES = PW_FC_PROVE_OVERSHOOT };
   Key keys[MAX_MOVES];
   guint64 hashes[MAX_MOVES];
   gboolean look[MAX_MOVES];
@@ -599,16 +619,35 @@ drop_seen (Prover *prover,
       look[m] = TRUE;
     }
   for (gsize m = 0; m < n; m++)
-    if (!look[m] || !table_has (seen, &keys[m], hashes[m]))
-      prover->moves[kept++] = prover->moves[start + m];
+    {
+      PwFcMove move = prover->moves[start + m];
+
+      if (look[m])
+        {
+          if (!table_add_hashed (seen, &keys[m], hashes[m]))
+            continue;
+          move.to |= CLAIMED;
+        }
+      prover->moves[kept++] = move;
+    }
   prover->n_moves = kept;
 }
 
-/* Adds the current position unless it was seen; TRUE when it is new. */
-static gboolean
-visit (Prover *prover)
+/* Pushes a frame for the position reached, with its moves. */
+static void
+push_frame (Prover *prover,
+            guint   undo)
 {
-  return table_add (&prover->seen, &prover->key);
+  Frame frame;
+
+  frame.start = frame.next = prover->n_moves;
+  add_moves (prover);
+  claim_moves (prover, frame.start);
+  frame.end = prover->n_moves;
+  frame.undo = undo;
+  RESERVE (prover->frames, prover->n_frames, prover->frames_size, 1);
+  prover->frames[prover->n_frames++] = frame;
+  prover->entered++;
 }
 
 /* Enters the position reached: TRUE when it was not seen before, with a
@@ -617,17 +656,9 @@ static gboolean
 enter (Prover *prover,
        guint   undo)
 {
-  Frame frame;
-
-  if (!visit (prover))
+  if (!table_add (&prover->seen, &prover->key))
     return FALSE;
-  frame.start = frame.next = prover->n_moves;
-  add_moves (prover);
-  drop_seen (prover, frame.start);
-  frame.end = prover->n_moves;
-  frame.undo = undo;
-  RESERVE (prover->frames, prover->n_frames, prover->frames_size, 1);
-  prover->frames[prover->n_frames++] = frame;
+  push_frame (prover, undo);
   return TRUE;
 }
 
@@ -714,6 +745,7 @@ search (Prover       *prover,
     {
       Frame *frame = &prover->frames[prover->n_frames - 1];
       PwFcMove move;
+      gboolean claimed;
       guint mark;
 
       if (frame->next == frame->end)
@@ -726,6 +758,8 @@ search (Prover       *prover,
         }
 
       move = prover->moves[frame->next++];
+      claimed = (move.to & CLAIMED) != 0;
+      move.to &= ~CLAIMED;
       mark = prover->n_steps;
       make (prover, move.from, move.to);
       auto_moves_after (prover, move.from, move.to);
@@ -750,16 +784,16 @@ search (Prover       *prover,
             *verdict = PW_FC_UNKNOWN;
           continue;
         }
-      if (!enter (prover, mark))
+      if (claimed)
+        push_frame (prover, mark);
+      else if (!enter (prover, mark))
         {
           unmake (prover, mark);
           continue;
         }
-      if (prover->max_states > 0 && prover_visited (prover) >= prover->max_states)
+      if (!has_room (prover))
         *verdict = PW_FC_UNKNOWN;
-      else if (prover->max_held > 0 && prover->held + prover->seen.used >= prover->max_held)
-        *verdict = PW_FC_UNKNOWN;
-      else if ((prover->seen.used & 0xfff) == 0)
+      else if ((prover->entered & 0xfff) == 0)
         {
           if (g_cancellable_is_cancelled (cancellable))
             return TRUE;
