@@ -333,7 +333,7 @@ gboolean  pw_fc_prove_layered      (const PwFcPosition  *position,
  * positions a search when not 0, and what @max_bytes holds, setting
  * *@by_memory when that was the lesser; @deadline, NULL: none); when @prove_cap is not 0, last
  * the layered prover with that many positions, holding as many at once
- * as the plain prover's 30 M. *@min is -1 when a count stayed
+ * as the plain prover's 100 M. *@min is -1 when a count stayed
  * undecided; @states adds up the positions checked. FALSE only when
  * cancelled. */
 gboolean  _pw_fc_min_free_cells    (const PwFreecellLevel *level,
