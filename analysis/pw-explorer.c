@@ -10,11 +10,8 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
+#include "pw-big.h"
 #include "pw-explorer.h"
 
 #define CHUNK_BITS        16
@@ -177,78 +174,8 @@ won_of (const PwStateGraph *graph,
   return (chunk_of (graph, state)->won[i >> 3] >> (i & 7)) & 1;
 }
 
-/* Large arrays that are read and written at random (the hash table, the
- * reverse graph): on Linux mapped on their own, aligned to 2 MiB, and the
- * whole 2 MiB blocks of them marked for transparent huge pages (the rest,
- * under 2 MiB, stays on small pages, so that no memory is added). With
- * 4 KiB pages nearly every random access into tens of MiB also misses the
- * TLB, and filling the array takes a page fault every 4 KiB; a huge page
- * covers 512 of them. Zeroed; big_free needs the size they were asked
- * with. */
-#define HUGE_PAGE ((gsize) 2 << 20)
-
-static gboolean
-big_is_mapped (gsize size)
-{
-#if defined (__linux__) && defined (MADV_HUGEPAGE)
-  return size >= HUGE_PAGE;
-#else
-  return FALSE;
-#endif
-}
-
-#if defined (__linux__) && defined (MADV_HUGEPAGE)
-static gsize
-big_length (gsize size)
-{
-  gsize page = sysconf (_SC_PAGESIZE);
-
-  return (size + page - 1) / page * page;
-}
-#endif
-
-static gpointer
-big_alloc0 (gsize size)
-{
-#if defined (__linux__) && defined (MADV_HUGEPAGE)
-  if (big_is_mapped (size))
-    {
-      gsize length = big_length (size);
-      guint8 *base = mmap (NULL, length + HUGE_PAGE, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      guint8 *aligned;
-
-      if (base == MAP_FAILED)
-        return NULL;
-      aligned = (guint8 *) (((guintptr) base + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1));
-      /* the unaligned ends go back */
-      if (aligned > base)
-        munmap (base, aligned - base);
-      munmap (aligned + length, base + HUGE_PAGE - aligned);
-      madvise (aligned, size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
-      return aligned;
-    }
-#endif
-  return g_try_malloc0 (size);
-}
-
-static void
-big_free (gpointer data,
-          gsize    size)
-{
-  if (data == NULL)
-    return;
-#if defined (__linux__) && defined (MADV_HUGEPAGE)
-  if (big_is_mapped (size))
-    {
-      munmap (data, big_length (size));
-      return;
-    }
-#endif
-  g_free (data);
-}
-
-/* A big array that frees itself (g_auto) at the end of a scope. */
+/* A big array (pw-big.h: on huge pages) that frees itself (g_auto) at
+ * the end of a scope. */
 typedef struct
 {
   gpointer data;
@@ -260,13 +187,13 @@ big_array_alloc0 (BigArray *array,
                   gsize     size)
 {
   array->size = size;
-  return array->data = big_alloc0 (size);
+  return array->data = pw_big_alloc0 (size);
 }
 
 static void
 big_array_clear (BigArray *array)
 {
-  big_free (array->data, array->size);
+  pw_big_free (array->data, array->size);
   array->data = NULL;
 }
 
@@ -335,7 +262,7 @@ table_free (PwStateGraph *graph)
   if (graph->table != NULL)
     {
       account (graph, -(gssize) ((graph->table_mask + 1) * sizeof (guint32)));
-      big_free (graph->table, (graph->table_mask + 1) * sizeof (guint32));
+      pw_big_free (graph->table, (graph->table_mask + 1) * sizeof (guint32));
       graph->table = NULL;
       graph->table_mask = 0;
     }
@@ -350,7 +277,7 @@ table_resize (PwStateGraph *graph,
               guint         bits)
 {
   guint64 size = G_GUINT64_CONSTANT (1) << bits;
-  guint32 *table = big_alloc0 (size * sizeof (guint32));
+  guint32 *table = pw_big_alloc0 (size * sizeof (guint32));
 
   if (table == NULL)
     return FALSE;
@@ -366,7 +293,7 @@ table_resize (PwStateGraph *graph,
           g_cancellable_is_cancelled (graph->cancellable))
         {
           account (graph, -(gssize) (size * sizeof (guint32)));
-          big_free (table, size * sizeof (guint32));
+          pw_big_free (table, size * sizeof (guint32));
           graph->resize_cancelled = TRUE;
           return FALSE;
         }

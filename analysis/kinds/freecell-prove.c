@@ -38,6 +38,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "freecell-private.h"
+#include "pw-big.h"
 
 /* where a card lies, besides on another card (its index 0 … 51) */
 #define ON_BOTTOM     52
@@ -459,6 +460,18 @@ slot_of (guint64 hash,
   return (gsize) (((hash >> 32) * (guint64) size) >> 32);
 }
 
+/* The slots of a table: zeroed, on huge pages from 2 MiB up (pw-big.h),
+ * where every look-up is a random access into up to gigabytes. */
+static Key *
+slots_new (gsize size)
+{
+  Key *slots = pw_big_alloc0 (size * sizeof (Key));
+
+  if (slots == NULL)
+    g_error ("out of memory for a table of %" G_GSIZE_FORMAT " positions", size);
+  return slots;
+}
+
 /* An empty table of @size slots for up to @max_keys keys (0: no limit). */
 static void
 table_init (Table   *table,
@@ -470,13 +483,14 @@ table_init (Table   *table,
   if (max_keys > 0)
     table->last = MAX (max_keys + max_keys * 3 / 17 + 1, table->size);
   table->used = 0;
-  table->slots = g_new0 (Key, table->size);
+  table->slots = slots_new (table->size);
 }
 
 static void
 table_clear (Table *table)
 {
-  g_clear_pointer (&table->slots, g_free);
+  pw_big_free (table->slots, table->size * sizeof (Key));
+  table->slots = NULL;
   table->size = table->used = 0;
 }
 
@@ -494,7 +508,7 @@ table_grow (Table *table)
   if (table->last > 0 && size > table->last && table->size < table->last)
     size = table->last;
   g_assert (size < (G_GUINT64_CONSTANT (1) << 32));
-  slots = g_new0 (Key, size);
+  slots = slots_new (size);
   for (gsize i = 0; i < table->size; i++)
     if (table->slots[i].w[KEY_WORDS - 1] & USED)
       {
@@ -504,7 +518,7 @@ table_grow (Table *table)
           j = j + 1 == size ? 0 : j + 1;
         slots[j] = table->slots[i];
       }
-  g_free (table->slots);
+  pw_big_free (table->slots, table->size * sizeof (Key));
   table->slots = slots;
   table->size = size;
 }
