@@ -28,6 +28,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "freecell-private.h"
+#include "pw-big.h"
 
 /* ------------------------------------------------------------------ */
 /* Positions                                                            */
@@ -784,6 +785,28 @@ estimate (const PwFcPosition *position,
   return estimate_from (position, weights, parts);
 }
 
+/* The table's two arrays are read at random, one look-up a position:
+ * on huge pages once they are large (pw-big.h). */
+static guint32 *
+table_new (gsize size)
+{
+  guint32 *table = pw_big_alloc0 (size * sizeof (guint32));
+
+  if (table == NULL)
+    g_error ("out of memory for a table of %" G_GSIZE_FORMAT " positions", size);
+  return table;
+}
+
+static guint64 *
+hashes_new (gsize size)
+{
+  guint64 *hashes = pw_big_alloc0 (size * sizeof (guint64));
+
+  if (hashes == NULL)
+    g_error ("out of memory for a table of %" G_GSIZE_FORMAT " positions", size);
+  return hashes;
+}
+
 static void
 search_init (Search *search,
              int     n_cascades,
@@ -796,8 +819,8 @@ search_init (Search *search,
   search->nodes = g_new (Node, search->nodes_size);
   search->keys = g_new (CardKey, search->nodes_size);
   search->table_size = 1 << 11;  /* most deals need a few hundred */
-  search->table = g_new0 (guint32, search->table_size);
-  search->hashes = g_new (guint64, search->table_size);
+  search->table = table_new (search->table_size);
+  search->hashes = hashes_new (search->table_size);
   search->heap_size = 4096;
   search->heap = g_new (Entry, search->heap_size);
 }
@@ -807,8 +830,8 @@ search_clear (Search *search)
 {
   g_free (search->nodes);
   g_free (search->keys);
-  g_free (search->table);
-  g_free (search->hashes);
+  pw_big_free (search->table, search->table_size * sizeof (guint32));
+  pw_big_free (search->hashes, search->table_size * sizeof (guint64));
   g_free (search->heap);
 }
 
@@ -816,8 +839,8 @@ static void
 table_grow (Search *search)
 {
   gsize size = search->table_size * 2;
-  guint32 *table = g_new0 (guint32, size);
-  guint64 *hashes = g_new (guint64, size);
+  guint32 *table = table_new (size);
+  guint64 *hashes = hashes_new (size);
 
   for (gsize i = 0; i < search->table_size; i++)
     if (search->table[i] != 0)
@@ -829,8 +852,8 @@ table_grow (Search *search)
         table[j] = search->table[i];
         hashes[j] = search->hashes[i];
       }
-  g_free (search->table);
-  g_free (search->hashes);
+  pw_big_free (search->table, search->table_size * sizeof (guint32));
+  pw_big_free (search->hashes, search->table_size * sizeof (guint64));
   search->table = table;
   search->hashes = hashes;
   search->table_size = size;
