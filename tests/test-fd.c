@@ -520,7 +520,7 @@ random_problem (GRand   *rand,
 static void
 test_fd_random (void)
 {
-  const guint n_problems = 3000;
+  const guint n_problems = test_instances (3000, 300);
   guint64 nodes_values = 0, nodes_gac = 0, n_solutions = 0, n_unsat = 0, n_wide_sat = 0;
 
   for (guint instance = 0; instance < n_problems; instance++)

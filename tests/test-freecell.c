@@ -1068,7 +1068,7 @@ static void
 test_freecell_brute_force (void)
 {
   guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
-  guint n = env_uint ("PW_FC_RANDOM", 300);
+  guint n = test_instances (env_uint ("PW_FC_RANDOM", 300), 100);
   g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
   guint solvable = 0, unsolvable = 0, mismatches = 0, longer = 0, undecided = 0;
   guint resumed_runs = 0;
@@ -1645,7 +1645,7 @@ static void
 test_freecell_dfs_brute_force (void)
 {
   guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
-  guint n = env_uint ("PW_FC_RANDOM", 300);
+  guint n = test_instances (env_uint ("PW_FC_RANDOM", 300), 100);
   g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed + 31);
   guint solvable = 0, unsolvable = 0, undecided = 0, stopped = 0;
 
@@ -2084,7 +2084,7 @@ static void
 test_freecell_min_free_cells_brute_force (void)
 {
   guint64 seed = env_uint ("PW_FC_SEED", DEFAULT_SEED);
-  guint n = env_uint ("PW_FC_RANDOM", 300) / 2;
+  guint n = test_instances (env_uint ("PW_FC_RANDOM", 300) / 2, 60);
   g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed + 17);
   guint compared = 0, by_count[3] = { 0 }, partial = 0;
 

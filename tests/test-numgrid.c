@@ -1169,6 +1169,8 @@ sudoku_small (guint count,
   static const guint shapes[][3] = { { 4, 2, 2 }, { 6, 2, 3 }, { 6, 3, 2 } };
   Tally tally = { 0 };
 
+  count = test_instances (count, 60);
+
   for (guint i = 0; i < count; i++)
     {
       const guint *shape = shapes[i % G_N_ELEMENTS (shapes)];
@@ -1198,7 +1200,7 @@ test_numgrid_jigsaw_diagonal (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1302);
   Tally tally = { 0 };
 
-  for (guint i = 0; i < 1000; i++)
+  for (guint i = 0; i < test_instances (1000, 100); i++)
     {
       guint n = i % 2 == 0 ? 4 : 5 + (i / 2) % 2;
       gboolean jigsaw = i % 4 < 2 || n == 5;
@@ -1226,7 +1228,7 @@ test_numgrid_latin_futoshiki (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1303);
   Tally latin = { 0 }, futoshiki = { 0 };
 
-  for (guint i = 0; i < 1500; i++)
+  for (guint i = 0; i < test_instances (1500, 150); i++)
     {
       gboolean signs = i % 2 == 1;
       guint n = signs ? 4 + (i / 2) % 2 : 3 + (i / 2) % 3;
@@ -1254,7 +1256,7 @@ test_numgrid_small_units (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1304);
   Tally with_full = { 0 }, free_form = { 0 };
 
-  for (guint i = 0; i < 2000; i++)
+  for (guint i = 0; i < test_instances (2000, 200); i++)
     {
       if (i % 2 == 0)
         {
@@ -1313,7 +1315,7 @@ test_numgrid_wide (void)
   static const guint orders[] = { 65, 66, 100, 128 };
   Tally tally = { 0 };
 
-  for (guint i = 0; i < 24; i++)
+  for (guint i = 0; i < test_instances (24, 12); i++)
     {
       guint n = orders[i % G_N_ELEMENTS (orders)];
       g_autoptr(Plain) p = plain_new (n, n, n);
@@ -2030,6 +2032,8 @@ sudoku9_random (guint count,
   Tally tally = { 0 };
   guint64 multiple = 0;
 
+  count = test_instances (count, 60);
+
   for (guint i = 0; i < count; i++)
     {
       g_autoptr(PwNumGrid) grid = sudoku9_grid (rand, i % 3 == 0);
@@ -2341,7 +2345,7 @@ test_numgrid_agrees_with_fd (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1309);
 
   /* small problems of every shape, every solution */
-  for (guint i = 0; i < 600; i++)
+  for (guint i = 0; i < test_instances (600, 60); i++)
     {
       guint shape = i % 4;
       guint n = shape == 0 ? 4 : shape == 1 ? 6 : 4 + (i / 4) % 2;
@@ -2368,7 +2372,7 @@ test_numgrid_agrees_with_fd (void)
     }
 
   /* 9×9 puzzles, unique or not, through the fast path, counted to 3 */
-  for (guint i = 0; i < 150; i++)
+  for (guint i = 0; i < test_instances (150, 30); i++)
     {
       g_autoptr(Plain) p = plain_new (9, 9, 9);
       g_autoptr(PwNumGrid) grid = NULL;

@@ -239,6 +239,18 @@ test_scaled_ms (guint ms)
   return ms * (guint) scale;
 }
 
+guint
+test_instances (guint n,
+                guint least)
+{
+  const char *text = g_getenv ("PW_TEST_INSTANCE_DIVISOR");
+  guint64 divisor = 1;
+
+  if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, 100, &divisor, NULL))
+    g_error ("PW_TEST_INSTANCE_DIVISOR=%s: give a whole number from 1 to 100", text);
+  return MIN (n, MAX (least, n / (guint) divisor));
+}
+
 void
 test_cli_run_clear (TestCliRun *run)
 {

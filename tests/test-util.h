@@ -43,6 +43,16 @@ GPtrArray  *test_bundled_sets  (void);
  * set it so that waits on the editor's worker do not time out. */
 guint test_scaled_ms (guint ms);
 
+/* How many random instances a cross-check loop of @n runs: @n, divided by
+ * $PW_TEST_INSTANCE_DIVISOR (a whole number, 1 when unset) but never fewer
+ * than @least. The plain suite runs every instance; the asan setup divides
+ * by 4: it looks for memory errors and undefined behaviour, which a
+ * quarter of the instances reach through the same code, at a fifth of the
+ * speed (docs/reliability.md). Loops whose tallies assert thresholds scale
+ * them with the count or keep @least high enough. */
+guint test_instances (guint n,
+                      guint least);
+
 /* One run of the command line ($PW_CLI) with the arguments given: its
  * standard output, standard error and exit status (asserted to exit). */
 typedef struct
