@@ -495,8 +495,9 @@ static void
 test_payload_round_trip (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+  const guint n_instances = test_instances (300, 75);
 
-  for (guint round = 0; round < test_instances (300, 75); round++)
+  for (guint round = 0; round < n_instances; round++)
     {
       g_autoptr(PwLatinLevel) level = random_level (rand);
       const PwKind *kind = _pw_latin_kind_of (level->variant);
@@ -528,8 +529,9 @@ static void
 test_transforms (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  const guint n_instances = test_instances (200, 50);
 
-  for (guint round = 0; round < test_instances (200, 50); round++)
+  for (guint round = 0; round < n_instances; round++)
     {
       g_autoptr(PwLatinLevel) level = random_level (rand);
       const PwKind *kind = _pw_latin_kind_of (level->variant);

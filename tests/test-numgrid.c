@@ -1199,8 +1199,9 @@ test_numgrid_jigsaw_diagonal (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1302);
   Tally tally = { 0 };
+  const guint n_instances = test_instances (1000, 100);
 
-  for (guint i = 0; i < test_instances (1000, 100); i++)
+  for (guint i = 0; i < n_instances; i++)
     {
       guint n = i % 2 == 0 ? 4 : 5 + (i / 2) % 2;
       gboolean jigsaw = i % 4 < 2 || n == 5;
@@ -1227,8 +1228,9 @@ test_numgrid_latin_futoshiki (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1303);
   Tally latin = { 0 }, futoshiki = { 0 };
+  const guint n_instances = test_instances (1500, 150);
 
-  for (guint i = 0; i < test_instances (1500, 150); i++)
+  for (guint i = 0; i < n_instances; i++)
     {
       gboolean signs = i % 2 == 1;
       guint n = signs ? 4 + (i / 2) % 2 : 3 + (i / 2) % 3;
@@ -1255,8 +1257,9 @@ test_numgrid_small_units (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1304);
   Tally with_full = { 0 }, free_form = { 0 };
+  const guint n_instances = test_instances (2000, 200);
 
-  for (guint i = 0; i < test_instances (2000, 200); i++)
+  for (guint i = 0; i < n_instances; i++)
     {
       if (i % 2 == 0)
         {
@@ -1314,8 +1317,9 @@ test_numgrid_wide (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1305);
   static const guint orders[] = { 65, 66, 100, 128 };
   Tally tally = { 0 };
+  const guint n_instances = test_instances (24, 12);
 
-  for (guint i = 0; i < test_instances (24, 12); i++)
+  for (guint i = 0; i < n_instances; i++)
     {
       guint n = orders[i % G_N_ELEMENTS (orders)];
       g_autoptr(Plain) p = plain_new (n, n, n);
@@ -2343,9 +2347,10 @@ static void
 test_numgrid_agrees_with_fd (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1309);
+  const guint n_small = test_instances (600, 60), n_nine = test_instances (150, 30);
 
   /* small problems of every shape, every solution */
-  for (guint i = 0; i < test_instances (600, 60); i++)
+  for (guint i = 0; i < n_small; i++)
     {
       guint shape = i % 4;
       guint n = shape == 0 ? 4 : shape == 1 ? 6 : 4 + (i / 4) % 2;
@@ -2372,7 +2377,7 @@ test_numgrid_agrees_with_fd (void)
     }
 
   /* 9×9 puzzles, unique or not, through the fast path, counted to 3 */
-  for (guint i = 0; i < test_instances (150, 30); i++)
+  for (guint i = 0; i < n_nine; i++)
     {
       g_autoptr(Plain) p = plain_new (9, 9, 9);
       g_autoptr(PwNumGrid) grid = NULL;
