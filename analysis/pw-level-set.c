@@ -699,17 +699,23 @@ static char *
 check_tokens (const char *data,
               gsize       length,
               gsize      *offset,
-              int        *code)
+              int        *code,
+              guint64    *members)
 {
   const char *end = data + length;
   const char *p = data;
 
+  *members = 0;
   while (p < end)
     {
       *code = PW_LEVEL_SET_ERROR_SYNTAX;
       *offset = p - data;
       if (memchr (" \t\n\r{}[]:,", *p, 10) != NULL)
-        p++;
+        {
+          /* in text that parses, a colon is an object's member */
+          *members += *p == ':';
+          p++;
+        }
       else if (*p == '"')
         {
           for (p++; p < end && *p != '"'; p++)
@@ -811,8 +817,36 @@ check_tokens (const char *data,
 }
 
 /* json-glib keeps the last of two members of the same name and drops the
- * first silently; count each object's members as they are parsed to catch
- * it. */
+ * first silently. Every member of the text is in the tree unless it was
+ * dropped or lies inside a value that was: so the tree holds as many
+ * members as the text has colons exactly when no member was written
+ * twice. */
+static guint64
+count_members (JsonNode *node)
+{
+  guint64 count = 0;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, NULL, &member))
+        count += 1 + count_members (member);
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0, n = json_array_get_length (array); i < n; i++)
+        count += count_members (json_array_get_element (array, i));
+    }
+  return count;
+}
+
+/* Which member is twice, and on which line: each object's members counted
+ * as they are parsed (a second parse, only for a text that has one). */
 typedef struct
 {
   GHashTable *counts;     /* JsonObject -> members parsed so far */
@@ -940,6 +974,7 @@ parse_strict (const char  *data,
   g_autofree char *problem = NULL;
   DuplicateCheck duplicates = { NULL, NULL, 0 };
   gboolean loaded;
+  guint64 members;
   gsize offset;
   guint line, column;
   int code;
@@ -963,7 +998,7 @@ parse_strict (const char  *data,
                     line, column, PW_LEVEL_SET_MAX_DEPTH);
       return NULL;
     }
-  problem = check_tokens (data, length, &offset, &code);
+  problem = check_tokens (data, length, &offset, &code, &members);
   if (problem != NULL)
     {
       locate_from (data, offset, place, &line, &column);
@@ -972,12 +1007,20 @@ parse_strict (const char  *data,
     }
 
   parser = json_parser_new_immutable ();
-  duplicates.counts = g_hash_table_new (NULL, NULL);
-  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &duplicates);
-  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &duplicates);
   loaded = json_parser_load_from_data (parser, data, length, &json_error);
-  g_hash_table_unref (duplicates.counts);
-  if (loaded && duplicates.duplicate != NULL)
+  if (loaded && json_parser_get_root (parser) != NULL &&
+      count_members (json_parser_get_root (parser)) != members)
+    {
+      /* a member written twice: parse again, counting, to say which */
+      g_autoptr(JsonParser) counting = json_parser_new_immutable ();
+
+      duplicates.counts = g_hash_table_new (NULL, NULL);
+      g_signal_connect (counting, "object-member", G_CALLBACK (on_object_member), &duplicates);
+      g_signal_connect (counting, "object-end", G_CALLBACK (on_object_end), &duplicates);
+      json_parser_load_from_data (counting, data, length, NULL);
+      g_hash_table_unref (duplicates.counts);
+    }
+  if (duplicates.duplicate != NULL)
     {
       /* only its line is known: one the cut ends on counts as before it */
       line = duplicates.line;
@@ -989,7 +1032,6 @@ parse_strict (const char  *data,
       g_free (duplicates.duplicate);
       return NULL;
     }
-  g_free (duplicates.duplicate);
   if (!loaded)
     {
       /* json-glib says "<data>:LINE:COLUMN: Parse error: WHAT"; say it our way */

@@ -248,29 +248,51 @@ pw_csv_append_field (GString    *out,
   append_csv_field (out, text);
 }
 
-static gboolean
-column_is_text (const char *column)
+/* The text columns (neutralised against spreadsheet formulas): a set
+ * made once, since every cell of every row asks. */
+static gpointer
+make_text_columns (gpointer data)
 {
-  static const char *text_columns[] = {
+  static const char *common[] = {
 #define ADD(key, label, text) text ? key : NULL,
     COMMON_COLUMNS_BEFORE (ADD) COMMON_COLUMNS_AFTER (ADD)
 #undef ADD
   };
+  GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
   const PwKind * const *kinds;
   guint n_kinds;
 
-  if (g_str_equal (column, "file"))
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (text_columns); i++)
-    if (text_columns[i] != NULL && g_str_equal (text_columns[i], column))
-      return TRUE;
+  g_hash_table_add (set, (gpointer) "file");
+  for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+    if (common[i] != NULL)
+      g_hash_table_add (set, (gpointer) common[i]);
   kinds = pw_kinds_list (&n_kinds);
-  for (guint k = 0; k < n_kinds; k++)
-    for (guint f = 0; f < kinds[k]->n_figures; f++)
-      if (g_str_equal (kinds[k]->figures[f].key, column))
-        return kinds[k]->figures[f].type == PW_FIGURE_STRING ||
-               kinds[k]->figures[f].type == PW_FIGURE_CLASS;
-  return FALSE;
+  /* a key two kinds share is text if the first kind that has it says so */
+  {
+    g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint k = 0; k < n_kinds; k++)
+      for (guint f = 0; f < kinds[k]->n_figures; f++)
+        {
+          const PwFigureInfo *figure = &kinds[k]->figures[f];
+
+          if (!g_hash_table_add (seen, (gpointer) figure->key) ||
+              g_hash_table_contains (set, figure->key))
+            continue;
+          if (figure->type == PW_FIGURE_STRING || figure->type == PW_FIGURE_CLASS)
+            g_hash_table_add (set, (gpointer) figure->key);
+        }
+  }
+  return set;
+}
+
+static gboolean
+column_is_text (const char *column)
+{
+  static GOnce once = G_ONCE_INIT;
+  GHashTable *set = g_once (&once, make_text_columns, NULL);
+
+  return g_hash_table_contains (set, column);
 }
 
 static char *
@@ -283,12 +305,15 @@ format_double (double value)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", value));
 }
 
-/* The text of one cell; "" for nothing. */
+/* The text of one cell; "" for nothing. @stats: the row's playtest
+ * figures, made by the first cell that needs them (@stats_made). */
 static char *
-row_cell (PwReportRow *row,
-          const char  *column)
+row_cell (PwReportRow     *row,
+          const char      *column,
+          PwPlaytestStats *stats_cache,
+          gboolean        *stats_made)
 {
-  PwPlaytestStats stats;
+  const PwPlaytestStats *stats = stats_cache;
 
   if (g_str_equal (column, "file"))
     return g_strdup (row->file ? row->file : "");
@@ -314,19 +339,27 @@ row_cell (PwReportRow *row,
   if (g_str_equal (column, "seconds"))
     return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
 
-  pw_level_playtest_stats (row->level, &stats);
-  if (g_str_equal (column, "playtests"))
-    return g_strdup_printf ("%u", stats.count);
-  if (g_str_equal (column, "ratings"))
-    return g_strdup_printf ("%u", stats.ratings);
-  if (g_str_equal (column, "mean_rating"))
-    return format_double (stats.mean_rating);
-  if (g_str_equal (column, "median_rating"))
-    return format_double (stats.median_rating);
-  if (g_str_equal (column, "median_seconds"))
-    return format_double (stats.median_seconds);
-  if (g_str_equal (column, "completion_rate"))
-    return format_double (stats.completion_rate);
+  if (g_str_equal (column, "playtests") || g_str_equal (column, "ratings") ||
+      g_str_equal (column, "mean_rating") || g_str_equal (column, "median_rating") ||
+      g_str_equal (column, "median_seconds") || g_str_equal (column, "completion_rate"))
+    {
+      if (!*stats_made)
+        {
+          pw_level_playtest_stats (row->level, stats_cache);
+          *stats_made = TRUE;
+        }
+      if (g_str_equal (column, "playtests"))
+        return g_strdup_printf ("%u", stats->count);
+      if (g_str_equal (column, "ratings"))
+        return g_strdup_printf ("%u", stats->ratings);
+      if (g_str_equal (column, "mean_rating"))
+        return format_double (stats->mean_rating);
+      if (g_str_equal (column, "median_rating"))
+        return format_double (stats->median_rating);
+      if (g_str_equal (column, "median_seconds"))
+        return format_double (stats->median_seconds);
+      return format_double (stats->completion_rate);
+    }
 
   if (row->analysis == NULL)
     return g_strdup ("");
@@ -378,11 +411,13 @@ pw_report_to_csv (GPtrArray *rows,
   for (guint r = 0; r < rows->len; r++)
     {
       PwReportRow *row = g_ptr_array_index (rows, r);
+      PwPlaytestStats stats;
+      gboolean stats_made = FALSE;
 
       for (guint c = 0; c < columns->len; c++)
         {
           const char *column = g_ptr_array_index (columns, c);
-          g_autofree char *cell = row_cell (row, column);
+          g_autofree char *cell = row_cell (row, column, &stats, &stats_made);
 
           if (c > 0)
             g_string_append_c (out, ',');
@@ -641,6 +676,8 @@ writer_spool_row (PwReportWriter  *writer,
   const PwKind *kind = pw_level_get_kind (row->level);
   g_autoptr(GPtrArray) columns = g_ptr_array_new ();
   g_autoptr(GString) record = g_string_new (NULL);
+  PwPlaytestStats stats;
+  gboolean stats_made = FALSE;
   guint32 n;
 
   if (writer->spool == NULL)
@@ -657,8 +694,17 @@ writer_spool_row (PwReportWriter  *writer,
 
       g_hash_table_add (writer->analysed, (gpointer) kind);
       for (GList *l = members; l != NULL; l = l->next)
-        g_hash_table_add (writer->reported, g_strdup_printf ("%s\n%s", kind->id,
-                                                             (const char *) l->data));
+        {
+          /* a set's rows report the same figures: most are known, and
+           * looked up without an allocation */
+          char buffer[256];
+          int length = g_snprintf (buffer, sizeof buffer, "%s\n%s", kind->id,
+                                   (const char *) l->data);
+
+          if (length >= (int) sizeof buffer || !g_hash_table_contains (writer->reported, buffer))
+            g_hash_table_add (writer->reported, g_strdup_printf ("%s\n%s", kind->id,
+                                                                 (const char *) l->data));
+        }
     }
 
   if (writer->with_file)
@@ -676,7 +722,7 @@ writer_spool_row (PwReportWriter  *writer,
   for (guint c = 0; c < columns->len; c++)
     {
       const char *column = g_ptr_array_index (columns, c);
-      g_autofree char *cell = row_cell (row, column);
+      g_autofree char *cell = row_cell (row, column, &stats, &stats_made);
       g_autofree char *safe = column_is_text (column) ? pw_csv_neutralise (cell) : NULL;
       const char *text = safe != NULL ? safe : cell;
       guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (writer->key_index, column));

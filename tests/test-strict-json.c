@@ -329,6 +329,12 @@ test_duplicate_members (void)
     { "{ \"a\" : 1, \"a\" : 1 }", FALSE },
     { "[ { \"a\" : 1 }, { \"b\" : 1, \"a\" : 2, \"b\" : 3 } ]", FALSE },
     { "{ \"a\" : { }, \"\\u0061\" : 1 }", FALSE },
+    /* the first of the two holds members of its own, all dropped */
+    { "{ \"a\" : { \"x\" : { \"y\" : 1 }, \"z\" : [ { } ] }, \"a\" : 2 }", FALSE },
+    { "[ [ [ { \"q\" : 1, \"r\" : 2, \"q\" : 3 } ] ] ]", FALSE },
+    /* colons inside strings are no members */
+    { "{ \"a:b\" : \"c:d\", \"e\" : \":\", \"f\" : [ \"::\", { \"g\" : \"h:\" } ] }", TRUE },
+    { "{ \"a\" : 1, \"A\" : 2, \"a \" : 3 }", TRUE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
