@@ -104,6 +104,14 @@ pw_measure_is_known (const char *measure)
   return find_playtest_measure (measure) >= 0 || find_figure (measure) != NULL;
 }
 
+gboolean
+pw_measure_is_playtest (const char *measure)
+{
+  g_return_val_if_fail (measure != NULL, FALSE);
+
+  return find_playtest_measure (measure) >= 0;
+}
+
 char **
 pw_measure_list (void)
 {

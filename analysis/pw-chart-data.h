@@ -52,6 +52,8 @@ gboolean    pw_shape_from_string  (const char   *text,
  * measure (the aliases "mean_rating", "median_seconds" and
  * "completion_rate" too). */
 gboolean    pw_measure_is_known   (const char   *measure);
+/* Whether @measure is a playtest measure (a level's, no analysis needed). */
+gboolean    pw_measure_is_playtest (const char  *measure);
 /* Every measure, figure keys of every kind first (registry order, each
  * once), then the playtest measures; NULL-terminated, free with
  * g_strfreev. */

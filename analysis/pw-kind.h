@@ -89,7 +89,8 @@ struct _PwAnalyseOptions
   guint        search_runs;  /* randomised searches averaged (multiple method) */
   guint        threads;      /* threads one analysis may use; 0: one per core */
   guint64      max_solutions; /* kinds that count solutions stop there (capped) */
-  /* The figures wanted, NULL-terminated keys (NULL: all): a kind may skip
+  /* The figures wanted, NULL-terminated keys (NULL: all; none: no work at
+   * all, pw_level_analyse gives an analysis without figures): a kind may skip
    * the work of the others, which it leaves null. */
   const char * const *figures;
   /* With @figures NULL: leave out the figures the kinds mark as costly

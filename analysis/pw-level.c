@@ -426,6 +426,9 @@ pw_level_analyse (PwLevel                *level,
                    level->kind_id);
       return NULL;
     }
+  /* no figure asked for (a chart of playtest measures): nothing to do */
+  if (options->figures != NULL && options->figures[0] == NULL)
+    return pw_analysis_new (level->kind_id);
   {
     Progress p = { progress, progress_data, 0 };
     PwAnalyseOptions timed;

@@ -149,6 +149,23 @@ analyse_options (const char       *command,
          _pw_cli_parse_count (command, "--seed", args->seed, 0, &options->seed);
 }
 
+/* Asks @options for the figures among @measures (NULL-terminated) alone,
+ * in @wanted (room for them and the NULL): a chart shows those and
+ * nothing else, and a chart of playtest measures analyses nothing. */
+static void
+want_measures (PwAnalyseOptions  *options,
+               const char       **measures,
+               const char       **wanted)
+{
+  guint n = 0;
+
+  for (guint i = 0; measures[i] != NULL; i++)
+    if (!pw_measure_is_playtest (measures[i]))
+      wanted[n++] = measures[i];
+  wanted[n] = NULL;
+  options->figures = wanted;
+}
+
 static gboolean
 add_point (PwReportRow  *row,
            gpointer      user_data,
@@ -376,6 +393,7 @@ cmd_chart (int    argc,
   g_autoptr(GPtrArray) reads = g_ptr_array_new_with_free_func ((GDestroyNotify) set_read_free);
   g_autoptr(PwChart) chart = NULL;
   g_autoptr(GError) error = NULL;
+  const char *wanted[3];
   PwAnalyseOptions options;
   PwShape shape = PW_SHAPE_RAMP;
   guint64 period = PW_SHAPE_DEFAULT_PERIOD;
@@ -410,6 +428,11 @@ cmd_chart (int    argc,
       goto out;
     }
 
+  {
+    const char *measures[] = { y, y2, NULL };
+
+    want_measures (&options, measures, wanted);
+  }
   status = PW_EXIT_FAILURE;
   chart = pw_chart_curve_begin (y, y2, shape, MIN (period, G_MAXUINT), &error);
   if (chart == NULL)
@@ -461,6 +484,7 @@ cmd_report (int    argc,
   g_autoptr(PwChart) chart = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
+  const char *wanted[3];
   PwAnalyseOptions options;
   double width, height;
   int status = PW_EXIT_USAGE;
@@ -488,6 +512,11 @@ cmd_report (int    argc,
       !analyse_options ("report", &args, &options))
     goto out;
 
+  {
+    const char *measures[] = { x, y, NULL };
+
+    want_measures (&options, measures, wanted);
+  }
   status = PW_EXIT_FAILURE;
   chart = pw_chart_scatter_begin (x, y, &error);
   if (chart == NULL)

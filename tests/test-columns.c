@@ -413,13 +413,15 @@ test_columns_progress_count (void)
 
 /* A kind's first-look figures (what the editor shows before the rest)
  * are its own figures, and an analysis asked for them alone gives, for
- * every level of the bundled sets, the values the whole analysis gives. */
+ * every level of the bundled sets, the values the whole analysis gives;
+ * so does one asked for the difficulty alone (what `chart --y
+ * difficulty` asks), and one asked for no figure does nothing. */
 static void
 test_columns_first_look (void)
 {
   g_autoptr(GPtrArray) sets = test_bundled_sets ();
   const PwKind * const *kinds;
-  guint n_kinds, checked = 0;
+  guint n_kinds, checked = 0, alone_checked = 0;
 
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
@@ -449,12 +451,46 @@ test_columns_first_look (void)
           g_autoptr(PwAnalysis) first = NULL;
           PwAnalyseOptions options;
 
-          if (kind->first_look == NULL)
-            continue;
           pw_analyse_options_init (&options);
           options.search_runs = 5;
+          /* no figure asked for (a chart of playtests): no work at all */
+          {
+            static const char *const none[] = { NULL };
+            g_autoptr(PwAnalysis) empty = NULL;
+
+            options.figures = none;
+            empty = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+            g_assert_no_error (error);
+            g_assert_cmpuint (json_object_get_size (pw_analysis_get_figures (empty)), ==, 0);
+            g_assert_cmpuint (pw_analysis_get_explored (empty), ==, 0);
+            g_assert_false (pw_analysis_get_partial (empty));
+            options.figures = NULL;
+          }
           whole = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
           g_assert_no_error (error);
+          /* a chart of the difficulty asks for it alone: the same value */
+          if (pw_analysis_get_figures (whole) != NULL &&
+              json_object_has_member (pw_analysis_get_figures (whole), "difficulty"))
+            {
+              static const char *const difficulty[] = { "difficulty", NULL };
+              g_autoptr(PwAnalysis) alone = NULL;
+              g_autofree char *a = json_to_string (json_object_get_member (
+                                                     pw_analysis_get_figures (whole),
+                                                     "difficulty"), FALSE);
+              g_autofree char *b = NULL;
+
+              options.figures = difficulty;
+              alone = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
+              g_assert_no_error (error);
+              b = json_to_string (json_object_get_member (pw_analysis_get_figures (alone),
+                                                          "difficulty"), FALSE);
+              if (g_strcmp0 (a, b) != 0)
+                g_error ("%s, level %u, difficulty: %s whole, %s alone", name, l + 1, a, b);
+              alone_checked++;
+              options.figures = NULL;
+            }
+          if (kind->first_look == NULL)
+            continue;
           options.figures = kind->first_look;
           first = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
           g_assert_no_error (error);
@@ -472,8 +508,9 @@ test_columns_first_look (void)
           checked++;
         }
     }
-  g_test_message ("%u levels checked", checked);
+  g_test_message ("%u levels checked, %u difficulties alone", checked, alone_checked);
   g_assert_cmpuint (checked, >, 20);
+  g_assert_cmpuint (alone_checked, >, 30);
 }
 
 /* Sizes are written one way: two numbers and "×", no spaces. */
