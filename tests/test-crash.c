@@ -47,6 +47,12 @@ crash_seed (void)
   return seed;
 }
 
+/* Under the sanitizers (PW_TEST_INSTANCE_DIVISOR, test-util.h) a kill
+ * loop may stop after a part of its kills, but only once this many landed
+ * inside a write and each version was left (else it goes on to all of
+ * them): what it proves stays proven. */
+#define ENOUGH_MID_WRITE 5
+
 /* CRASH_KILLS=N multiplies the kills by N/100 (a longer run by hand) */
 static guint
 n_kills (guint usual)
@@ -248,6 +254,14 @@ typedef struct
   guint  mid_write;     /* kills that left a temporary */
 } Tally;
 
+/* Whether the kills so far left each version and landed inside enough
+ * writes to stop (under the sanitizers: ENOUGH_MID_WRITE). */
+static gboolean
+proven (const Tally *tally)
+{
+  return tally->mid_write >= ENOUGH_MID_WRITE && tally->outcome[0] > 0 && tally->outcome[1] > 0;
+}
+
 static void
 report (const char *what,
         Tally      *tally,
@@ -286,8 +300,10 @@ test_kill_save (Fixture       *f,
   g_autofree char *child = child_path ();
   g_autofree char *backup = NULL;
   const guint kills = n_kills (200);
+  const guint enough = test_instances (kills, 20);
   Tally tally = { { 0 } };
   gulong write_us;
+  guint i;
 
   make_sets (f, 10, sets);
   for (guint k = 0; k < 2; k++)
@@ -302,7 +318,7 @@ test_kill_save (Fixture       *f,
   backup = g_strconcat (f->target, "~", NULL);
   write_us = time_writes (f, save_version);
 
-  for (guint i = 0; i < kills; i++)
+  for (i = 0; i < kills && (i < enough || !proven (&tally)); i++)
     {
       char *argv[] = { child, "save", f->target, f->version_path[0], f->version_path[1], NULL };
       g_autofree char *base = g_path_get_basename (f->target);
@@ -329,7 +345,7 @@ test_kill_save (Fixture       *f,
       if (others->len > 0)
         g_error ("left after the next start: %s", (char *) g_ptr_array_index (others, 0));
     }
-  report ("save", &tally, kills, write_us);
+  report ("save", &tally, i, write_us);
 }
 
 static void
@@ -409,10 +425,12 @@ test_kill_export (Fixture       *f,
   g_autofree char *child = child_path ();
   char *set_path[2] = { NULL, NULL };
   const guint kills = n_kills (200);
-  const guint cli_kills = n_kills (20);
+  const guint enough = test_instances (kills, 20);
+  const guint cli_kills = test_instances (n_kills (20), 5);
   Tally tally = { { 0 } };
   gulong write_us;
   gint64 cli_us;
+  guint i;
 
   /* the command line analyses the sets: keep them small */
   make_sets (f, 2, sets);
@@ -437,7 +455,7 @@ test_kill_export (Fixture       *f,
   f->target = g_build_filename (f->dir, "figures.csv", NULL);
   write_us = time_writes (f, write_version);
 
-  for (guint i = 0; i < kills; i++)
+  for (i = 0; i < kills && (i < enough || !proven (&tally)); i++)
     {
       char *argv[] = { child, "write", f->target, f->version_path[0], f->version_path[1], NULL };
       g_autofree char *base = g_path_get_basename (f->target);
@@ -457,11 +475,11 @@ test_kill_export (Fixture       *f,
       if (others->len > 0)
         g_error ("left after the next export: %s", (char *) g_ptr_array_index (others, 0));
     }
-  report ("export", &tally, kills, write_us);
+  report ("export", &tally, i, write_us);
 
   /* the real command line, from the old CSV to the new, killed anywhere
    * in its run (the last export, of the bigger set, took cli_us) */
-  for (guint i = 0; i < cli_kills; i++)
+  for (i = 0; i < cli_kills; i++)
     {
       const char *argv[] = { g_getenv ("PW_CLI"), "export-csv", "-q", set_path[i % 2], "-o",
                              f->target, NULL };
@@ -496,7 +514,7 @@ test_kill_autosave (Fixture       *f,
   g_autofree char *set_path = g_build_filename (f->refs, "set.json", NULL);
   g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
   g_autoptr(GError) error = NULL;
-  const guint kills = n_kills (100);
+  const guint kills = test_instances (n_kills (100), 25);
   guint n_levels;
   guint mid_write = 0;
 
