@@ -466,7 +466,7 @@ test_random_levels (void)
   const char *seed = g_getenv ("KNIGHT_SEED");
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed != NULL ? atoi (seed) : 20261126);
   guint with_tours = 0, unique = 0, closed_tours = 0, blocked_tours = 0, many = 0;
-  guint n = test_instances (1000, 200);
+  guint n = test_instances (1000, 250);
 
   for (guint i = 0; i < n; i++)
     {

@@ -1199,7 +1199,7 @@ test_numgrid_jigsaw_diagonal (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1302);
   Tally tally = { 0 };
-  const guint n_instances = test_instances (1000, 100);
+  const guint n_instances = test_instances (1000, 250);
 
   for (guint i = 0; i < n_instances; i++)
     {

@@ -46,9 +46,9 @@ guint test_scaled_ms (guint ms);
 /* How many random instances a cross-check loop of @n runs: @n, divided by
  * $PW_TEST_INSTANCE_DIVISOR (a whole number, 1 when unset) but never fewer
  * than @least. The plain suite runs every instance; the asan setup divides
- * by 4: it looks for memory errors and undefined behaviour, which a
- * quarter of the instances reach through the same code, at a fifth of the
- * speed (docs/reliability.md). Loops whose tallies assert thresholds scale
+ * by 8 and the tsan setup by 4: they look for memory errors, undefined
+ * behaviour and races, which a part of the instances reach through the
+ * same code, at a fifth of the speed or less (docs/reliability.md). Loops whose tallies assert thresholds scale
  * them with the count or keep @least high enough. */
 guint test_instances (guint n,
                       guint least);
