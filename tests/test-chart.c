@@ -336,6 +336,9 @@ analyse_rows (PwLevelSet *set)
   PwAnalyseOptions options;
 
   pw_analyse_options_init (&options);
+  /* no chart here shows a costly figure (FreeCell's fewest free cells:
+   * a proof per deal) */
+  options.skip_costly = TRUE;
   for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
     {
       PwLevel *level = pw_level_set_get_level (set, i);

@@ -8,7 +8,8 @@
  * and its output is compared byte for byte with what this process makes
  * of the set loaded whole, through the library calls the commands made
  * before they read sets as streams: pw_chart_new_curve and
- * pw_chart_new_scatter over every analysed row, pw_sheet_write over the
+ * pw_chart_new_scatter over every row (analysed for the figure charted,
+ * as the command asks), pw_sheet_write over the
  * rows printed, pw_playtest_import_csv over every level then
  * pw_level_set_save. Pictures are compared as PNG (cairo writes the same
  * PNG for the same drawing; its PDFs carry the time they were made).
@@ -85,15 +86,19 @@ add_playtests (PwLevelSet *set,
       }
 }
 
-/* Every level of @set analysed as the drawing commands analyse it. */
+/* Every level of @set analysed as `chart --y difficulty` analyses it: for
+ * the difficulty alone (test-columns checks that it is the whole
+ * analysis's; a scatter of playtest measures needs no figure). */
 static GPtrArray *
 analyse_rows (PwLevelSet *set,
               const char *file)
 {
+  static const char *const difficulty[] = { "difficulty", NULL };
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
   PwAnalyseOptions options;
 
   pw_analyse_options_init (&options);
+  options.figures = difficulty;
   for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
     {
       PwLevel *level = pw_level_set_get_level (set, i);
