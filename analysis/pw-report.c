@@ -276,10 +276,8 @@ make_text_columns (gpointer data)
         {
           const PwFigureInfo *figure = &kinds[k]->figures[f];
 
-          if (!g_hash_table_add (seen, (gpointer) figure->key) ||
-              g_hash_table_contains (set, figure->key))
-            continue;
-          if (figure->type == PW_FIGURE_STRING || figure->type == PW_FIGURE_CLASS)
+          if (g_hash_table_add (seen, (gpointer) figure->key) &&
+              (figure->type == PW_FIGURE_STRING || figure->type == PW_FIGURE_CLASS))
             g_hash_table_add (set, (gpointer) figure->key);
         }
   }
@@ -305,16 +303,31 @@ format_double (double value)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", value));
 }
 
-/* The text of one cell; "" for nothing. @stats: the row's playtest
- * figures, made by the first cell that needs them (@stats_made). */
-static char *
-row_cell (PwReportRow     *row,
-          const char      *column,
-          PwPlaytestStats *stats_cache,
-          gboolean        *stats_made)
+/* A row's playtest figures, made by the first cell that needs them. */
+typedef struct
 {
-  const PwPlaytestStats *stats = stats_cache;
+  PwPlaytestStats stats;
+  gboolean        made;
+} RowStats;
 
+static const PwPlaytestStats *
+row_stats (PwReportRow *row,
+           RowStats    *cache)
+{
+  if (!cache->made)
+    {
+      pw_level_playtest_stats (row->level, &cache->stats);
+      cache->made = TRUE;
+    }
+  return &cache->stats;
+}
+
+/* The text of one cell; "" for nothing. */
+static char *
+row_cell (PwReportRow *row,
+          const char  *column,
+          RowStats    *stats)
+{
   if (g_str_equal (column, "file"))
     return g_strdup (row->file ? row->file : "");
   if (g_str_equal (column, "order"))
@@ -339,27 +352,18 @@ row_cell (PwReportRow     *row,
   if (g_str_equal (column, "seconds"))
     return row->analysis ? format_double (pw_analysis_get_seconds (row->analysis)) : g_strdup ("");
 
-  if (g_str_equal (column, "playtests") || g_str_equal (column, "ratings") ||
-      g_str_equal (column, "mean_rating") || g_str_equal (column, "median_rating") ||
-      g_str_equal (column, "median_seconds") || g_str_equal (column, "completion_rate"))
-    {
-      if (!*stats_made)
-        {
-          pw_level_playtest_stats (row->level, stats_cache);
-          *stats_made = TRUE;
-        }
-      if (g_str_equal (column, "playtests"))
-        return g_strdup_printf ("%u", stats->count);
-      if (g_str_equal (column, "ratings"))
-        return g_strdup_printf ("%u", stats->ratings);
-      if (g_str_equal (column, "mean_rating"))
-        return format_double (stats->mean_rating);
-      if (g_str_equal (column, "median_rating"))
-        return format_double (stats->median_rating);
-      if (g_str_equal (column, "median_seconds"))
-        return format_double (stats->median_seconds);
-      return format_double (stats->completion_rate);
-    }
+  if (g_str_equal (column, "playtests"))
+    return g_strdup_printf ("%u", row_stats (row, stats)->count);
+  if (g_str_equal (column, "ratings"))
+    return g_strdup_printf ("%u", row_stats (row, stats)->ratings);
+  if (g_str_equal (column, "mean_rating"))
+    return format_double (row_stats (row, stats)->mean_rating);
+  if (g_str_equal (column, "median_rating"))
+    return format_double (row_stats (row, stats)->median_rating);
+  if (g_str_equal (column, "median_seconds"))
+    return format_double (row_stats (row, stats)->median_seconds);
+  if (g_str_equal (column, "completion_rate"))
+    return format_double (row_stats (row, stats)->completion_rate);
 
   if (row->analysis == NULL)
     return g_strdup ("");
@@ -411,13 +415,12 @@ pw_report_to_csv (GPtrArray *rows,
   for (guint r = 0; r < rows->len; r++)
     {
       PwReportRow *row = g_ptr_array_index (rows, r);
-      PwPlaytestStats stats;
-      gboolean stats_made = FALSE;
+      RowStats stats = { .made = FALSE };
 
       for (guint c = 0; c < columns->len; c++)
         {
           const char *column = g_ptr_array_index (columns, c);
-          g_autofree char *cell = row_cell (row, column, &stats, &stats_made);
+          g_autofree char *cell = row_cell (row, column, &stats);
 
           if (c > 0)
             g_string_append_c (out, ',');
@@ -676,8 +679,7 @@ writer_spool_row (PwReportWriter  *writer,
   const PwKind *kind = pw_level_get_kind (row->level);
   g_autoptr(GPtrArray) columns = g_ptr_array_new ();
   g_autoptr(GString) record = g_string_new (NULL);
-  PwPlaytestStats stats;
-  gboolean stats_made = FALSE;
+  RowStats stats = { .made = FALSE };
   guint32 n;
 
   if (writer->spool == NULL)
@@ -701,9 +703,11 @@ writer_spool_row (PwReportWriter  *writer,
           int length = g_snprintf (buffer, sizeof buffer, "%s\n%s", kind->id,
                                    (const char *) l->data);
 
-          if (length >= (int) sizeof buffer || !g_hash_table_contains (writer->reported, buffer))
+          if (length >= (int) sizeof buffer)
             g_hash_table_add (writer->reported, g_strdup_printf ("%s\n%s", kind->id,
                                                                  (const char *) l->data));
+          else if (!g_hash_table_contains (writer->reported, buffer))
+            g_hash_table_add (writer->reported, g_strdup (buffer));
         }
     }
 
@@ -722,7 +726,7 @@ writer_spool_row (PwReportWriter  *writer,
   for (guint c = 0; c < columns->len; c++)
     {
       const char *column = g_ptr_array_index (columns, c);
-      g_autofree char *cell = row_cell (row, column, &stats, &stats_made);
+      g_autofree char *cell = row_cell (row, column, &stats);
       g_autofree char *safe = column_is_text (column) ? pw_csv_neutralise (cell) : NULL;
       const char *text = safe != NULL ? safe : cell;
       guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (writer->key_index, column));
