@@ -13,10 +13,11 @@
 #define G_LOG_DOMAIN "freecell-reference"
 
 #include "freecell-reference.h"
+#include "test-util.h"
 
 #include <string.h>
 
-int
+PW_TEST_ORACLE int
 fc_ref_rank (const char *card)
 {
   const char *r;
@@ -27,7 +28,7 @@ fc_ref_rank (const char *card)
   return r != NULL ? (int) (r - FC_REF_RANKS) + 1 : 0;
 }
 
-int
+PW_TEST_ORACLE int
 fc_ref_suit (const char *card)
 {
   const char *s;
@@ -38,7 +39,7 @@ fc_ref_suit (const char *card)
   return s != NULL ? (int) (s - FC_REF_SUITS) : -1;
 }
 
-gboolean
+PW_TEST_ORACLE gboolean
 fc_ref_red (const char *card)
 {
   return card[1] == 'D' || card[1] == 'H';
@@ -114,7 +115,7 @@ typedef struct
   int       index;
 } Place;
 
-static Place
+PW_TEST_ORACLE static Place
 parse_place (const FcRef *ref,
              char         c)
 {
@@ -137,7 +138,7 @@ parse_place (const FcRef *ref,
 }
 
 /* The card that would leave @place, copied into @card ("" for none). */
-static void
+PW_TEST_ORACLE static void
 top_card (const FcRef *ref,
           Place        place,
           char        *card)
@@ -159,7 +160,7 @@ top_card (const FcRef *ref,
     strcpy (card, ref->cell[place.index]);
 }
 
-gboolean
+PW_TEST_ORACLE gboolean
 fc_ref_legal (const FcRef *ref,
               const char  *move)
 {
@@ -202,7 +203,7 @@ fc_ref_legal (const FcRef *ref,
     }
 }
 
-gboolean
+PW_TEST_ORACLE gboolean
 fc_ref_apply (FcRef      *ref,
               const char *move)
 {
@@ -251,7 +252,7 @@ fc_ref_play (FcRef      *ref,
   return TRUE;
 }
 
-gboolean
+PW_TEST_ORACLE gboolean
 fc_ref_won (const FcRef *ref)
 {
   for (int c = 0; c < ref->n_cascades; c++)
@@ -266,7 +267,7 @@ fc_ref_won (const FcRef *ref)
 /* "0A23456789TJQK"[rank]: one character per foundation */
 static const char foundation_chars[] = "0" FC_REF_RANKS;
 
-char *
+PW_TEST_ORACLE char *
 fc_ref_key (const FcRef *ref)
 {
   GString *key = g_string_new (NULL);
@@ -325,7 +326,7 @@ place_char (PlaceType type,
     }
 }
 
-void
+PW_TEST_ORACLE void
 fc_ref_solve (const FcRef   *start,
               guint          max_positions,
               FcRefSolution *solution)

@@ -12,6 +12,7 @@
 #define G_LOG_DOMAIN "slide-reference"
 
 #include "slide-reference.h"
+#include "test-util.h"
 
 #include <string.h>
 
@@ -268,7 +269,7 @@ compare_movers (gconstpointer a,
   return mb->lead - ma->lead;
 }
 
-gboolean
+PW_TEST_ORACLE gboolean
 slide_ref_is_won (const char *state)
 {
   for (const char *p = state; *p != '\0'; p++)
@@ -289,7 +290,7 @@ count_piece (const char *state,
   return n;
 }
 
-char *
+PW_TEST_ORACLE char *
 slide_ref_move (const SlideRef *ref,
                 const char     *state,
                 int             dir,
@@ -552,7 +553,7 @@ slide_ref_potential_states (const SlideRef *ref)
 
 /* The search */
 
-gboolean
+PW_TEST_ORACLE gboolean
 slide_ref_analyse (const SlideRef  *ref,
                    guint            max_states,
                    SlideRefFigures *figures)

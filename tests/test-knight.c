@@ -49,7 +49,7 @@ knight_move (guint w,
   return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
 }
 
-static void
+PW_TEST_ORACLE static void
 ref_walk (Ref  *r,
           guint s,
           guint c)

@@ -38,7 +38,7 @@ peers (const PwLatinLevel *level,
 /* Whether value @v at cell @c agrees with every cell before it in
  * reading order (the cells after are still blank in @values) and with
  * the givens after it. */
-static gboolean
+PW_TEST_ORACLE static gboolean
 fits (const PwLatinLevel *level,
       const guint8       *values,
       guint               c,
@@ -97,7 +97,7 @@ typedef struct
   guint8             *first;
 } Enum;
 
-static void
+PW_TEST_ORACLE static void
 enumerate (Enum *e,
            guint c)
 {

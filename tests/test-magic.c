@@ -39,7 +39,7 @@ typedef struct
  * blank cells (values 0) must be able to take distinct unused values
  * that add up to what is missing (the smallest and largest such sums
  * bound it). */
-static gboolean
+PW_TEST_ORACLE static gboolean
 line_ok (const Plain *p,
          guint        first,
          guint        step)
@@ -67,7 +67,7 @@ line_ok (const Plain *p,
 /* Fills the cells in the order row 1, column 1, row 2, column 2, … so
  * that lines fill early; after each value, every line through the cell
  * must still be able to make the sum. */
-static void
+PW_TEST_ORACLE static void
 plain_fill (Plain *p,
             guint  i)
 {

@@ -73,7 +73,7 @@ plain_n_units (const Plain *p)
   return p->unit_kind->len;
 }
 
-static const guint *
+PW_TEST_ORACLE static const guint *
 plain_unit (const Plain *p,
             guint        u,
             guint       *n)
@@ -163,7 +163,7 @@ cell_units_free (GArray **cell_units,
 /* Whether cell @c's value fits with the cells already known: those before
  * it, and fixed ones (givens, assumptions) anywhere, whose values are set
  * from the start. */
-static gboolean
+PW_TEST_ORACLE static gboolean
 plain_fits (const Plain  *p,
             GArray      **cell_units,
             const guint8 *fixed,
@@ -218,7 +218,7 @@ typedef struct
   GRand        *rand;     /* values in a random order, or NULL */
 } Enumeration;
 
-static gboolean
+PW_TEST_ORACLE static gboolean
 enumerate_from (Enumeration *e,
                 guint        c)
 {
@@ -322,7 +322,7 @@ typedef struct
   guint64      solutions;
 } PlainSearch;
 
-static gboolean
+PW_TEST_ORACLE static gboolean
 cell_in_unit (GArray **cell_units,
               guint    c,
               guint    u)
@@ -335,7 +335,7 @@ cell_in_unit (GArray **cell_units,
 
 #define DOM(d, c, v) ((d)[(gsize) (c) * p->n_values + (v) - 1])
 
-static guint
+PW_TEST_ORACLE static guint
 dom_count (const Plain  *p,
            const guint8 *dom,
            guint         c)
@@ -347,7 +347,7 @@ dom_count (const Plain  *p,
   return n;
 }
 
-static guint
+PW_TEST_ORACLE static guint
 dom_first (const Plain  *p,
            const guint8 *dom,
            guint         c)
@@ -358,7 +358,7 @@ dom_first (const Plain  *p,
   return 0;
 }
 
-static guint
+PW_TEST_ORACLE static guint
 dom_last (const Plain  *p,
           const guint8 *dom,
           guint         c)
@@ -371,7 +371,7 @@ dom_last (const Plain  *p,
 
 /* FALSE on a contradiction: an empty cell, a unit of n cells where a value
  * has no place, a unit naming a cell twice. */
-static gboolean
+PW_TEST_ORACLE static gboolean
 plain_propagate (const Plain *p,
                  GArray     **cell_units,
                  guint8      *dom)
@@ -507,7 +507,7 @@ plain_propagate (const Plain *p,
 }
 
 /* Every value, then givens and assumptions; FALSE when they clash. */
-static void
+PW_TEST_ORACLE static void
 plain_initial (const Plain  *p,
                const guint8 *assume,
                guint8       *dom)
@@ -523,7 +523,7 @@ plain_initial (const Plain  *p,
       }
 }
 
-static void
+PW_TEST_ORACLE static void
 plain_search_from (PlainSearch *ps,
                    guint8      *dom)
 {

@@ -37,7 +37,7 @@ typedef struct
 } Plain;
 
 /* The values the rules allow in empty cell @c as things stand. */
-static PwValueSet
+PW_TEST_ORACLE static PwValueSet
 plain_allowed (Plain *p,
                guint  c)
 {
@@ -74,7 +74,7 @@ plain_allowed (Plain *p,
   return ok;
 }
 
-static void
+PW_TEST_ORACLE static void
 plain_search (Plain *p)
 {
   guint best = G_MAXUINT, best_count = p->n + 1;

@@ -53,6 +53,18 @@ guint test_scaled_ms (guint ms);
 guint test_instances (guint n,
                       guint least);
 
+/* Marks a test's own reference implementation (a brute-force oracle):
+ * the sanitizer builds leave it uninstrumented. It is plain, small and
+ * checked by the ordinary suite and valgrind; instrumented, it was most
+ * of some tests' time under ASan (test-knight: 73 % in its walk, plus the
+ * fake stack frames of its recursion), while what the sanitizers are
+ * there to check, the engine it is compared with, stays instrumented. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PW_TEST_ORACLE __attribute__ ((no_sanitize ("address", "undefined")))
+#else
+#define PW_TEST_ORACLE
+#endif
+
 /* One run of the command line ($PW_CLI) with the arguments given: its
  * standard output, standard error and exit status (asserted to exit). */
 typedef struct
