@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 
 #include "pw-chart-paint.h"
+#include "pw-kind-view.h"
 #include "pw-cli-draw.h"
 #include "pw-cli-private.h"
 #include "pw-sheet.h"
@@ -731,7 +732,9 @@ cmd_render (int    argc,
   sheet.solutions = solutions;
   render.sheet = pw_sheet_writer_new (&sheet, levels != NULL ? chosen->len : read.n_levels,
                                       output, &error);
-  /* the levels' pages, then the levels analysed for the solution pages */
+  /* the levels' pages, then the levels analysed for the solution pages:
+   * for what those draw alone */
+  options.figures = pw_kind_view_solution_figures ();
   if (render.sheet != NULL &&
       _pw_cli_each_level (files[0], is_chosen, draw_level, &render, read.sha256, NULL, &error) &&
       solutions)

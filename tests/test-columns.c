@@ -414,14 +414,19 @@ test_columns_progress_count (void)
 /* A kind's first-look figures (what the editor shows before the rest)
  * are its own figures, and an analysis asked for them alone gives, for
  * every level of the bundled sets, the values the whole analysis gives;
- * so does one asked for the difficulty alone (what `chart --y
- * difficulty` asks), and one asked for no figure does nothing. */
+ * so do ones asked for the difficulty alone (what `chart --y
+ * difficulty` asks) and for the solutions alone (`render --solutions`),
+ * and one asked for no figure does nothing. */
 static void
 test_columns_first_look (void)
 {
   g_autoptr(GPtrArray) sets = test_bundled_sets ();
   const PwKind * const *kinds;
-  guint n_kinds, checked = 0, alone_checked = 0;
+  static const char *const asked_alone[][3] = {
+    { "difficulty", NULL },
+    { "solution", "solutions", NULL },
+  };
+  guint n_kinds, checked = 0, alone_checked[G_N_ELEMENTS (asked_alone)] = { 0 };
 
   kinds = pw_kinds_list (&n_kinds);
   for (guint k = 0; k < n_kinds; k++)
@@ -468,25 +473,38 @@ test_columns_first_look (void)
           }
           whole = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
           g_assert_no_error (error);
-          /* a chart of the difficulty asks for it alone: the same value */
-          if (pw_analysis_get_figures (whole) != NULL &&
-              json_object_has_member (pw_analysis_get_figures (whole), "difficulty"))
+          /* the figures a command asks for alone give the values the
+           * whole analysis gives: the difficulty (`chart --y difficulty`),
+           * the solutions (`render --solutions`: what the solution pages
+           * draw, pw_kind_view_solution_figures) */
+          for (guint a = 0; a < G_N_ELEMENTS (asked_alone); a++)
             {
-              static const char *const difficulty[] = { "difficulty", NULL };
               g_autoptr(PwAnalysis) alone = NULL;
-              g_autofree char *a = json_to_string (json_object_get_member (
-                                                     pw_analysis_get_figures (whole),
-                                                     "difficulty"), FALSE);
-              g_autofree char *b = NULL;
+              gboolean any = FALSE;
 
-              options.figures = difficulty;
+              for (guint i = 0; asked_alone[a][i] != NULL; i++)
+                any |= json_object_has_member (pw_analysis_get_figures (whole),
+                                               asked_alone[a][i]);
+              if (!any)
+                continue;
+              options.figures = asked_alone[a];
               alone = pw_level_analyse (level, &options, NULL, NULL, NULL, &error);
               g_assert_no_error (error);
-              b = json_to_string (json_object_get_member (pw_analysis_get_figures (alone),
-                                                          "difficulty"), FALSE);
-              if (g_strcmp0 (a, b) != 0)
-                g_error ("%s, level %u, difficulty: %s whole, %s alone", name, l + 1, a, b);
-              alone_checked++;
+              for (guint i = 0; asked_alone[a][i] != NULL; i++)
+                {
+                  const char *key = asked_alone[a][i];
+                  JsonNode *w = json_object_get_member (pw_analysis_get_figures (whole), key);
+                  g_autofree char *x = w != NULL ? json_to_string (w, FALSE) : NULL;
+                  g_autofree char *y = NULL;
+
+                  if (w == NULL)
+                    continue;
+                  y = json_to_string (json_object_get_member (pw_analysis_get_figures (alone),
+                                                              key), FALSE);
+                  if (g_strcmp0 (x, y) != 0)
+                    g_error ("%s, level %u, %s: %s whole, %s alone", name, l + 1, key, x, y);
+                  alone_checked[a]++;
+                }
               options.figures = NULL;
             }
           if (kind->first_look == NULL)
@@ -508,9 +526,11 @@ test_columns_first_look (void)
           checked++;
         }
     }
-  g_test_message ("%u levels checked, %u difficulties alone", checked, alone_checked);
+  g_test_message ("%u levels checked, %u difficulties and %u solutions alone", checked,
+                  alone_checked[0], alone_checked[1]);
   g_assert_cmpuint (checked, >, 20);
-  g_assert_cmpuint (alone_checked, >, 30);
+  g_assert_cmpuint (alone_checked[0], >, 30);
+  g_assert_cmpuint (alone_checked[1], >, 50);
 }
 
 /* Sizes are written one way: two numbers and "×", no spaces. */

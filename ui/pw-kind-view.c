@@ -47,6 +47,37 @@ pw_kind_view_lookup (const char *kind_id)
   return NULL;
 }
 
+const char * const *
+pw_kind_view_solution_figures (void)
+{
+  static gsize once = 0;
+  static const char **keys;
+
+  if (g_once_init_enter (&once))
+    {
+      GPtrArray *union_keys = g_ptr_array_new ();
+
+      g_ptr_array_add (union_keys, (gpointer) "solution");
+      for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
+        for (guint k = 0; registry[i]->solution_figures != NULL &&
+                          registry[i]->solution_figures[k] != NULL; k++)
+          {
+            const char *key = registry[i]->solution_figures[k];
+            gboolean seen = FALSE;
+
+            for (guint j = 0; j < union_keys->len && !seen; j++)
+              seen = g_str_equal (g_ptr_array_index (union_keys, j), key);
+            if (!seen)
+              g_ptr_array_add (union_keys, (gpointer) key);
+          }
+      g_ptr_array_add (union_keys, NULL);
+      /* kept for the process's life, like the registry it is made from */
+      keys = (const char **) g_ptr_array_free (union_keys, FALSE);
+      g_once_init_leave (&once, 1);
+    }
+  return keys;
+}
+
 void
 pw_level_get_cells (PwLevel *level,
                     int     *width,

@@ -92,14 +92,18 @@ typedef struct
   const char *arrow_moves;
 
   /* Print: draws the level solved, as draw does the level, from its
-   * analysis's @figures (a complete analysis); FALSE, drawing nothing,
-   * when the figures hold no solution it can draw. May be NULL: the kind
-   * has no solution page. */
+   * analysis's @figures (an analysis of at least solution_figures);
+   * FALSE, drawing nothing, when the figures hold no solution it can
+   * draw. May be NULL: the kind has no solution page. */
   gboolean (*draw_solution) (gconstpointer      data,
                              JsonObject        *figures,
                              cairo_t           *cr,
                              const PwGeometry  *geometry,
                              const PwViewStyle *style);
+  /* The figures draw_solution reads, NULL-terminated keys; NULL: the
+   * "solution" figure alone. `render --solutions` asks the analysis for
+   * these and nothing else (not a FreeCell deal's proofs of fewer cells). */
+  const char * const *solution_figures;
 
   /* The view tables are cairo only (the drawing library: the editor, the
    * command line's pictures and the tests link it without GTK); the
@@ -158,6 +162,12 @@ gboolean pw_level_paint_at (PwLevel          *level,
 gboolean pw_level_get_grid (PwLevel          *level,
                             int              *columns,
                             int              *rows);
+
+/* The figures any kind's solution page reads (every view's
+ * solution_figures, and "solution", which a page writes as text when its
+ * kind draws none), NULL-terminated: what an analysis for solution pages
+ * asks for. */
+const char * const *pw_kind_view_solution_figures (void);
 
 /* Paints @level solved where @geometry says (its view's draw_solution,
  * from @figures); FALSE, painting nothing, when it cannot. */

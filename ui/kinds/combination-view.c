@@ -419,6 +419,8 @@ combination_draw_solution (gconstpointer      data,
   return TRUE;
 }
 
+static const char *const combination_solution_figures[] = { "solutions", NULL };
+
 const PwKindView pw_combination_view = {
   .kind_id = "combination",
   .get_grid = combination_get_grid,
@@ -433,4 +435,5 @@ const PwKindView pw_combination_view = {
   .place_entry_at = combination_place_entry_at,
   .entry_label = combination_entry_label,
   .draw_solution = combination_draw_solution,
+  .solution_figures = combination_solution_figures,
 };
