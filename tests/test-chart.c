@@ -329,16 +329,25 @@ add_playtests (PwLevelSet *set,
     }
 }
 
+/* The figures a chart of the difficulty, or of the difficulty against a
+ * playtest measure, asks for (what `chart` and `report` ask: test-columns
+ * checks they are the whole analysis's). */
+static const char *const difficulty_only[] = { "difficulty", NULL };
+static const char *const par_only[] = { "par", NULL };
+
+/* Every level of @set analysed for @figures (NULL: all but the costly
+ * ones, such as FreeCell's fewest free cells, a proof per deal, which no
+ * chart here shows). */
 static GPtrArray *
-analyse_rows (PwLevelSet *set)
+analyse_rows (PwLevelSet         *set,
+              const char * const *figures)
 {
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_report_row_free);
   PwAnalyseOptions options;
 
   pw_analyse_options_init (&options);
-  /* no chart here shows a costly figure (FreeCell's fewest free cells:
-   * a proof per deal) */
   options.skip_costly = TRUE;
+  options.figures = figures;
   for (guint i = 0; i < pw_level_set_get_n_levels (set); i++)
     {
       PwLevel *level = pw_level_set_get_level (set, i);
@@ -381,7 +390,7 @@ test_measures_equal_csv (void)
       guint compared = 0;
 
       add_playtests (set, 7 + s);
-      rows = analyse_rows (set);
+      rows = analyse_rows (set, NULL);
       text = pw_report_to_csv (rows, FALSE);
       csv = test_parse_csv (text);
       g_assert_cmpuint (csv->len, ==, rows->len + 1);
@@ -441,7 +450,7 @@ test_curve_points (void)
   guint n;
 
   add_playtests (set, 3);
-  rows = analyse_rows (set);
+  rows = analyse_rows (set, difficulty_only);
   n = rows->len;
   chart = pw_chart_new_curve (rows, "difficulty", "rating", PW_SHAPE_RAMP, 5, &error);
   g_assert_no_error (error);
@@ -481,7 +490,7 @@ test_sort_order (void)
   const char *measures[] = { "rating", "par", "dead_ends", "completion" };
 
   add_playtests (set, 5);
-  rows = analyse_rows (set);
+  rows = analyse_rows (set, NULL);
   for (guint m = 0; m < G_N_ELEMENTS (measures); m++)
     {
       g_autofree guint *order = pw_measure_sort_order (rows, measures[m]);
@@ -562,7 +571,7 @@ test_scatter_paint (void)
   guint n = 0;
 
   add_playtests (set, 11);
-  rows = analyse_rows (set);
+  rows = analyse_rows (set, difficulty_only);
   chart = pw_chart_new_scatter (rows, "difficulty", "rating", &error);
   g_assert_no_error (error);
 
@@ -651,7 +660,7 @@ static void
 test_chart_write (void)
 {
   g_autoptr(PwLevelSet) set = load_sample ("sample.json");
-  g_autoptr(GPtrArray) rows = analyse_rows (set);
+  g_autoptr(GPtrArray) rows = analyse_rows (set, par_only);
   g_autoptr(PwChart) chart = pw_chart_new_curve (rows, "par", NULL, PW_SHAPE_SAWTOOTH, 3, NULL);
   g_autofree char *dir = test_make_temp_dir ();
   const char *formats[] = { "svg", "png", "pdf" };
@@ -795,7 +804,7 @@ test_sheet_solutions (void)
   for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
     {
       g_autoptr(PwLevelSet) set = load_sample (sets[s]);
-      g_autoptr(GPtrArray) rows = analyse_rows (set);
+      g_autoptr(GPtrArray) rows = analyse_rows (set, pw_kind_view_solution_figures ());
       g_autoptr(GError) error = NULL;
       PwSheetOptions options;
       guint pages = 0;
@@ -929,7 +938,7 @@ test_cli_report (void)
                                        lines[0], 0, 0));
   /* the same numbers as computed here from the same file */
   set = pw_level_set_load (file, NULL, NULL);
-  rows = analyse_rows (set);
+  rows = analyse_rows (set, difficulty_only);
   chart = pw_chart_new_scatter (rows, "difficulty", "rating", NULL);
   expected = pw_chart_coefficients_line (chart);
   g_assert_cmpstr (lines[0], ==, expected);
@@ -945,7 +954,7 @@ test_cli_report (void)
     g_auto(GStrv) both_lines = NULL;
 
     add_playtests (other_set, 22);
-    other_rows = analyse_rows (other_set);
+    other_rows = analyse_rows (other_set, difficulty_only);
     for (guint i = 0; i < other_rows->len; i++)
       g_ptr_array_add (rows, g_steal_pointer (&other_rows->pdata[i]));
     g_ptr_array_set_free_func (other_rows, NULL);
@@ -974,7 +983,7 @@ test_cli_chart (void)
   g_autofree char *pdf = g_build_filename (dir, "curve.pdf", NULL);
   g_autofree char *out = NULL;
   g_autoptr(PwLevelSet) set = load_sample ("sample.json");
-  g_autoptr(GPtrArray) rows = analyse_rows (set);
+  g_autoptr(GPtrArray) rows = analyse_rows (set, difficulty_only);
   g_autoptr(PwChart) chart = pw_chart_new_curve (rows, "difficulty", NULL, PW_SHAPE_RAMP, 5, NULL);
   g_autoptr(GString) expected = g_string_new (NULL);
   cairo_surface_t *surface;
