@@ -27,6 +27,10 @@ JsonNode *_pw_level_set_parse_strict (const char  *data,
                                       guint        first_column,
                                       guint        depth,
                                       GError     **error);
+/* Whether _pw_level_set_parse_strict reads strict JSON through
+ * pw_json_read_strict (the default) before json-glib: the tests turn it
+ * off to compare what the two readings give. */
+void      _pw_level_set_use_fast_read (gboolean     use);
 /* A text read with a stretch of its file left out (a set's members but
  * its levels, a part's but its rows): its bytes from @offset on stand at
  * @line, @column of the file. */

@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pw-file.h"
+#include "pw-json-read.h"
 #include "pw-json-text.h"
 #include "pw-level-set.h"
 #include "pw-level-set-private.h"
@@ -694,7 +695,8 @@ hex4 (const char *p)
  * at "\u0000"; a level set is strict JSON (RFC 8259) whose numbers fit the
  * reader, so check each token of the valid UTF-8 @data first. Returns the
  * problem and sets *@offset and *@code, or returns NULL. The structure is
- * left to json-glib. */
+ * left to the reading after it (pw_json_read_strict, or json-glib when
+ * that gives up: its messages say what is wrong with a structure). */
 static char *
 check_tokens (const char *data,
               gsize       length,
@@ -958,6 +960,16 @@ _pw_level_set_parse_strict_cut (const char      *data,
   return parse_strict (data, length, file, &place, 0, error);
 }
 
+/* Whether parse_strict tries pw_json_read_strict first (tests compare
+ * the readers with it off). */
+static gint fast_read = TRUE;
+
+void
+_pw_level_set_use_fast_read (gboolean use)
+{
+  g_atomic_int_set (&fast_read, use != FALSE);
+}
+
 static JsonNode *
 parse_strict (const char  *data,
               gsize        length,
@@ -1006,6 +1018,16 @@ parse_strict (const char  *data,
       return NULL;
     }
 
+  /* strict JSON without a member written twice, the text of every file
+   * this program writes, is read fast; the rest through json-glib, whose
+   * messages and the checks below say what is wrong and where */
+  if (g_atomic_int_get (&fast_read))
+    {
+      JsonNode *root = pw_json_read_strict (data, length, PW_LEVEL_SET_MAX_DEPTH - depth);
+
+      if (root != NULL)
+        return root;
+    }
   parser = json_parser_new_immutable ();
   loaded = json_parser_load_from_data (parser, data, length, &json_error);
   if (loaded && json_parser_get_root (parser) != NULL &&
