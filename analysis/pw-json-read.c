@@ -249,6 +249,18 @@ read_word (Text       *t,
 static JsonNode *read_value (Text  *t,
                              guint  depth);
 
+/* Takes @c and the white space after it, when @c is next. */
+static gboolean
+accept (Text *t,
+        char  c)
+{
+  if (t->p >= t->end || *t->p != c)
+    return FALSE;
+  t->p++;
+  skip_space (t);
+  return TRUE;
+}
+
 static JsonNode *
 read_object (Text  *t,
              guint  depth)
@@ -257,14 +269,10 @@ read_object (Text  *t,
   JsonNode *node = json_node_init_object (json_node_alloc (), object);
 
   json_object_unref (object);
-  t->p++;
-  skip_space (t);
-  if (t->p < t->end && *t->p == '}')
-    {
-      t->p++;
-      return node;
-    }
-  for (;;)
+  accept (t, '{');
+  if (accept (t, '}'))
+    return node;
+  do
     {
       g_autofree char *name = NULL;
       JsonNode *member;
@@ -272,34 +280,22 @@ read_object (Text  *t,
       gsize length;
 
       if (t->p >= t->end || *t->p != '"' || (name = read_string (t, &length)) == NULL)
-        break;
+        goto fail;
       skip_space (t);
-      if (t->p >= t->end || *t->p != ':')
-        break;
-      t->p++;
-      skip_space (t);
-      if ((member = read_value (t, depth)) == NULL)
-        break;
+      if (!accept (t, ':') || (member = read_value (t, depth)) == NULL)
+        goto fail;
       /* a member written twice replaces the first: refused (the caller
        * says which) */
       size = json_object_get_size (object);
       json_object_set_member (object, name, member);
       if (json_object_get_size (object) == size)
-        break;
+        goto fail;
       skip_space (t);
-      if (t->p < t->end && *t->p == ',')
-        {
-          t->p++;
-          skip_space (t);
-          continue;
-        }
-      if (t->p < t->end && *t->p == '}')
-        {
-          t->p++;
-          return node;
-        }
-      break;
     }
+  while (accept (t, ','));
+  if (accept (t, '}'))
+    return node;
+fail:
   json_node_unref (node);
   return NULL;
 }
@@ -312,34 +308,22 @@ read_array (Text  *t,
   JsonNode *node = json_node_init_array (json_node_alloc (), array);
 
   json_array_unref (array);
-  t->p++;
-  skip_space (t);
-  if (t->p < t->end && *t->p == ']')
-    {
-      t->p++;
-      return node;
-    }
-  for (;;)
+  accept (t, '[');
+  if (accept (t, ']'))
+    return node;
+  do
     {
       JsonNode *element = read_value (t, depth);
 
       if (element == NULL)
-        break;
+        goto fail;
       json_array_add_element (array, element);
       skip_space (t);
-      if (t->p < t->end && *t->p == ',')
-        {
-          t->p++;
-          skip_space (t);
-          continue;
-        }
-      if (t->p < t->end && *t->p == ']')
-        {
-          t->p++;
-          return node;
-        }
-      break;
     }
+  while (accept (t, ','));
+  if (accept (t, ']'))
+    return node;
+fail:
   json_node_unref (node);
   return NULL;
 }
