@@ -1222,7 +1222,6 @@ combination_analyse (gconstpointer           data,
   g_autoptr(PwCombinationModel) broken = NULL;
   g_autoptr(PwCombinationModel) raw = NULL;
   g_autoptr(PwAnalysis) analysis = NULL;
-  g_autoptr(GTimer) timer = g_timer_new ();
   g_autofree guint64 *nodes = NULL;
   g_autofree guint8 *seen = NULL;
   guint runs = MAX (options->search_runs, 1);
@@ -1376,7 +1375,6 @@ combination_analyse (gconstpointer           data,
 
   if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

@@ -859,7 +859,6 @@ freecell_analyse (gconstpointer           data,
     }
   pw_fc_solve_result_clear (&result);
 
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

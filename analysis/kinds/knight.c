@@ -877,7 +877,6 @@ knight_analyse (gconstpointer           data,
 
   if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

@@ -1127,7 +1127,6 @@ latin_analyse (gconstpointer           data,
   g_autoptr(GPtrArray) problems = latin_validate (level);
   g_autoptr(PwNumGrid) grid = NULL;
   g_autoptr(PwAnalysis) analysis = NULL;
-  g_autoptr(GTimer) timer = g_timer_new ();
   g_autofree guint8 *marked = NULL;
   g_autofree guint8 *first = NULL;
   g_autofree guint8 *second = NULL;
@@ -1292,7 +1291,6 @@ latin_analyse (gconstpointer           data,
     pw_analysis_set_partial (analysis, _("the memory budget ran out"));
   else if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

@@ -1012,7 +1012,6 @@ nonogram_analyse (gconstpointer           data,
 
   if (partial)
     pw_analysis_set_partial (analysis, _("the work budget (line solves) ran out"));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

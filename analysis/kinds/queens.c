@@ -725,7 +725,6 @@ queens_analyse (gconstpointer           data,
   const PwKind *kind = _pw_queens_kind_of (level->variant);
   g_autoptr(GPtrArray) problems = queens_validate (level);
   g_autoptr(PwAnalysis) analysis = NULL;
-  g_autoptr(GTimer) timer = g_timer_new ();
   guint n = level->n, cells = n * n, givens = 0;
   g_autofree guint8 *first = g_new0 (guint8, cells);
   guint64 cap = MAX (options->max_solutions, 1);
@@ -846,7 +845,6 @@ queens_analyse (gconstpointer           data,
 
   if (partial)
     pw_analysis_set_partial (analysis, _("the node budget ran out"));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 

@@ -2066,7 +2066,6 @@ slide_analyse (gconstpointer           data,
       if (par >= 0)
         set_int (figures, FIG_PAR, par);
       pw_analysis_set_partial (analysis, pw_state_graph_get_partial_reason (graph));
-      pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
       return g_steal_pointer (&analysis);
     }
 
@@ -2192,7 +2191,6 @@ slide_analyse (gconstpointer           data,
   }
 
   pw_analyse_options_trace (options, "analysed in %.3f s", g_timer_elapsed (timer, NULL));
-  pw_analysis_set_seconds (analysis, g_timer_elapsed (timer, NULL));
   return g_steal_pointer (&analysis);
 }
 
