@@ -5,9 +5,13 @@
  *
  * Each set is read twice as a stream (pw-level-stream.h): once to check
  * all of it, so that a bad level is refused before any work, then level
- * by level into a pool of --jobs threads. At most WINDOW_PER_JOB levels a
- * job are in flight; their rows go out in the set's order as soon as the
- * next one is done (pw_report_writer). Memory: the window, the writer's
+ * by level into a pool of --jobs threads. The levels go to the threads in
+ * batches (Job): one level at a time while they take a while to analyse,
+ * more once they are so cheap that handing each one over would cost more
+ * than its analysis (about BATCH_US of work a batch). At most
+ * WINDOW_PER_JOB batches a thread are in flight; their rows go out in the
+ * set's order as soon as the next one is done (pw_report_writer). Memory:
+ * the window (at most BATCH_BYTES of level text a batch), the writer's
  * same_game_as table and the stream's ids, not the set.
  */
 
@@ -30,6 +34,11 @@
 #include "pw-json-text.h"
 
 #define WINDOW_PER_JOB 4
+/* a batch: at most this many levels, this much of the set's text, and
+ * levels for about this much analysis (µs) by the mean so far */
+#define BATCH_MAX 64
+#define BATCH_BYTES (1024 * 1024)
+#define BATCH_US 2000
 /* progress lines at most this often (µs) */
 #define PROGRESS_EVERY (G_USEC_PER_SEC / 2)
 
@@ -39,7 +48,16 @@ typedef struct
   guint            order;
   PwAnalysis      *analysis;
   GError          *error;
+} Item;
+
+/* Levels one thread analyses in turn */
+typedef struct
+{
+  guint            n;
+  guint            next;      /* the first item whose row is not out yet */
+  guint64          bytes;
   gboolean         done;
+  Item             items[BATCH_MAX];
 } Job;
 
 typedef struct
@@ -56,6 +74,8 @@ typedef struct
   GMutex                  lock;
   GCond                   cond;
   GQueue                  window;     /* Job, in the set's order */
+  guint64                 analysed;   /* levels, and their analyses' µs */
+  guint64                 spent_us;
   gboolean                ok;         /* every level analysed */
   PwCliProgress           progress;
 } Pipeline;
@@ -171,16 +191,53 @@ run_job (gpointer data,
 {
   Job *job = data;
   Pipeline *p = user_data;
-  PwAnalysis *analysis;
-  GError *error = NULL;
+  gint64 started = g_get_monotonic_time ();
 
-  analysis = pw_level_analyse (job->level, &p->one_thread, NULL, NULL, NULL, &error);
+  for (guint i = 0; i < job->n; i++)
+    {
+      Item *item = &job->items[i];
+
+      item->analysis = pw_level_analyse (item->level, &p->one_thread, NULL, NULL, NULL,
+                                         &item->error);
+    }
   g_mutex_lock (&p->lock);
-  job->analysis = analysis;
-  job->error = error;
   job->done = TRUE;
+  p->analysed += job->n;
+  p->spent_us += g_get_monotonic_time () - started;
   g_cond_broadcast (&p->cond);
   g_mutex_unlock (&p->lock);
+}
+
+/* How many levels the next batch may take: one until an analysis has
+ * been timed, then about BATCH_US of them by the mean so far. */
+static guint
+batch_size (Pipeline *p)
+{
+  guint64 analysed, spent_us;
+
+  g_mutex_lock (&p->lock);
+  analysed = p->analysed;
+  spent_us = p->spent_us;
+  g_mutex_unlock (&p->lock);
+  if (analysed == 0)
+    return 1;
+  return CLAMP ((BATCH_US * analysed) / MAX (spent_us, 1), 1, BATCH_MAX);
+}
+
+static void
+item_clear (Item *item)
+{
+  g_clear_pointer (&item->analysis, pw_analysis_unref);
+  g_clear_error (&item->error);
+  g_clear_pointer (&item->level, pw_level_unref);
+}
+
+static void
+job_free (Job *job)
+{
+  for (guint i = job->next; i < job->n; i++)
+    item_clear (&job->items[i]);
+  g_free (job);
 }
 
 /* Whether the pipeline analyses the level at @index of its set. */
@@ -232,10 +289,7 @@ pipeline_clear (Pipeline *p)
       while (!job->done)
         g_cond_wait (&p->cond, &p->lock);
       g_mutex_unlock (&p->lock);
-      g_clear_pointer (&job->analysis, pw_analysis_unref);
-      g_clear_error (&job->error);
-      pw_level_unref (job->level);
-      g_free (job);
+      job_free (job);
     }
   if (p->pool != NULL)
     g_thread_pool_free (p->pool, FALSE, TRUE);
@@ -309,38 +363,50 @@ _pw_cli_progress_end (PwCliProgress *progress)
   show_progress (progress, TRUE);
 }
 
-/* Writes the oldest job's row, waiting for it. */
+/* One row: @item's, freed after. */
+static gboolean
+emit_item (Pipeline    *p,
+           Item        *item,
+           const char  *display_name,
+           GError     **error)
+{
+  g_autoptr(PwReportRow) row = NULL;
+  gboolean written;
+
+  if (item->analysis == NULL)
+    {
+      _pw_cli_progress_clear (&p->progress);
+      g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (item->level),
+                  item->error->message);
+      p->ok = FALSE;
+    }
+  else
+    _pw_cli_keep_figures_asked (item->analysis, pw_level_get_kind (item->level), p->options);
+  row = pw_report_row_new (display_name, item->order, item->level, item->analysis,
+                           item->error ? item->error->message : NULL);
+  written = p->row_func (row, p->row_data, error);
+  item_clear (item);
+  _pw_cli_progress_step (&p->progress);
+  return written;
+}
+
+/* Writes the oldest batch's rows, waiting for it. */
 static gboolean
 emit_oldest (Pipeline    *p,
              const char  *display_name,
              GError     **error)
 {
   Job *job = g_queue_pop_head (&p->window);
-  g_autoptr(PwReportRow) row = NULL;
-  gboolean written;
+  gboolean written = TRUE;
 
   g_mutex_lock (&p->lock);
   while (!job->done)
     g_cond_wait (&p->cond, &p->lock);
   g_mutex_unlock (&p->lock);
 
-  if (job->analysis == NULL)
-    {
-      _pw_cli_progress_clear (&p->progress);
-      g_printerr ("puzzlewright: %s: %s: %s\n", display_name, pw_level_get_name (job->level),
-                  job->error->message);
-      p->ok = FALSE;
-    }
-  else
-    _pw_cli_keep_figures_asked (job->analysis, pw_level_get_kind (job->level), p->options);
-  row = pw_report_row_new (display_name, job->order, job->level, job->analysis,
-                           job->error ? job->error->message : NULL);
-  written = p->row_func (row, p->row_data, error);
-  g_clear_pointer (&job->analysis, pw_analysis_unref);
-  g_clear_error (&job->error);
-  pw_level_unref (job->level);
-  g_free (job);
-  _pw_cli_progress_step (&p->progress);
+  while (written && job->next < job->n)
+    written = emit_item (p, &job->items[job->next++], display_name, error);
+  job_free (job);
   return written;
 }
 
@@ -380,6 +446,8 @@ analyse_file (Pipeline    *p,
   g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
   guint mine = 0;
   guint window;
+  Job *job = NULL;    /* the batch being filled */
+  guint size = 1;
 
   if (stream == NULL)
     return FALSE;
@@ -390,8 +458,9 @@ analyse_file (Pipeline    *p,
 
   for (guint i = 0;; i++)
     {
+      guint64 offset = pw_level_stream_get_offset (stream);
       PwLevel *level;
-      Job *job;
+      Item *item;
 
       /* other shards' levels: checked in the first pass, not read again */
       if (!pipeline_has (p, i))
@@ -403,28 +472,44 @@ analyse_file (Pipeline    *p,
       level = pw_level_stream_next (stream, error);
       if (level == NULL)
         break;
-      job = g_new0 (Job, 1);
-      job->level = level;
-      job->order = i + 1;
+      if (job == NULL)
+        {
+          job = g_new0 (Job, 1);
+          size = window == 1 ? 1 : batch_size (p);
+        }
+      item = &job->items[job->n++];
+      item->level = level;
+      item->order = i + 1;
+      job->bytes += pw_level_stream_get_offset (stream) - offset;
+      if (job->n < size && job->bytes < BATCH_BYTES)
+        continue;
+
       if (window == 1)
         {
           if (p->options->trace != NULL)
             g_printerr ("%u. %s\n", i + 1, pw_level_get_name (level));
-          job->analysis = pw_level_analyse (level, p->options, NULL, NULL, NULL, &job->error);
+          item->analysis = pw_level_analyse (level, p->options, NULL, NULL, NULL, &item->error);
           job->done = TRUE;
-          g_queue_push_tail (&p->window, job);
         }
-      else
-        {
-          g_queue_push_tail (&p->window, job);
-          g_thread_pool_push (p->pool, job, NULL);
-        }
+      g_queue_push_tail (&p->window, job);
+      if (window > 1)
+        g_thread_pool_push (p->pool, job, NULL);
+      job = NULL;
       while (p->window.length >= window)
         if (!emit_oldest (p, path, error))
           return FALSE;
     }
   if (*error != NULL)
-    return FALSE;
+    {
+      g_clear_pointer (&job, job_free);
+      return FALSE;
+    }
+  /* the last batch, short */
+  if (job != NULL)
+    {
+      g_queue_push_tail (&p->window, job);
+      g_thread_pool_push (p->pool, job, NULL);
+    }
   while (p->window.length > 0)
     if (!emit_oldest (p, path, error))
       return FALSE;

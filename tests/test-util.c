@@ -251,6 +251,25 @@ test_instances (guint n,
   return MIN (n, MAX (least, n / (guint) divisor));
 }
 
+char *
+test_json_without_seconds (const char *json)
+{
+  static const char member[] = "\"seconds\" : ";
+  GString *out = g_string_new (NULL);
+  const char *at;
+
+  /* a scan, not a GRegex: PCRE took seconds over a few thousand rows */
+  while ((at = strstr (json, member)) != NULL)
+    {
+      at += strlen (member);
+      g_string_append_len (out, json, at - json);
+      g_string_append_c (out, '0');
+      json = at + strspn (at, "-+0123456789.eE");
+    }
+  g_string_append (out, json);
+  return g_string_free (out, FALSE);
+}
+
 void
 test_cli_run_clear (TestCliRun *run)
 {

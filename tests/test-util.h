@@ -53,6 +53,11 @@ guint test_scaled_ms (guint ms);
 guint test_instances (guint n,
                       guint least);
 
+/* @json (the command line's or the library's JSON) with the number of
+ * every "seconds" member, the one figure that differs from run to run,
+ * written as 0. */
+char *test_json_without_seconds (const char *json);
+
 /* Marks a test's own reference implementation (a brute-force oracle):
  * the sanitizer builds leave it uninstrumented. It is plain, small and
  * checked by the ordinary suite and valgrind; instrumented, it was most
