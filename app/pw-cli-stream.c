@@ -56,7 +56,8 @@ typedef struct
   guint            n;
   guint            next;      /* the first item whose row is not out yet */
   guint64          bytes;
-  gboolean         done;
+  gboolean         done;      /* analysed */
+  gboolean         emitted;   /* its rows out: to be freed */
   Item             items[BATCH_MAX];
 } Job;
 
@@ -186,12 +187,35 @@ add_to_report (PwReportRow  *row,
 }
 
 static void
+item_clear (Item *item)
+{
+  g_clear_pointer (&item->analysis, pw_analysis_unref);
+  g_clear_error (&item->error);
+  g_clear_pointer (&item->level, pw_level_unref);
+}
+
+static void
+job_free (Job *job)
+{
+  for (guint i = job->next; i < job->n; i++)
+    item_clear (&job->items[i]);
+  g_free (job);
+}
+
+static void
 run_job (gpointer data,
          gpointer user_data)
 {
   Job *job = data;
   Pipeline *p = user_data;
-  gint64 started = g_get_monotonic_time ();
+  gint64 started;
+
+  if (job->emitted)
+    {
+      job_free (job);
+      return;
+    }
+  started = g_get_monotonic_time ();
 
   for (guint i = 0; i < job->n; i++)
     {
@@ -222,22 +246,6 @@ batch_size (Pipeline *p)
   if (analysed == 0)
     return 1;
   return CLAMP ((BATCH_US * analysed) / MAX (spent_us, 1), 1, BATCH_MAX);
-}
-
-static void
-item_clear (Item *item)
-{
-  g_clear_pointer (&item->analysis, pw_analysis_unref);
-  g_clear_error (&item->error);
-  g_clear_pointer (&item->level, pw_level_unref);
-}
-
-static void
-job_free (Job *job)
-{
-  for (guint i = job->next; i < job->n; i++)
-    item_clear (&job->items[i]);
-  g_free (job);
 }
 
 /* Whether the pipeline analyses the level at @index of its set. */
@@ -385,7 +393,6 @@ emit_item (Pipeline    *p,
   row = pw_report_row_new (display_name, item->order, item->level, item->analysis,
                            item->error ? item->error->message : NULL);
   written = p->row_func (row, p->row_data, error);
-  item_clear (item);
   _pw_cli_progress_step (&p->progress);
   return written;
 }
@@ -406,7 +413,16 @@ emit_oldest (Pipeline    *p,
 
   while (written && job->next < job->n)
     written = emit_item (p, &job->items[job->next++], display_name, error);
-  job_free (job);
+  /* the levels and analyses are freed by a job thread: for cheap levels
+   * that is as much work as writing their rows */
+  job->next = 0;
+  if (p->pool != NULL)
+    {
+      job->emitted = TRUE;
+      g_thread_pool_push (p->pool, job, NULL);
+    }
+  else
+    job_free (job);
   return written;
 }
 

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,6 +217,26 @@ test_jobs_batches (void)
           result = without_seconds (many.out);
           assert_same_text (result, reference, what);
         }
+    }
+
+  /* rows that cannot be written stop it part-way through a batch: it
+   * says why, and frees the batches in flight (the sanitizer setups
+   * check that) */
+  if (g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *command = g_strdup_printf ("exec \"$PW_CLI\" analyse -q --format json "
+                                                  "--jobs 2 '%s' > /dev/full", set);
+      const char *argv[] = { "sh", "-c", command, NULL };
+      g_autofree char *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int wait_status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                   NULL, &err, &wait_status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (wait_status));
+      g_assert_cmpint (WEXITSTATUS (wait_status), ==, 1);
+      g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
     }
   test_remove_dir (dir);
 }
