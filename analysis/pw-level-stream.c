@@ -705,6 +705,79 @@ pw_level_stream_skip (PwLevelStream  *stream,
   return level != NULL;
 }
 
+struct _PwLevelText
+{
+  char    *file;
+  guint    index;     /* 1-based */
+  guint    line;
+  guint    column;
+  char    *text;
+  gsize    length;
+  PwLevel *level;     /* read already, or NULL */
+};
+
+PwLevelText *
+pw_level_stream_next_text (PwLevelStream  *stream,
+                           GError        **error)
+{
+  g_autofree char *id = NULL;
+  PwLevelText *text;
+  guint line, column;
+
+  g_return_val_if_fail (stream != NULL, NULL);
+
+  if (!next_element (stream, &line, &column, error))
+    return NULL;
+  text = g_new0 (PwLevelText, 1);
+  text->file = g_strdup (stream->name);
+  text->index = stream->count + 1;
+  text->line = line;
+  text->column = column;
+  /* the ids as pw_level_stream_skip keeps them: a level that says its id
+   * plainly is read by whoever takes the text, the others here */
+  id = plain_id (stream->element->str, stream->element->len);
+  if (id != NULL && id_set_add (&stream->ids, id))
+    {
+      text->length = stream->element->len;
+      text->text = g_strndup (stream->element->str, stream->element->len);
+      stream->count++;
+      return text;
+    }
+  text->level = read_level (stream, line, column, error);
+  if (text->level == NULL)
+    g_clear_pointer (&text, pw_level_text_free);
+  return text;
+}
+
+/* May run on any thread, one text at a time. */
+PwLevel *
+pw_level_text_read (PwLevelText  *text,
+                    GError      **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (text->level != NULL)
+    return pw_level_ref (text->level);
+  node = _pw_level_set_parse_strict (text->text, text->length, text->file, text->line,
+                                     text->column, 2, error);
+  if (node == NULL)
+    return NULL;
+  return _pw_level_set_read_level (text->file, text->index, node, error);
+}
+
+void
+pw_level_text_free (PwLevelText *text)
+{
+  if (text == NULL)
+    return;
+  g_free (text->file);
+  g_free (text->text);
+  g_clear_pointer (&text->level, pw_level_unref);
+  g_free (text);
+}
+
 guint
 pw_level_stream_get_count (PwLevelStream *stream)
 {

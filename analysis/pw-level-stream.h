@@ -39,6 +39,20 @@ PwLevel       *pw_level_stream_next       (PwLevelStream  *stream,
 gboolean       pw_level_stream_skip       (PwLevelStream  *stream,
                                            GError        **error);
 /* Levels given (or skipped) so far. */
+/* The next level's text, to be read on another thread by
+ * pw_level_text_read: the stream keeps track of ids as
+ * pw_level_stream_next does (a level whose id its text does not say
+ * plainly is read here). NULL at the end of the set, or on an error. A
+ * text is only cut out here, not checked: one that does not read is
+ * refused by pw_level_text_read, so a set is checked by
+ * pw_level_stream_next first (as analyse and export-csv do). */
+typedef struct _PwLevelText PwLevelText;
+
+PwLevelText   *pw_level_stream_next_text  (PwLevelStream  *stream,
+                                           GError        **error);
+PwLevel       *pw_level_text_read         (PwLevelText    *text,
+                                           GError        **error);
+void           pw_level_text_free         (PwLevelText    *text);
 guint          pw_level_stream_get_count  (PwLevelStream  *stream);
 /* Bytes read so far, and the file's size (0 when not known). */
 guint64        pw_level_stream_get_offset (PwLevelStream  *stream);
@@ -50,6 +64,7 @@ PwLevelSet    *pw_level_stream_get_header (PwLevelStream  *stream);
 void           pw_level_stream_free       (PwLevelStream  *stream);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelStream, pw_level_stream_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PwLevelText, pw_level_text_free)
 
 /* A set written a level at a time, as pw_level_set_save writes it (the
  * same bytes, atomically, the old file kept as FILE~), holding only the

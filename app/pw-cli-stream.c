@@ -44,6 +44,7 @@
 
 typedef struct
 {
+  PwLevelText     *text;      /* read by the job's thread, when it has one */
   PwLevel         *level;
   guint            order;
   PwAnalysis      *analysis;
@@ -57,7 +58,7 @@ typedef struct
   guint            next;      /* the first item whose row is not out yet */
   guint64          bytes;
   gboolean         done;      /* analysed */
-  gboolean         emitted;   /* its rows out: to be freed */
+  guint            worker;    /* the thread that analysed it */
   Item             items[BATCH_MAX];
 } Job;
 
@@ -71,7 +72,9 @@ typedef struct
   PwCliRowFunc            row_func;   /* each row, in the set's order */
   gpointer                row_data;
   PwAnalyseOptions        one_thread;
-  GThreadPool            *pool;
+  GAsyncQueue            *todo;       /* Job, to analyse */
+  struct _Worker         *workers;
+  guint                   n_workers;
   GMutex                  lock;
   GCond                   cond;
   GQueue                  window;     /* Job, in the set's order */
@@ -80,6 +83,22 @@ typedef struct
   gboolean                ok;         /* every level analysed */
   PwCliProgress           progress;
 } Pipeline;
+
+/* A job thread. It frees the batches it analysed once their rows are
+ * out (freed): memory freed by the thread that took it costs a ninth of
+ * what another thread's free costs (glibc's arena locks, GSlice's
+ * magazines), and for cheap levels freeing is as much work as writing
+ * their rows. */
+typedef struct _Worker
+{
+  Pipeline        *p;
+  guint            index;
+  GThread         *thread;
+  GAsyncQueue     *freed;     /* Job */
+} Worker;
+
+/* what a job thread takes to mean: stop */
+static Job stop_job;
 
 /* analyse and export-csv: the pipeline's rows go to a report */
 typedef struct
@@ -192,6 +211,7 @@ item_clear (Item *item)
   g_clear_pointer (&item->analysis, pw_analysis_unref);
   g_clear_error (&item->error);
   g_clear_pointer (&item->level, pw_level_unref);
+  g_clear_pointer (&item->text, pw_level_text_free);
 }
 
 static void
@@ -203,33 +223,51 @@ job_free (Job *job)
 }
 
 static void
-run_job (gpointer data,
-         gpointer user_data)
+run_job (Worker *worker,
+         Job    *job)
 {
-  Job *job = data;
-  Pipeline *p = user_data;
-  gint64 started;
-
-  if (job->emitted)
-    {
-      job_free (job);
-      return;
-    }
-  started = g_get_monotonic_time ();
+  Pipeline *p = worker->p;
+  gint64 started = g_get_monotonic_time ();
 
   for (guint i = 0; i < job->n; i++)
     {
       Item *item = &job->items[i];
 
-      item->analysis = pw_level_analyse (item->level, &p->one_thread, NULL, NULL, NULL,
-                                         &item->error);
+      /* a level that does not read now was read in the first pass: its
+       * file has changed, which emit_item reports */
+      if (item->level == NULL)
+        item->level = pw_level_text_read (item->text, &item->error);
+      if (item->level != NULL)
+        item->analysis = pw_level_analyse (item->level, &p->one_thread, NULL, NULL, NULL,
+                                           &item->error);
     }
   g_mutex_lock (&p->lock);
   job->done = TRUE;
+  job->worker = worker->index;
   p->analysed += job->n;
   p->spent_us += g_get_monotonic_time () - started;
   g_cond_broadcast (&p->cond);
   g_mutex_unlock (&p->lock);
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  Worker *worker = data;
+  Job *job;
+
+  do
+    {
+      Job *done;
+
+      job = g_async_queue_pop (worker->p->todo);
+      while ((done = g_async_queue_try_pop (worker->freed)) != NULL)
+        job_free (done);
+      if (job != &stop_job)
+        run_job (worker, job);
+    }
+  while (job != &stop_job);
+  return NULL;
 }
 
 /* How many levels the next batch may take: one until an analysis has
@@ -278,7 +316,20 @@ pipeline_init (Pipeline               *p,
   if (jobs > 1 && p->one_thread.max_bytes > 0)
     p->one_thread.max_bytes = MAX (p->one_thread.max_bytes / jobs, 1);
   if (jobs > 1)
-    p->pool = g_thread_pool_new (run_job, p, jobs, TRUE, NULL);
+    {
+      p->todo = g_async_queue_new ();
+      p->n_workers = jobs;
+      p->workers = g_new0 (Worker, jobs);
+      for (guint i = 0; i < jobs; i++)
+        {
+          Worker *worker = &p->workers[i];
+
+          worker->p = p;
+          worker->index = i;
+          worker->freed = g_async_queue_new ();
+          worker->thread = g_thread_new ("pw-job", worker_main, worker);
+        }
+    }
   if (!quiet && jobs > 1 && total > 1)
     /* Translators: the command line, analysing N levels on M threads */
     g_printerr (_("%u levels, %u at a time…\n"), (guint) total, (guint) MIN (jobs, total));
@@ -299,9 +350,17 @@ pipeline_clear (Pipeline *p)
       g_mutex_unlock (&p->lock);
       job_free (job);
     }
-  if (p->pool != NULL)
-    g_thread_pool_free (p->pool, FALSE, TRUE);
-  p->pool = NULL;
+  /* each thread frees what it was given back, then stops */
+  for (guint i = 0; i < p->n_workers; i++)
+    g_async_queue_push (p->todo, &stop_job);
+  for (guint i = 0; i < p->n_workers; i++)
+    {
+      g_thread_join (p->workers[i].thread);
+      g_async_queue_unref (p->workers[i].freed);
+    }
+  g_clear_pointer (&p->workers, g_free);
+  g_clear_pointer (&p->todo, g_async_queue_unref);
+  p->n_workers = 0;
   g_mutex_clear (&p->lock);
   g_cond_clear (&p->cond);
 }
@@ -381,6 +440,13 @@ emit_item (Pipeline    *p,
   g_autoptr(PwReportRow) row = NULL;
   gboolean written;
 
+  if (item->level == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s: the file changed while it was analysed (%s)"), display_name,
+                   item->error->message);
+      return FALSE;
+    }
   if (item->analysis == NULL)
     {
       _pw_cli_progress_clear (&p->progress);
@@ -413,14 +479,10 @@ emit_oldest (Pipeline    *p,
 
   while (written && job->next < job->n)
     written = emit_item (p, &job->items[job->next++], display_name, error);
-  /* the levels and analyses are freed by a job thread: for cheap levels
-   * that is as much work as writing their rows */
+  /* the levels and analyses go back to the thread that made them */
   job->next = 0;
-  if (p->pool != NULL)
-    {
-      job->emitted = TRUE;
-      g_thread_pool_push (p->pool, job, NULL);
-    }
+  if (p->workers != NULL)
+    g_async_queue_push (p->workers[job->worker].freed, job);
   else
     job_free (job);
   return written;
@@ -475,7 +537,8 @@ analyse_file (Pipeline    *p,
   for (guint i = 0;; i++)
     {
       guint64 offset = pw_level_stream_get_offset (stream);
-      PwLevel *level;
+      PwLevelText *text = NULL;
+      PwLevel *level = NULL;
       Item *item;
 
       /* other shards' levels: checked in the first pass, not read again */
@@ -485,8 +548,12 @@ analyse_file (Pipeline    *p,
             break;
           continue;
         }
-      level = pw_level_stream_next (stream, error);
-      if (level == NULL)
+      /* with jobs, the levels are read on their threads too */
+      if (window > 1)
+        text = pw_level_stream_next_text (stream, error);
+      else
+        level = pw_level_stream_next (stream, error);
+      if (text == NULL && level == NULL)
         break;
       if (job == NULL)
         {
@@ -494,6 +561,7 @@ analyse_file (Pipeline    *p,
           size = window == 1 ? 1 : batch_size (p);
         }
       item = &job->items[job->n++];
+      item->text = text;
       item->level = level;
       item->order = i + 1;
       job->bytes += pw_level_stream_get_offset (stream) - offset;
@@ -509,7 +577,7 @@ analyse_file (Pipeline    *p,
         }
       g_queue_push_tail (&p->window, job);
       if (window > 1)
-        g_thread_pool_push (p->pool, job, NULL);
+        g_async_queue_push (p->todo, job);
       job = NULL;
       while (p->window.length >= window)
         if (!emit_oldest (p, path, error))
@@ -524,7 +592,7 @@ analyse_file (Pipeline    *p,
   if (job != NULL)
     {
       g_queue_push_tail (&p->window, job);
-      g_thread_pool_push (p->pool, job, NULL);
+      g_async_queue_push (p->todo, job);
     }
   while (p->window.length > 0)
     if (!emit_oldest (p, path, error))

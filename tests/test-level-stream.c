@@ -69,6 +69,36 @@ read_streamed (GFile   *file,
   return g_steal_pointer (&set);
 }
 
+/* Every level of @file as texts (pw_level_stream_next_text) read after
+ * the whole stream, last first, as job threads might: as a set. */
+static PwLevelSet *
+read_texts (GFile   *file,
+            GError **error)
+{
+  g_autoptr(PwLevelStream) stream = pw_level_stream_open (file, error);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_text_free);
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  g_autoptr(PwLevelSet) set = pw_level_set_new ();
+  PwLevelText *text;
+
+  if (stream == NULL)
+    return NULL;
+  while ((text = pw_level_stream_next_text (stream, error)) != NULL)
+    g_ptr_array_add (texts, text);
+  if (*error != NULL)
+    return NULL;
+  g_ptr_array_set_size (levels, texts->len);
+  for (guint i = texts->len; i-- > 0;)
+    {
+      levels->pdata[i] = pw_level_text_read (g_ptr_array_index (texts, i), error);
+      if (levels->pdata[i] == NULL)
+        return NULL;
+    }
+  for (guint i = 0; i < levels->len; i++)
+    pw_level_set_append (set, g_ptr_array_index (levels, i));
+  return g_steal_pointer (&set);
+}
+
 /* Good files and the bundled sets: the stream gives what loading gives,
  * and the streamed writer writes what the writer writes. */
 static void
@@ -104,6 +134,18 @@ test_good_files (void)
       expected = pw_level_set_to_data (whole, NULL);
       got = pw_level_set_to_data (streamed, NULL);
       g_assert_cmpstr (got, ==, expected);
+      /* and as texts read elsewhere (the streamed header aside) */
+      {
+        g_autoptr(PwLevelSet) texts = read_texts (file, &error);
+        g_autofree char *from_texts = NULL;
+
+        g_assert_no_error (error);
+        pw_level_set_set_title (texts, pw_level_set_get_title (streamed));
+        pw_level_set_set_author (texts, pw_level_set_get_author (streamed));
+        pw_level_set_set_notes (texts, pw_level_set_get_notes (streamed));
+        from_texts = pw_level_set_to_data (texts, NULL);
+        g_assert_cmpstr (from_texts, ==, expected);
+      }
 
       g_assert_true (pw_level_set_save_streamed (whole, out, &error));
       g_assert_no_error (error);
@@ -453,6 +495,18 @@ test_missing_ids (void)
       }
     g_assert_cmpuint (made, >, 10);
 
+    /* the same ids from texts read later and in another order: the
+     * stream gives a level whose id its text does not say plainly
+     * already read */
+    {
+      g_autoptr(PwLevelSet) texts = read_texts (file, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (pw_level_set_get_n_levels (texts), ==, 300);
+      for (guint i = 0; i < 300; i++)
+        g_assert_cmpstr (pw_level_get_id (pw_level_set_get_level (texts, i)), ==,
+                         pw_level_get_id (pw_level_set_get_level (whole, i)));
+    }
   }
 
   /* a later level given the id made for an earlier one: refused */
@@ -488,6 +542,14 @@ test_missing_ids (void)
         g_assert_error (stream_error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
         g_assert_nonnull (strstr (stream_error->message, "already used"));
       }
+    {
+      g_autoptr(GError) texts_error = NULL;
+      g_autoptr(PwLevelSet) texts = read_texts (file, &texts_error);
+
+      g_assert_null (texts);
+      g_assert_error (texts_error, PW_LEVEL_SET_ERROR, PW_LEVEL_SET_ERROR_INVALID);
+      g_assert_cmpstr (texts_error->message, ==, whole_error->message);
+    }
   }
   test_remove_dir (dir);
 }

@@ -17,6 +17,7 @@
 #include <malloc.h>
 #endif
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -238,6 +239,94 @@ test_jobs_batches (void)
       g_assert_cmpint (WEXITSTATUS (wait_status), ==, 1);
       g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
     }
+  test_remove_dir (dir);
+}
+
+/* Writes @text into the named pipe @path, once a reader opens it. */
+static void
+write_pipe (const char *path,
+            const char *text)
+{
+  FILE *pipe = fopen (path, "w");
+
+  g_assert_nonnull (pipe);
+  g_assert_cmpint (fputs (text, pipe), >=, 0);
+  g_assert_cmpint (fclose (pipe), ==, 0);
+}
+
+/* Whether process @pid has @path open. */
+static gboolean
+has_open (GPid        pid,
+          const char *path)
+{
+  g_autofree char *fds = g_strdup_printf ("/proc/%d/fd", (int) pid);
+  g_autoptr(GDir) dir = g_dir_open (fds, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *link = g_build_filename (fds, name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+
+      if (g_strcmp0 (target, path) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The set is read twice: to check it, then level by level. When a level
+ * that was fine the first time no longer reads (here a named pipe gives
+ * another text the second time), the job thread that reads it says so and
+ * the run stops with the message, whatever the level's batch. */
+static void
+test_jobs_file_changed (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *set = make_mixed_cheap_set (dir, 400);
+  g_autofree char *fifo = g_build_filename (dir, "set.json", NULL);
+  const char *argv[] = { g_getenv ("PW_CLI"), "analyse", "-q", "--format", "csv", "--jobs", "2",
+                         fifo, NULL };
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  g_autofree char *err = NULL;
+  int err_fd, wait_status;
+  char *damaged;
+  GPid pid;
+
+  g_assert_true (g_file_get_contents (set, &first, NULL, NULL));
+  /* the 300th level's grid: a value out of range, as long as before */
+  second = g_strdup (first);
+  damaged = strstr (second, "\"id\": \"m299\"");
+  g_assert_nonnull (damaged);
+  damaged = strstr (damaged, "\". . .\"");
+  g_assert_nonnull (damaged);
+  memcpy (damaged, "\"X . .\"", 7);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                           NULL, NULL, &pid, NULL, NULL, &err_fd, &error));
+  g_assert_no_error (error);
+  /* the first reading; the second only once the first has let go of the
+   * pipe, or it would read both texts */
+  write_pipe (fifo, first);
+  while (has_open (pid, fifo))
+    g_usleep (1000);
+  write_pipe (fifo, second);
+
+  channel = g_io_channel_unix_new (err_fd);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_to_end (channel, &err, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_test_message ("%s", err);
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 1);
+  g_assert_nonnull (strstr (err, "the file changed while it was analysed"));
+  g_assert_nonnull (strstr (err, "level 300"));
   test_remove_dir (dir);
 }
 
@@ -1117,6 +1206,7 @@ main (int    argc,
 
   g_test_add_func ("/scale/jobs-identical", test_jobs_identical);
   g_test_add_func ("/scale/jobs-batches", test_jobs_batches);
+  g_test_add_func ("/scale/jobs-file-changed", test_jobs_file_changed);
   g_test_add_func ("/scale/shard-merge", test_shard_merge);
   g_test_add_func ("/scale/export-csv-shards", test_export_csv_shards);
   g_test_add_func ("/scale/merge-refusals", test_merge_refusals);
