@@ -149,6 +149,21 @@ test_jobs_identical (void)
     }
 }
 
+/* Whether peak memory says nothing in this build, skipping the test
+ * then: AddressSanitizer keeps freed memory in quarantine, and both it
+ * and ThreadSanitizer map shadow memory beside what the program uses. */
+static gboolean
+memory_unmeasured (void)
+{
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    g_test_skip ("peak memory is not measured under AddressSanitizer");
+  else if (g_getenv ("TSAN_OPTIONS") != NULL)
+    g_test_skip ("peak memory is not measured under ThreadSanitizer");
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* Cheap levels go to the jobs in batches (app/pw-cli-stream.c): a set of
  * @n magic squares, four different ones in turn and, every 97th level,
  * one of a kind this version does not know (its row says so). */
@@ -756,11 +771,8 @@ test_memory_bounded (void)
   g_autofree char *merged = NULL;
   long small_analyse, small_merge, large_analyse, large_merge;
 
-  /* AddressSanitizer keeps freed memory in quarantine and maps shadow
-   * memory: resident sizes say nothing there */
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
@@ -822,9 +834,8 @@ test_merge_json_memory (void)
   g_autofree char *merged_path = g_build_filename (dir, "merged.json", NULL);
   long peak[2];
 
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
@@ -971,9 +982,8 @@ test_import_generate_memory (void)
   g_autofree char *groups = g_build_filename (dir, "groups.txt", NULL);
   long small, large;
 
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
@@ -1071,9 +1081,8 @@ test_chart_report_memory (void)
   g_autofree char *written = NULL;
   long small, large;
 
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
@@ -1123,9 +1132,8 @@ test_render_memory (void)
   gsize small_length, large_length;
   long small, large;
 
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
@@ -1165,9 +1173,8 @@ test_playtests_memory (void)
   g_autofree char *written = NULL;
   long small, large;
 
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
+  if (memory_unmeasured ())
     {
-      g_test_skip ("peak memory is not measured under AddressSanitizer");
       test_remove_dir (dir);
       return;
     }
