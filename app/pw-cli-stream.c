@@ -55,7 +55,6 @@ typedef struct
 typedef struct
 {
   guint            n;
-  guint            next;      /* the first item whose row is not out yet */
   guint64          bytes;
   gboolean         done;      /* analysed */
   guint            worker;    /* the thread that analysed it */
@@ -217,7 +216,7 @@ item_clear (Item *item)
 static void
 job_free (Job *job)
 {
-  for (guint i = job->next; i < job->n; i++)
+  for (guint i = 0; i < job->n; i++)
     item_clear (&job->items[i]);
   g_free (job);
 }
@@ -430,7 +429,7 @@ _pw_cli_progress_end (PwCliProgress *progress)
   show_progress (progress, TRUE);
 }
 
-/* One row: @item's, freed after. */
+/* One row: @item's (freed with its batch). */
 static gboolean
 emit_item (Pipeline    *p,
            Item        *item,
@@ -477,10 +476,9 @@ emit_oldest (Pipeline    *p,
     g_cond_wait (&p->cond, &p->lock);
   g_mutex_unlock (&p->lock);
 
-  while (written && job->next < job->n)
-    written = emit_item (p, &job->items[job->next++], display_name, error);
+  for (guint i = 0; written && i < job->n; i++)
+    written = emit_item (p, &job->items[i], display_name, error);
   /* the levels and analyses go back to the thread that made them */
-  job->next = 0;
   if (p->workers != NULL)
     g_async_queue_push (p->workers[job->worker].freed, job);
   else
