@@ -257,6 +257,137 @@ test_jobs_batches (void)
   test_remove_dir (dir);
 }
 
+/* A cheap set of @n levels with faults at 1-based positions: 'v' a value
+ * out of range, 'd' the id of level 1 again, 'n' a bad value in a level
+ * without an id, 'e' a good level whose id has an escape (the stream's
+ * cutting reads both of those itself), 't' the file ending after that
+ * level. */
+static char *
+make_faulty_set (const char *dir,
+                 guint       n,
+                 const char *faults)
+{
+  static guint count;
+  g_autofree char *name = g_strdup_printf ("faulty-%u.json", ++count);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GString) text = g_string_new ("{\"format\": \"puzzlewright-level-set\", "
+                                          "\"version\": 1, \"levels\": [\n");
+  g_auto(GStrv) parts = g_strsplit (faults, ",", -1);
+
+  for (guint i = 1; i <= n; i++)
+    {
+      char fault = 0;
+      const char *grid = "\". . 2\", \". . .\", \". . 4\"";
+
+      for (guint f = 0; parts[f] != NULL; f++)
+        if (parts[f][0] != '\0' && (guint) atoi (parts[f] + 1) == i)
+          fault = parts[f][0];
+      if (i > 1)
+        g_string_append (text, ",\n");
+      if (fault == 'v' || fault == 'n')
+        grid = "\"8 1 6\", \"3 5 7\", \"4 10 2\"";
+      g_string_append (text, "{");
+      if (fault == 'd')
+        g_string_append (text, "\"id\": \"m1\", ");
+      else if (fault == 'e')
+        g_string_append_printf (text, "\"id\": \"m\\u0030%u\", ", i);
+      else if (fault != 'n')
+        g_string_append_printf (text, "\"id\": \"m%u\", ", i);
+      g_string_append_printf (text, "\"name\": \"Square %u\", \"kind\": \"magic\", "
+                              "\"payload\": {\"size\": 3, \"grid\": [%s]}}", i, grid);
+      if (fault == 't')
+        break;
+    }
+  if (strchr (faults, 't') == NULL)
+    g_string_append (text, "\n]}\n");
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  return path;
+}
+
+/* The check before any work refuses a set for the first fault in the
+ * file's order, with one message, the same whatever the jobs, and
+ * whatever the fault (a level's content, an id used twice, a level read
+ * without an id, the file's end, faults after the first); the bad sets
+ * of the reader's tests the same way; analyse then goes on with the good
+ * set after it. (A check on the job threads was tried in session 19 and
+ * left: docs/performance.md; this holds it to one job's messages.) */
+static void
+test_jobs_check (void)
+{
+  static const struct
+  {
+    const char *faults;
+    const char *first;   /* in the message */
+  } cases[] = {
+    { "v150", "level 150 (“Square 150”)" },
+    { "v2", "level 2 (“Square 2”)" },
+    { "v400", "level 400 (“Square 400”)" },
+    { "v300,v150", "level 150 (“Square 150”)" },
+    { "v150,v151,v152", "level 150 (“Square 150”)" },
+    { "v150,d200", "level 150 (“Square 150”)" },
+    { "d150,v200", "level 150 (“Square 150”)" },
+    { "v150,t250", "level 150 (“Square 150”)" },
+    { "t250", "the file ends inside the list of levels" },
+    { "n150,v300", "level 150 (“Square 150”)" },
+    { "v150,n300", "level 150 (“Square 150”)" },
+    { "e100,e101,v350,e351", "level 350 (“Square 350”)" },
+  };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *good = make_faulty_set (dir, 70, "e7");
+  g_autofree char *bad_dir = g_test_build_filename (G_TEST_DIST, "data", "bad", NULL);
+  g_autoptr(GDir) bad = g_dir_open (bad_dir, 0, NULL);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    g_ptr_array_add (sets, make_faulty_set (dir, 400, cases[c].faults));
+  g_assert_nonnull (bad);
+  while ((name = g_dir_read_name (bad)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (sets, g_build_filename (bad_dir, name, NULL));
+  g_assert_cmpuint (sets->len, >, G_N_ELEMENTS (cases) + 20);
+
+  for (guint i = 0; i < sets->len; i++)
+    {
+      const char *set = g_ptr_array_index (sets, i);
+      g_auto(TestCliRun) one = { 0 };
+
+      /* analyse goes on to the good set after the bad one */
+      test_cli_run (&one, "analyse", "-q", "--format", "csv", "--jobs", "1", set, good, NULL);
+      g_assert_cmpint (one.status, ==, 1);
+      g_assert_nonnull (strstr (one.err, set));
+      g_assert_nonnull (strstr (one.out, "\"Square 70\""));
+      if (i < G_N_ELEMENTS (cases))
+        {
+          g_autofree char *message = g_strdup_printf ("puzzlewright: %s: ", set);
+          const char *line_end = strchr (one.err, '\n');
+
+          /* one message, naming the first fault */
+          if (!g_str_has_prefix (one.err, message) || strstr (one.err, cases[i].first) == NULL ||
+              line_end == NULL || line_end[1] != '\0')
+            g_error ("%s: “%s” is not one message about “%s”", cases[i].faults, one.err,
+                     cases[i].first);
+          g_assert_null (strstr (one.out, set));
+        }
+      for (guint jobs = 2; jobs <= 3; jobs++)
+        {
+          g_auto(TestCliRun) many = { 0 };
+          g_autofree char *jobs_text = g_strdup_printf ("%u", jobs);
+          g_autofree char *result = NULL;
+          g_autofree char *reference = NULL;
+
+          test_cli_run (&many, "analyse", "-q", "--format", "csv", "--jobs", jobs_text, set, good,
+                        NULL);
+          g_assert_cmpint (many.status, ==, one.status);
+          g_assert_cmpstr (many.err, ==, one.err);
+          result = without_seconds (many.out);
+          reference = without_seconds (one.out);
+          assert_same_text (result, reference, set);
+        }
+    }
+  test_remove_dir (dir);
+}
+
 /* Writes @text into the named pipe @path, once a reader opens it. */
 static void
 write_pipe (const char *path,
@@ -1214,6 +1345,7 @@ main (int    argc,
   g_test_add_func ("/scale/jobs-identical", test_jobs_identical);
   g_test_add_func ("/scale/jobs-batches", test_jobs_batches);
   g_test_add_func ("/scale/jobs-file-changed", test_jobs_file_changed);
+  g_test_add_func ("/scale/jobs-check", test_jobs_check);
   g_test_add_func ("/scale/shard-merge", test_shard_merge);
   g_test_add_func ("/scale/export-csv-shards", test_export_csv_shards);
   g_test_add_func ("/scale/merge-refusals", test_merge_refusals);
