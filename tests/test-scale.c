@@ -333,57 +333,62 @@ test_jobs_check (void)
     { "e100,e101,v350,e351", "level 350 (“Square 350”)" },
   };
   g_autofree char *dir = test_make_temp_dir ();
-  g_autofree char *good = make_faulty_set (dir, 70, "e7");
   g_autofree char *bad_dir = g_test_build_filename (G_TEST_DIST, "data", "bad", NULL);
   g_autoptr(GDir) bad = g_dir_open (bad_dir, 0, NULL);
-  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_auto(TestCliRun) one = { 0 };
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *reference = NULL;
+  guint n_sets;
   const char *name;
 
+  /* every set in one command: analyse reports each bad set and goes on */
+  for (const char *arg = "analyse\0-q\0--format\0csv\0--jobs\0" "1\0"; *arg != '\0';
+       arg += strlen (arg) + 1)
+    g_ptr_array_add (args, g_strdup (arg));
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
-    g_ptr_array_add (sets, make_faulty_set (dir, 400, cases[c].faults));
+    g_ptr_array_add (args, make_faulty_set (dir, 400, cases[c].faults));
   g_assert_nonnull (bad);
   while ((name = g_dir_read_name (bad)) != NULL)
     if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (sets, g_build_filename (bad_dir, name, NULL));
-  g_assert_cmpuint (sets->len, >, G_N_ELEMENTS (cases) + 20);
+      g_ptr_array_add (args, g_build_filename (bad_dir, name, NULL));
+  n_sets = args->len - 6;
+  g_assert_cmpuint (n_sets, >, G_N_ELEMENTS (cases) + 20);
+  g_ptr_array_add (args, make_faulty_set (dir, 70, "e7"));
+  g_ptr_array_add (args, NULL);
 
-  for (guint i = 0; i < sets->len; i++)
+  test_cli_run_argv (&one, (const char **) args->pdata);
+  g_assert_cmpint (one.status, ==, 1);
+  /* one message a bad set, in order; the good set's rows, none of theirs */
+  lines = g_strsplit (one.err, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, n_sets + 1);
+  g_assert_cmpstr (lines[n_sets], ==, "");
+  for (guint i = 0; i < n_sets; i++)
     {
-      const char *set = g_ptr_array_index (sets, i);
-      g_auto(TestCliRun) one = { 0 };
+      const char *set = g_ptr_array_index (args, 6 + i);
+      g_autofree char *prefix = g_strdup_printf ("puzzlewright: %s: ", set);
 
-      /* analyse goes on to the good set after the bad one */
-      test_cli_run (&one, "analyse", "-q", "--format", "csv", "--jobs", "1", set, good, NULL);
-      g_assert_cmpint (one.status, ==, 1);
-      g_assert_nonnull (strstr (one.err, set));
-      g_assert_nonnull (strstr (one.out, "\"Square 70\""));
+      g_assert_true (g_str_has_prefix (lines[i], prefix));
+      if (i < G_N_ELEMENTS (cases) && strstr (lines[i], cases[i].first) == NULL)
+        g_error ("%s: “%s” does not name “%s”", cases[i].faults, lines[i], cases[i].first);
       if (i < G_N_ELEMENTS (cases))
-        {
-          g_autofree char *message = g_strdup_printf ("puzzlewright: %s: ", set);
-          const char *line_end = strchr (one.err, '\n');
+        g_assert_null (strstr (one.out, set));
+    }
+  g_assert_nonnull (strstr (one.out, "\"Square 70\""));
+  reference = without_seconds (one.out);
 
-          /* one message, naming the first fault */
-          if (!g_str_has_prefix (one.err, message) || strstr (one.err, cases[i].first) == NULL ||
-              line_end == NULL || line_end[1] != '\0')
-            g_error ("%s: “%s” is not one message about “%s”", cases[i].faults, one.err,
-                     cases[i].first);
-          g_assert_null (strstr (one.out, set));
-        }
-      for (guint jobs = 2; jobs <= 3; jobs++)
-        {
-          g_auto(TestCliRun) many = { 0 };
-          g_autofree char *jobs_text = g_strdup_printf ("%u", jobs);
-          g_autofree char *result = NULL;
-          g_autofree char *reference = NULL;
+  for (guint jobs = 2; jobs <= 3; jobs++)
+    {
+      g_auto(TestCliRun) many = { 0 };
+      g_autofree char *result = NULL;
 
-          test_cli_run (&many, "analyse", "-q", "--format", "csv", "--jobs", jobs_text, set, good,
-                        NULL);
-          g_assert_cmpint (many.status, ==, one.status);
-          g_assert_cmpstr (many.err, ==, one.err);
-          result = without_seconds (many.out);
-          reference = without_seconds (one.out);
-          assert_same_text (result, reference, set);
-        }
+      g_free (args->pdata[5]);
+      args->pdata[5] = g_strdup_printf ("%u", jobs);
+      test_cli_run_argv (&many, (const char **) args->pdata);
+      g_assert_cmpint (many.status, ==, one.status);
+      g_assert_cmpstr (many.err, ==, one.err);
+      result = without_seconds (many.out);
+      assert_same_text (result, reference, "jobs-check");
     }
   test_remove_dir (dir);
 }
