@@ -21,5 +21,6 @@
 #include "pw-report.h"
 #include "pw-playtest-import.h"
 #include "pw-duplicates.h"
+#include "pw-generate.h"
 #include "pw-scheduler.h"
 #include "xcsp3.h"

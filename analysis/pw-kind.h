@@ -21,6 +21,7 @@ typedef enum
   PW_KIND_ERROR_UNSUPPORTED,  /* the kind cannot do what was asked */
   PW_KIND_ERROR_UNKNOWN_KIND, /* no kind has that id */
   PW_KIND_ERROR_MEMORY_BUDGET, /* a generator's candidate needed more memory than allowed */
+  PW_KIND_ERROR_USED_UP,      /* a generator made only puzzles it had made (pw_generate) */
 } PwKindError;
 
 GQuark pw_kind_error_quark (void);

@@ -1006,8 +1006,9 @@ cmd_generate (int    argc,
   g.cancellable = cancellable;
   g.deadline = limit > 0 ? g.started + (gint64) limit * G_USEC_PER_SEC : 0;
   /* the progress callback watches the clock and the memory */
-  ok = g.kind->generate (table, seed_value, g.max_bytes, generated, generating, &g, cancellable,
-                         &error);
+  /* every level a different puzzle (pw-generate.h) */
+  ok = pw_generate (g.kind, table, seed_value, g.max_bytes, generated, generating, &g, cancellable,
+                    &error);
   if (g.show)
     _pw_cli_progress_end (&g.progress);
   if (g.write_error != NULL)

@@ -475,6 +475,28 @@ test_generate (void)
   test_cli_run (&bad, "generate", "--kind", "combination", "-p", "glitter=1", "-o", out, NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "glitter"));
+
+  /* no two levels are the same puzzle: 3×3 Latin puzzles with one
+   * solution are two, up to symmetry; asked for ten, it writes those and
+   * says why it stopped */
+  {
+    g_auto(TestCliRun) few = { 0 };
+    g_auto(TestCliRun) groups = { 0 };
+    g_autoptr(PwLevelSet) set = NULL;
+    g_autoptr(GFile) file = g_file_new_for_path (out);
+    g_autoptr(GError) error = NULL;
+
+    test_cli_run (&few, "generate", "--kind", "latin", "-p", "size=3", "--count", "10", "-q",
+                  "-o", out, NULL);
+    g_assert_cmpint (few.status, ==, 1);
+    g_assert_nonnull (strstr (few.err, "only 2 different levels"));
+    set = pw_level_set_load (file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pw_level_set_get_n_levels (set), ==, 2);
+    test_cli_run (&groups, "duplicates", out, NULL);
+    g_assert_cmpint (groups.status, ==, 0);
+    g_assert_cmpstr (groups.out, ==, "");
+  }
   test_remove_dir (dir);
 }
 

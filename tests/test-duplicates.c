@@ -1615,6 +1615,152 @@ test_latin_large (void)
   g_assert_cmpuint (different, >, 0);
 }
 
+/* ---- pw_generate: every level a different puzzle ---- */
+
+typedef struct
+{
+  const PwKind *kind;
+  GPtrArray    *levels;   /* PwLevel */
+  guint         wanted;
+  GPtrArray    *forms;    /* char *: the levels' forms, in order */
+} Collected;
+
+static gboolean
+collect_level (gpointer data,
+               double   difficulty,
+               gpointer user_data)
+{
+  Collected *c = user_data;
+  PwLevel *level = _pw_level_new_take_data (c->kind, data);
+  g_autofree char *form = pw_level_canonical_form (level);
+
+  g_ptr_array_add (c->levels, level);
+  g_ptr_array_add (c->forms, g_steal_pointer (&form));
+  return c->levels->len < c->wanted;
+}
+
+static void
+collected_init (Collected    *c,
+                const PwKind *kind,
+                guint         wanted)
+{
+  c->kind = kind;
+  c->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) pw_level_unref);
+  c->wanted = wanted;
+  c->forms = g_ptr_array_new_with_free_func (g_free);
+}
+
+static void
+collected_clear (Collected *c)
+{
+  g_ptr_array_unref (c->levels);
+  g_ptr_array_unref (c->forms);
+}
+
+/* The generators draw the same small puzzle again and again, turned,
+ * mirrored or relabelled: pw_generate passes on exactly the first of each
+ * in the order the generator made them (the plain way: every level the
+ * generator made, its form, the first of each form kept), the same levels
+ * for the same seed, and stops with PW_KIND_ERROR_USED_UP when a space
+ * is used up, keeping what it passed on. */
+static void
+test_generate_distinct (void)
+{
+  static const struct
+  {
+    const char *kind_id;
+    const char *param;
+    const char *value;
+    guint       wanted;
+  } runs[] = {
+    { "latin", "size", "4", 15 },
+    { "latin", "size", "5", 60 },
+    { "queens", NULL, NULL, 60 },
+    { "futoshiki", "size", "4", 40 },
+    { "sudoku", "size", "4", 20 },
+    { "magic", NULL, NULL, 10 },
+    { "nonogram", "size", "5x5", 40 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      const PwKind *kind = pw_kinds_lookup (runs[i].kind_id);
+      g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) firsts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) groups = NULL;
+      Collected raw, distinct, again;
+      gboolean ok;
+
+      g_assert_nonnull (kind);
+      if (runs[i].param != NULL)
+        g_hash_table_insert (params, (gpointer) runs[i].param, (gpointer) runs[i].value);
+
+      /* the generator itself: enough levels for the first @wanted forms */
+      collected_init (&raw, kind, 20 * runs[i].wanted);
+      g_assert_true (kind->generate (params, 7, 0, collect_level, NULL, &raw, NULL, &error));
+      g_assert_no_error (error);
+      {
+        guint kept = 0;
+
+        for (guint l = 0; l < raw.forms->len && kept < runs[i].wanted; l++)
+          if (g_hash_table_add (firsts, g_strdup (g_ptr_array_index (raw.forms, l))))
+            {
+              g_ptr_array_add (expected, g_ptr_array_index (raw.forms, l));
+              kept++;
+            }
+        if (kept < runs[i].wanted)
+          g_error ("%s %s: the generator's first %u levels hold only %u puzzles",
+                   runs[i].kind_id, runs[i].value ? runs[i].value : "", raw.levels->len, kept);
+        /* the point of it: the generator repeats itself */
+        g_assert_cmpuint (g_hash_table_size (firsts), <, raw.levels->len);
+      }
+
+      collected_init (&distinct, kind, runs[i].wanted);
+      ok = pw_generate (kind, params, 7, 0, collect_level, NULL, &distinct, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (ok);
+      g_assert_cmpuint (distinct.levels->len, ==, runs[i].wanted);
+      g_assert_cmpuint (distinct.forms->len, ==, expected->len);
+      for (guint l = 0; l < expected->len; l++)
+        g_assert_cmpstr (g_ptr_array_index (distinct.forms, l), ==,
+                         g_ptr_array_index (expected, l));
+      groups = pw_find_duplicates (distinct.levels);
+      g_assert_cmpuint (groups->len, ==, 0);
+
+      collected_init (&again, kind, runs[i].wanted);
+      g_assert_true (pw_generate (kind, params, 7, 0, collect_level, NULL, &again, NULL, &error));
+      g_assert_cmpuint (again.forms->len, ==, distinct.forms->len);
+      for (guint l = 0; l < again.forms->len; l++)
+        g_assert_cmpstr (g_ptr_array_index (again.forms, l), ==,
+                         g_ptr_array_index (distinct.forms, l));
+
+      collected_clear (&raw);
+      collected_clear (&distinct);
+      collected_clear (&again);
+    }
+
+  /* 3×3 Latin puzzles with one solution: two, up to symmetry */
+  {
+    const PwKind *latin = pw_kinds_lookup ("latin");
+    g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) groups = NULL;
+    Collected c;
+
+    g_hash_table_insert (params, "size", "3");
+    collected_init (&c, latin, 100);
+    g_assert_false (pw_generate (latin, params, 1, 0, collect_level, NULL, &c, NULL, &error));
+    g_assert_error (error, PW_KIND_ERROR, PW_KIND_ERROR_USED_UP);
+    g_assert_nonnull (strstr (error->message, "only 2 different levels"));
+    g_assert_cmpuint (c.levels->len, ==, 2);
+    groups = pw_find_duplicates (c.levels);
+    g_assert_cmpuint (groups->len, ==, 0);
+    collected_clear (&c);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1632,6 +1778,7 @@ main (int   argc,
   g_test_add_func ("/analysis/duplicates/sudoku-large", test_sudoku_large);
   g_test_add_func ("/analysis/duplicates/latin-large", test_latin_large);
   g_test_add_func ("/analysis/duplicates/find", test_find_duplicates);
+  g_test_add_func ("/analysis/duplicates/generate-distinct", test_generate_distinct);
 
   return g_test_run ();
 }

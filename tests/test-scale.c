@@ -1105,10 +1105,12 @@ test_import_generate_memory (void)
                                  "1-10000,5,77", "-o", small_set, NULL };
   const char *import_large[] = { "import", "-q", "--kind", "freecell", "--ms-deal",
                                  "1-100000,5,77", "-o", large_set, NULL };
-  const char *generate_small[] = { "generate", "-q", "--kind", "queens", "-n", "4000", "-o", out,
-                                   NULL };
-  const char *generate_large[] = { "generate", "-q", "--kind", "queens", "-n", "40000", "-o",
-                                   out, NULL };
+  /* 12×12: 8×8 queens puzzles are used up near 33,000 (every level is a
+   * different puzzle, pw_generate) */
+  const char *generate_small[] = { "generate", "-q", "--kind", "queens", "-p", "size=12", "-n",
+                                   "4000", "-o", out, NULL };
+  const char *generate_large[] = { "generate", "-q", "--kind", "queens", "-p", "size=12", "-n",
+                                   "40000", "-o", out, NULL };
   const char *export_small[] = { "export", "--format", "text", small_set, NULL };
   const char *export_large[] = { "export", "--format", "text", large_set, NULL };
   const char *duplicates_small[] = { "duplicates", small_set, NULL };

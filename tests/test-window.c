@@ -932,6 +932,21 @@ has_levels (gpointer data)
   return pw_document_get_n_levels (pw_window_get_document (pair[0])) >= GPOINTER_TO_UINT (pair[1]);
 }
 
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Whether the generate dialog @data's status names why it stopped. */
+static gboolean
+generation_stopped (gpointer data)
+{
+  const char *status = pw_generate_dialog_get_status (PW_GENERATE_DIALOG (data));
+
+  return strstr (status, "different level") != NULL;
+}
+
 /* The generator's dialog: parameters in, levels added to the set in the
  * background, each one step of undo, the dialog closing when done. */
 static void
@@ -973,6 +988,47 @@ test_window_generate (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
   g_assert_cmpuint (pw_document_get_n_levels (document), ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
+
+  /* every level a different puzzle: 3×3 Latin puzzles are two, up to
+   * symmetry; asked for ten, the dialog adds those and says why it
+   * stopped */
+  {
+    g_autoptr(PwLevel) latin = pw_level_new_from_text ("latin", "1 0 0\n0 0 0\n0 0 0\n", &error);
+    g_autoptr(PwLevelSet) latin_set = pw_level_set_new ();
+    g_autoptr(PwDocument) latin_document = NULL;
+    PwWindow *latin_window = pw_window_new (NULL);
+    gpointer three[2] = { latin_window, GUINT_TO_POINTER (3) };
+
+    g_assert_no_error (error);
+    pw_level_set_append (latin_set, latin);
+    latin_document = pw_document_new (latin_set, NULL);
+    pw_window_set_document (latin_window, latin_document);
+    gtk_window_present (GTK_WINDOW (latin_window));
+    wait_for (widget_mapped, latin_window, "the window on screen");
+    g_action_group_activate_action (G_ACTION_GROUP (latin_window), "generate", NULL);
+    dialog = NULL;
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+        if (PW_IS_GENERATE_DIALOG (w))
+          dialog = w;
+      }
+    g_assert_nonnull (dialog);
+    g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "3"));
+    pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 10);
+    pw_generate_dialog_start (PW_GENERATE_DIALOG (dialog));
+    wait_for (has_levels, three, "two generated levels");
+    wait_for (generation_stopped, dialog, "the generator to stop");
+    g_assert_cmpuint (pw_document_get_n_levels (latin_document), ==, 3);
+    /* the Latin generator grades by techniques: no difficulty, no "nan" */
+    g_assert_cmpstr (pw_level_get_notes (pw_document_get_level (latin_document, 1)), ==,
+                     "Generated with seed 1");
+    g_assert_nonnull (strstr (pw_generate_dialog_get_status (PW_GENERATE_DIALOG (dialog)),
+                              "only 2 different levels"));
+    gtk_window_destroy (dialog);
+    gtk_window_destroy (GTK_WINDOW (latin_window));
+  }
 }
 
 /* Whether the object @data[0] has no more references than @data[1]. */

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "pw-generate-dialog.h"
@@ -106,8 +108,10 @@ generation_event (gpointer data)
       guint n = pw_document_get_n_levels (g->document);
       g_autofree char *name = g_strdup_printf (_("Generated %u"), n + 1);
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, g->seed);
-      g_autofree char *notes = g_strdup_printf (_("Generated with seed %s; difficulty %.2f"),
-                                                seed, event->difficulty);
+      /* a generator that grades its levels some other way gives NaN */
+      g_autofree char *notes = isnan (event->difficulty)
+        ? g_strdup_printf (_("Generated with seed %s"), seed)
+        : g_strdup_printf (_("Generated with seed %s; difficulty %.2f"), seed, event->difficulty);
 
       pw_level_set_name (level, name);
       pw_level_set_notes (level, notes);
@@ -164,8 +168,8 @@ generation_thread (GTask        *task,
   Generation *g = data;
   GError *error = NULL;
 
-  if (!g->kind->generate (g->params, g->seed, g->max_bytes, generation_found, generation_progress,
-                          g, cancellable, &error))
+  if (!pw_generate (g->kind, g->params, g->seed, g->max_bytes, generation_found,
+                    generation_progress, g, cancellable, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
