@@ -938,6 +938,10 @@ cmd_generate (int    argc,
   gboolean ok;
 
   kinds = pw_kinds_list (&n_kinds);
+  g_string_append (summary, _("No two levels are the same puzzle turned, mirrored or relabelled; "
+                              "when the generator gives only such repeats a thousand times in a "
+                              "row, it stops with the levels it found."));
+  g_string_append (summary, "\n\n");
   g_string_append (summary, _("Parameters, by kind:"));
   for (guint k = 0; k < n_kinds; k++)
     for (guint i = 0; i < kinds[k]->n_generate_params; i++)
