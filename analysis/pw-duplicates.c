@@ -13,6 +13,20 @@
 #include "pw-level.h"
 
 char *
+pw_kind_canonical_form (const PwKind  *kind,
+                        gconstpointer  data)
+{
+  g_autoptr(JsonNode) payload = NULL;
+
+  g_return_val_if_fail (kind != NULL && data != NULL, NULL);
+
+  if (kind->canonical_form != NULL)
+    return kind->canonical_form (data);
+  payload = kind->to_json (data);
+  return json_to_string (payload, FALSE);
+}
+
+char *
 pw_level_canonical_form (PwLevel *level)
 {
   const PwKind *kind;
@@ -23,14 +37,8 @@ pw_level_canonical_form (PwLevel *level)
   kind = pw_level_get_kind (level);
   if (kind == NULL)
     form = json_to_string (pw_level_get_unknown_payload (level), FALSE);
-  else if (kind->canonical_form != NULL)
-    form = kind->canonical_form (pw_level_get_data (level));
   else
-    {
-      g_autoptr(JsonNode) payload = kind->to_json (pw_level_get_data (level));
-
-      form = json_to_string (payload, FALSE);
-    }
+    form = pw_kind_canonical_form (kind, pw_level_get_data (level));
   /* levels of two kinds are never the same puzzle */
   return g_strconcat (pw_level_get_kind_id (level), "\n", form, NULL);
 }

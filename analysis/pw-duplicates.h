@@ -16,6 +16,10 @@ G_BEGIN_DECLS
  * puzzle up to the kind's symmetries (PwKind.canonical_form; a kind
  * without one, or a kind this build does not know, by its payload). */
 char      *pw_level_canonical_form (PwLevel   *level);
+/* The same for @kind's level @data, without the kind: the text two levels
+ * of @kind share exactly when they are the same puzzle. */
+char      *pw_kind_canonical_form  (const PwKind  *kind,
+                                    gconstpointer  data);
 
 /* The groups of levels of @levels (PwLevel *) that are the same puzzle:
  * a GPtrArray per group of two or more, its levels in the order of

@@ -19,8 +19,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pw-duplicates.h"
 #include "pw-generate.h"
-#include "pw-json-text.h"
 
 typedef struct
 {
@@ -42,20 +42,12 @@ static guint64
 form_digest (const PwKind  *kind,
              gconstpointer  data)
 {
-  g_autofree char *form = NULL;
+  g_autofree char *form = pw_kind_canonical_form (kind, data);
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   guint8 full[32];
   gsize length = sizeof full;
   guint64 digest;
 
-  if (kind->canonical_form != NULL)
-    form = kind->canonical_form (data);
-  else
-    {
-      g_autoptr(JsonNode) payload = kind->to_json (data);
-
-      form = pw_json_to_text (payload, FALSE, NULL);
-    }
   g_checksum_update (checksum, (const guchar *) form, -1);
   g_checksum_get_digest (checksum, full, &length);
   memcpy (&digest, full, sizeof digest);
