@@ -1657,6 +1657,16 @@ collected_clear (Collected *c)
   g_ptr_array_unref (c->forms);
 }
 
+/* Whether @forms and @expected hold the same forms in the same order. */
+static void
+assert_same_forms (GPtrArray *forms,
+                   GPtrArray *expected)
+{
+  g_assert_cmpuint (forms->len, ==, expected->len);
+  for (guint l = 0; l < expected->len; l++)
+    g_assert_cmpstr (g_ptr_array_index (forms, l), ==, g_ptr_array_index (expected, l));
+}
+
 /* The generators draw the same small puzzle again and again, turned,
  * mirrored or relabelled: pw_generate passes on exactly the first of each
  * in the order the generator made them (the plain way: every level the
@@ -1722,19 +1732,13 @@ test_generate_distinct (void)
       g_assert_no_error (error);
       g_assert_true (ok);
       g_assert_cmpuint (distinct.levels->len, ==, runs[i].wanted);
-      g_assert_cmpuint (distinct.forms->len, ==, expected->len);
-      for (guint l = 0; l < expected->len; l++)
-        g_assert_cmpstr (g_ptr_array_index (distinct.forms, l), ==,
-                         g_ptr_array_index (expected, l));
+      assert_same_forms (distinct.forms, expected);
       groups = pw_find_duplicates (distinct.levels);
       g_assert_cmpuint (groups->len, ==, 0);
 
       collected_init (&again, kind, runs[i].wanted);
       g_assert_true (pw_generate (kind, params, 7, 0, collect_level, NULL, &again, NULL, &error));
-      g_assert_cmpuint (again.forms->len, ==, distinct.forms->len);
-      for (guint l = 0; l < again.forms->len; l++)
-        g_assert_cmpstr (g_ptr_array_index (again.forms, l), ==,
-                         g_ptr_array_index (distinct.forms, l));
+      assert_same_forms (again.forms, distinct.forms);
 
       collected_clear (&raw);
       collected_clear (&distinct);

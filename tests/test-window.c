@@ -932,6 +932,23 @@ has_levels (gpointer data)
   return pw_document_get_n_levels (pw_window_get_document (pair[0])) >= GPOINTER_TO_UINT (pair[1]);
 }
 
+/* The generator's dialog on screen, or NULL. */
+static GtkWindow *
+generate_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *dialog = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (PW_IS_GENERATE_DIALOG (w))
+        dialog = w;
+    }
+  return dialog;
+}
+
 static gboolean
 widget_mapped (gpointer data)
 {
@@ -958,7 +975,6 @@ test_window_generate (void)
   g_autoptr(PwDocument) document = NULL;
   PwWindow *window = pw_window_new (NULL);
   GtkWindow *dialog = NULL;
-  GListModel *toplevels = gtk_window_get_toplevels ();
   gpointer want[2] = { window, GUINT_TO_POINTER (3) };
 
   g_assert_no_error (error);
@@ -969,13 +985,7 @@ test_window_generate (void)
   wait_for (canvas_allocated, window, "the window on screen");
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (PW_IS_GENERATE_DIALOG (w))
-        dialog = w;
-    }
+  dialog = generate_dialog ();
   g_assert_nonnull (dialog);
   g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "4x4"));
   g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "colours", "2"));
@@ -1006,14 +1016,7 @@ test_window_generate (void)
     gtk_window_present (GTK_WINDOW (latin_window));
     wait_for (widget_mapped, latin_window, "the window on screen");
     g_action_group_activate_action (G_ACTION_GROUP (latin_window), "generate", NULL);
-    dialog = NULL;
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-        if (PW_IS_GENERATE_DIALOG (w))
-          dialog = w;
-      }
+    dialog = generate_dialog ();
     g_assert_nonnull (dialog);
     g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "3"));
     pw_generate_dialog_set_count (PW_GENERATE_DIALOG (dialog), 10);
@@ -1053,7 +1056,6 @@ test_window_generate_slide (void)
   g_autoptr(PwDocument) document = NULL;
   PwWindow *window = pw_window_new (NULL);
   GtkWindow *dialog = NULL;
-  GListModel *toplevels = gtk_window_get_toplevels ();
   gpointer want[2] = { window, GUINT_TO_POINTER (3) };
   gpointer until[2] = { NULL, NULL };
   guint n;
@@ -1069,13 +1071,7 @@ test_window_generate_slide (void)
   until[0] = document;
   until[1] = GUINT_TO_POINTER (G_OBJECT (document)->ref_count);
   g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (PW_IS_GENERATE_DIALOG (w))
-        dialog = w;
-    }
+  dialog = generate_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Generate Slide Levels");
   /* the slide generator's parameters, not another kind's */
@@ -1112,14 +1108,7 @@ test_window_generate_slide (void)
   /* a target out of reach: the best level is added and the dialog says
    * why it stopped, after the last level's events too */
   g_action_group_activate_action (G_ACTION_GROUP (window), "generate", NULL);
-  dialog = NULL;
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (PW_IS_GENERATE_DIALOG (w))
-        dialog = w;
-    }
+  dialog = generate_dialog ();
   g_assert_nonnull (dialog);
   g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "size", "5x5"));
   g_assert_true (pw_generate_dialog_set_param (PW_GENERATE_DIALOG (dialog), "par", "60"));
